@@ -1,0 +1,98 @@
+"""The exceptions raised by cau_rules.
+
+Every error the library raises on purpose derives from :class:`CauRulesError`, and
+also from :class:`ValueError`, so code that already catches ``ValueError`` keeps
+working.  A failed call never changes any state: states are immutable.
+
+>>> from cau_rules.errors import CauRulesError, IllegalMoveError
+>>> issubclass(IllegalMoveError, CauRulesError) and issubclass(IllegalMoveError, ValueError)
+True
+"""
+
+from __future__ import annotations
+
+__all__ = [
+    "CauRulesError",
+    "GameOverError",
+    "IllegalMoveError",
+    "InvalidDeckError",
+    "InvalidNotationError",
+    "InvalidPositionError",
+    "InvalidRulesError",
+]
+
+
+class CauRulesError(ValueError):
+    """Base class of every error raised by cau_rules.
+
+    >>> try:
+    ...     raise CauRulesError("something went wrong")
+    ... except ValueError as exc:
+    ...     print(exc)
+    something went wrong
+    """
+
+
+class IllegalMoveError(CauRulesError):
+    """A move that the rules do not allow in this state.
+
+    The message says why and lists what would be legal.
+
+    >>> from cau_rules import new_game
+    >>> state = new_game("cau", players=2, seed=1)
+    >>> try:
+    ...     state.apply("not a move")  # doctest: +ELLIPSIS
+    ... except IllegalMoveError as exc:
+    ...     print("refused")
+    refused
+    """
+
+
+class GameOverError(IllegalMoveError):
+    """A move was offered to a game that has already ended.
+
+    >>> issubclass(GameOverError, IllegalMoveError)
+    True
+    """
+
+
+class InvalidNotationError(CauRulesError):
+    """Malformed text: a card code, a move, a position or a JSON record.
+
+    >>> from cau_rules import Card
+    >>> try:
+    ...     Card.parse("13o")
+    ... except InvalidNotationError as exc:
+    ...     print("bad card")
+    bad card
+    """
+
+
+class InvalidPositionError(CauRulesError):
+    """A position that cannot arise: duplicate, missing or foreign cards, a wrong seat,
+    impossible counts.
+
+    >>> issubclass(InvalidPositionError, CauRulesError)
+    True
+    """
+
+
+class InvalidDeckError(InvalidPositionError):
+    """A supplied deck order with duplicate, missing or foreign cards.
+
+    >>> issubclass(InvalidDeckError, InvalidPositionError)
+    True
+    """
+
+
+class InvalidRulesError(CauRulesError):
+    """An unknown preset, an unknown option, a wrong option value, or a combination of
+    options and player count that the rules cannot play.
+
+    >>> from cau_rules import get_rules
+    >>> try:
+    ...     get_rules("no-such-game")
+    ... except InvalidRulesError as exc:
+    ...     print("unknown")
+    unknown
+    """

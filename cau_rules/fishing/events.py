@@ -1,0 +1,215 @@
+"""Frozen records of what happened during a move of the capture family.
+
+``state.events`` holds the events of the move that produced the state, in the order
+they happened.  Every event is public except where a field says otherwise: a seat's
+view (:meth:`~cau_rules.fishing.state.FishingState.observe`) hides what that seat may
+not see.
+
+>>> from cau_rules import new_game
+>>> state = new_game("cau", players=2, seed=3)
+>>> [type(event).__name__ for event in state.events][:2]
+['HandStarted', 'Dealt']
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from cau_rules.cards import Card, cards_text
+from cau_rules.fishing.moves import Call
+
+__all__ = [
+    "Called",
+    "Captured",
+    "ChainExtended",
+    "Dealt",
+    "DebtIncurred",
+    "Declared",
+    "FishingEvent",
+    "GameEnded",
+    "HandEnded",
+    "HandStarted",
+    "LeftoversTaken",
+    "Paid",
+    "TableReplaced",
+    "Trailed",
+]
+
+
+@attrs.frozen
+class HandStarted:
+    """A hand begins: its number (from 0), dealer and eldest hand."""
+
+    hand: int
+    dealer: int
+    eldest: int
+
+    def __str__(self) -> str:
+        return f"hand {self.hand + 1}: seat {self.dealer} deals, seat {self.eldest} is eldest"
+
+
+@attrs.frozen
+class TableReplaced:
+    """While the table was dealt, ``card`` repeated a rank and went back into the stock."""
+
+    card: Card
+
+    def __str__(self) -> str:
+        return f"{self.card} repeats a rank on the table and goes back into the stock"
+
+
+@attrs.frozen
+class Dealt:
+    """A deal round: the table cards laid (first deal only), cards given to each seat,
+    and who opens the round.  The holdings themselves are private."""
+
+    round: int
+    opener: int
+    table: tuple[Card, ...]
+    counts: tuple[int, ...]
+
+    def __str__(self) -> str:
+        table = f"table {cards_text(self.table)}; " if self.table else ""
+        return f"deal round {self.round + 1}: {table}{self.counts[0]} cards each, seat {self.opener} opens"
+
+
+@attrs.frozen
+class Trailed:
+    """``seat`` played ``card``, which captured nothing and stays on the table."""
+
+    seat: int
+    card: Card
+
+    def __str__(self) -> str:
+        return f"seat {self.seat} trails {self.card}"
+
+
+@attrs.frozen
+class ChainExtended:
+    """``seat`` played ``card`` onto a chain, which is now ``level`` cards long and
+    still pending; ``claimed`` are the run cards it claims (shown as claimed) and
+    ``claimed_piles`` the seats whose piles it claims."""
+
+    seat: int
+    card: Card
+    level: int
+    claimed: tuple[Card, ...]
+    claimed_piles: tuple[int, ...]
+
+    def __str__(self) -> str:
+        call = ("cau", "recau", "contracau")[self.level - 2]
+        extra = f", claiming {cards_text(self.claimed)}" if self.claimed else ""
+        piles = f" and the piles of seats {', '.join(map(str, self.claimed_piles))}" if self.claimed_piles else ""
+        return f"seat {self.seat} plays {self.card}: {call} pending{extra}{piles}"
+
+
+@attrs.frozen
+class Captured:
+    """``seat`` captured: ``cards`` are what went onto its pile, bottom to top (taken
+    piles included, the played card last); ``piles`` are the seats whose whole piles were
+    taken; ``chain`` is the chain length (0 for a plain capture)."""
+
+    seat: int
+    card: Card
+    cards: tuple[Card, ...]
+    piles: tuple[int, ...]
+    chain: int
+
+    def __str__(self) -> str:
+        piles = f" (with the piles of seats {', '.join(map(str, self.piles))})" if self.piles else ""
+        return f"seat {self.seat} captures with {self.card}: {cards_text(self.cards)}{piles}"
+
+
+@attrs.frozen
+class Called:
+    """``seat`` made (or was credited with) ``call``."""
+
+    seat: int
+    call: Call
+
+    def __str__(self) -> str:
+        return f"seat {self.seat} calls {self.call.value}"
+
+
+@attrs.frozen
+class Declared:
+    """In the declaration phase, ``seat`` declared ``call`` (None: passed)."""
+
+    seat: int
+    call: Call | None
+
+    def __str__(self) -> str:
+        return f"seat {self.seat} {'passes' if self.call is None else 'declares ' + self.call.value}"
+
+
+@attrs.frozen
+class Paid:
+    """One card moved from the top of ``payer``'s pile to the top of ``receiver``'s,
+    for ``reason`` (a call, or None when settling a debt).  ``card`` is None in a view
+    where piles are closed."""
+
+    payer: int
+    receiver: int
+    card: Card | None
+    reason: Call | None
+
+    def __str__(self) -> str:
+        card = "a card" if self.card is None else str(self.card)
+        why = "a debt" if self.reason is None else self.reason.value
+        return f"seat {self.payer} pays {card} to seat {self.receiver} for {why}"
+
+
+@attrs.frozen
+class DebtIncurred:
+    """``debtor`` could not pay ``amount`` cards owed to ``creditor`` for ``reason``."""
+
+    debtor: int
+    creditor: int
+    amount: int
+    reason: Call
+
+    def __str__(self) -> str:
+        return f"seat {self.debtor} owes seat {self.creditor} {self.amount} for {self.reason.value}"
+
+
+@attrs.frozen
+class LeftoversTaken:
+    """At the end of a hand the table ``cards`` went to ``seat`` (None: to the discard)."""
+
+    seat: int | None
+    cards: tuple[Card, ...]
+
+    def __str__(self) -> str:
+        where = "the discard" if self.seat is None else f"seat {self.seat}"
+        return f"leftovers {cards_text(self.cards)} go to {where}"
+
+
+@attrs.frozen
+class HandEnded:
+    """A hand ended: each seat's cards, the hand's score per seat, and who won it."""
+
+    hand: int
+    cards: tuple[int, ...]
+    scores: tuple[int, ...]
+    winners: tuple[int, ...]
+
+    def __str__(self) -> str:
+        return f"hand {self.hand + 1} ends: cards {list(self.cards)}, won by seats {list(self.winners)}"
+
+
+@attrs.frozen
+class GameEnded:
+    """The game ended: the winners and the final scores."""
+
+    winners: tuple[int, ...]
+    scores: tuple[float, ...]
+
+    def __str__(self) -> str:
+        return f"game over: seats {list(self.winners)} win with scores {list(self.scores)}"
+
+
+FishingEvent = (
+    HandStarted | TableReplaced | Dealt | Trailed | ChainExtended | Captured | Called
+    | Declared | Paid | DebtIncurred | LeftoversTaken | HandEnded | GameEnded
+)
+"""Any event of the capture family."""

@@ -1,0 +1,171 @@
+"""Moves of the capture family and their text notation.
+
+A :class:`Play` says everything the player chooses: the card, how many run units it
+takes after the match, which pile at each rank where several piles could be taken,
+and (only under ``explicit_calls``) which calls are announced.  :class:`Declare`
+answers the ronda declaration phase of ``explicit_calls``.
+
+>>> from cau_rules.fishing.moves import Play, parse_move
+>>> move = parse_move("8o+1")
+>>> move
+Play(card=<Card.O8: 7>, run=1, piles=(), calls=frozenset())
+>>> str(move)
+'8o+1'
+>>> str(parse_move("3c+2@1!cau"))
+'3c+2@1!cau'
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterable
+
+import attrs
+
+from cau_rules.cards import Card
+from cau_rules.errors import InvalidNotationError
+
+__all__ = ["Call", "Declare", "FishingMove", "Play", "format_move", "parse_move"]
+
+
+class Call(enum.Enum):
+    """Something a player calls out, and is paid for.
+
+    >>> Call.parse("recau")
+    <Call.RECAU: 'recau'>
+    """
+
+    CAU = "cau"
+    RECAU = "recau"
+    CONTRACAU = "contracau"
+    NETA = "neta"
+    RONDA = "ronda"
+    RONDI = "rondi"
+
+    @classmethod
+    def parse(cls, text: str) -> Call:
+        """The call named *text* (``rondí`` may be written with or without the accent)."""
+        key = text.strip().lower().replace("í", "i")
+        for call in cls:
+            if call.value == key:
+                return call
+        names = ", ".join(call.value for call in cls)
+        raise InvalidNotationError(f"unknown call {text!r}; calls are: {names}")
+
+
+CHAIN_CALLS: tuple[Call, ...] = (Call.CAU, Call.RECAU, Call.CONTRACAU)
+"""The call made by the 2nd, 3rd and 4th card of a chain."""
+
+
+def _card(value: Card | str) -> Card:
+    return Card.parse(value)
+
+
+def _seats(value: Iterable[int]) -> tuple[int, ...]:
+    return tuple(value)
+
+
+def _calls(value: Iterable[Call | str]) -> frozenset[Call]:
+    return frozenset(Call.parse(c) if isinstance(c, str) else c for c in value)
+
+
+@attrs.frozen(order=False)
+class Play:
+    """Play ``card`` from the holding.
+
+    - ``run``: run units taken after the match (0 for none, or for a trail).
+    - ``piles``: the seat whose pile is taken, for each run unit that is a pile, in
+      run order.
+    - ``calls``: the announcements made with the move (only under ``explicit_calls``;
+      otherwise every call is made automatically and this stays empty).
+
+    >>> Play(Card.parse("3o"), run=2, piles=(1,))
+    Play(card=<Card.O3: 2>, run=2, piles=(1,), calls=frozenset())
+    """
+
+    card: Card = attrs.field(converter=_card)
+    run: int = 0
+    piles: tuple[int, ...] = attrs.field(default=(), converter=_seats)
+    calls: frozenset[Call] = attrs.field(default=frozenset(), converter=_calls)
+
+    def sort_key(self) -> tuple[int, int, tuple[int, ...], tuple[str, ...]]:
+        """The canonical order of moves: card, run length, piles, calls."""
+        return (self.card.value, self.run, self.piles, tuple(sorted(c.value for c in self.calls)))
+
+    def __str__(self) -> str:
+        return format_move(self)
+
+
+@attrs.frozen
+class Declare:
+    """In the ronda declaration phase: declare ``call`` (ronda or rondí), or pass (None).
+
+    >>> str(Declare(Call.RONDA)), str(Declare(None))
+    ('ronda', 'pass')
+    """
+
+    call: Call | None = None
+
+    def sort_key(self) -> tuple[int, int, tuple[int, ...], tuple[str, ...]]:
+        """The canonical order: pass first, then ronda, then rondí."""
+        order = {None: 0, Call.RONDA: 1, Call.RONDI: 2}
+        return (100 + order.get(self.call, 3), 0, (), ())
+
+    def __str__(self) -> str:
+        return format_move(self)
+
+
+FishingMove = Play | Declare
+"""Any move of the capture family."""
+
+
+def format_move(move: FishingMove) -> str:
+    """The text of a move: ``<card>[+<run>][@<seat>,...][!<call>...]``, or ``pass``,
+    ``ronda``, ``rondi`` for declarations.
+
+    >>> format_move(Play(Card.parse("5e"), run=3, piles=(2, 0)))
+    '5e+3@2,0'
+    """
+    if isinstance(move, Declare):
+        return "pass" if move.call is None else move.call.value
+    text = move.card.code
+    if move.run:
+        text += f"+{move.run}"
+    if move.piles:
+        text += "@" + ",".join(str(seat) for seat in move.piles)
+    for call in sorted(move.calls, key=lambda c: list(Call).index(c)):
+        text += "!" + call.value
+    return text
+
+
+def parse_move(text: str) -> FishingMove:
+    """The move written *text*, as :func:`format_move` writes it.
+
+    >>> parse_move("pass"), parse_move("12b")
+    (Declare(call=None), Play(card=<Card.B12: 47>, run=0, piles=(), calls=frozenset()))
+    >>> parse_move("12b+x")
+    Traceback (most recent call last):
+    ...
+    cau_rules.errors.InvalidNotationError: bad run length in '12b+x': write e.g. '8o+2'
+    """
+    if not isinstance(text, str):
+        raise InvalidNotationError(f"a move is written as text like '8o+1', not {text!r}")
+    raw = text.strip().lower()
+    if raw in ("pass", "ronda", "rondi", "rondí"):
+        return Declare(None if raw == "pass" else Call.parse(raw))
+    head, *call_parts = raw.split("!")
+    calls = frozenset(Call.parse(part) for part in call_parts)
+    piles: tuple[int, ...] = ()
+    if "@" in head:
+        head, pile_text = head.split("@", 1)
+        try:
+            piles = tuple(int(part) for part in pile_text.split(","))
+        except ValueError:
+            raise InvalidNotationError(f"bad pile seats in {text!r}: write e.g. '3o+2@1'") from None
+    run = 0
+    if "+" in head:
+        head, run_text = head.split("+", 1)
+        if not run_text.isdigit():
+            raise InvalidNotationError(f"bad run length in {text!r}: write e.g. '8o+2'")
+        run = int(run_text)
+    return Play(Card.parse(head), run=run, piles=piles, calls=calls)

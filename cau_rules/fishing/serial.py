@@ -1,0 +1,276 @@
+"""Exact positions and JSON data for the capture family, with validation.
+
+>>> from cau_rules import new_game
+>>> from cau_rules.fishing.serial import state_from_dict
+>>> state = new_game("cau-robat", players=3, seed=5)
+>>> state_from_dict(state.to_dict()) == state
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+from cau_rules.cards import Card, cards_text, parse_cards
+from cau_rules.errors import CauRulesError, InvalidNotationError, InvalidPositionError
+from cau_rules.fishing.moves import Call
+from cau_rules.fishing.rules import FishingRules
+
+if TYPE_CHECKING:
+    from cau_rules.fishing.state import Chain, Debt, FishingState, Phase
+
+__all__ = ["SCHEMA", "build_position", "state_from_dict", "state_to_dict"]
+
+SCHEMA = 1
+"""The version of the JSON layout written by :func:`state_to_dict`."""
+
+_PHASES = ("play", "declare", "over")
+
+
+def _zone(value: Iterable[Card | str] | str, what: str) -> tuple[Card, ...]:
+    try:
+        return parse_cards(value)
+    except InvalidNotationError as exc:
+        raise InvalidPositionError(f"{what}: {exc}") from None
+
+
+def _seat(value: object, players: int, what: str, allow_none: bool = False) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not (
+        0 <= value < players or (allow_none and value == -1)
+    ):
+        raise InvalidPositionError(f"{what} must be a seat from 0 to {players - 1}, not {value!r}")
+    return value
+
+
+def build_position(
+    cls: type[FishingState],
+    rules: FishingRules,
+    players: int,
+    *,
+    holdings: Sequence[Iterable[Card | str] | str],
+    table: Iterable[Card | str] | str,
+    piles: Sequence[Iterable[Card | str] | str] | None,
+    stock: Iterable[Card | str] | str | None,
+    discard: Iterable[Card | str] | str,
+    to_play: int,
+    hand: int,
+    round: int,
+    opener: int | None,
+    chain: Chain | None,
+    trail: tuple[int, Card | str] | None,
+    debts: Sequence[Iterable[Debt]] | None,
+    last_capturer: int,
+    phase: Phase,
+    declarations: Iterable[tuple[int, Call]],
+    hand_scores: Iterable[Iterable[int]],
+    seed: int,
+    decks: Iterable[Iterable[Card | str]],
+) -> FishingState:
+    """Validate and build an exact position (see ``FishingState.from_position``)."""
+    from cau_rules.fishing.state import Chain
+
+    rules.check_players(players)
+    n = players
+    if len(holdings) != n:
+        raise InvalidPositionError(f"{n} players need {n} holdings, not {len(holdings)}")
+    hold = tuple(_zone(h, f"holding of seat {seat}") for seat, h in enumerate(holdings))
+    pile_list = [()] * n if piles is None else list(piles)
+    if len(pile_list) != n:
+        raise InvalidPositionError(f"{n} players need {n} piles, not {len(pile_list)}")
+    pls = tuple(_zone(p, f"pile of seat {seat}") for seat, p in enumerate(pile_list))
+    tab = _zone(table, "table")
+    dis = _zone(discard, "discard")
+    chain_cards = tuple(card for _, card in chain.cards) if chain is not None else ()
+    placed = [*tab, *dis, *chain_cards]
+    for zone in (*hold, *pls):
+        placed.extend(zone)
+    deck = rules.deck
+    foreign = [c for c in placed if not deck.contains(c)]
+    if foreign:
+        raise InvalidPositionError(f"cards not in the {deck.name} deck: {cards_text(foreign)}")
+    seen: set[Card] = set()
+    dupes = [c for c in placed if c in seen or seen.add(c)]  # type: ignore[func-returns-value]
+    if stock is None:
+        stk = tuple(c for c in deck.cards if c not in seen)
+    else:
+        stk = _zone(stock, "stock")
+        dupes += [c for c in stk if c in seen or seen.add(c)]  # type: ignore[func-returns-value]
+        foreign = [c for c in stk if not deck.contains(c)]
+        if foreign:
+            raise InvalidPositionError(f"cards not in the {deck.name} deck: {cards_text(foreign)}")
+        missing = [c for c in deck.cards if c not in seen]
+        if missing:
+            raise InvalidPositionError(f"cards missing from every zone: {cards_text(missing)}")
+    if dupes:
+        raise InvalidPositionError(f"cards placed twice: {cards_text(dupes)}")
+    ranks = [c.rank for c in tab]
+    for rank in ranks:
+        if ranks.count(rank) > 1:
+            raise InvalidPositionError(
+                f"the table has two cards of rank {rank}; table ranks are always distinct"
+            )
+    if phase not in _PHASES:
+        raise InvalidPositionError(f"phase must be one of {', '.join(_PHASES)}, not {phase!r}")
+    _seat(to_play, n, "to_play")
+    if not isinstance(hand, int) or isinstance(hand, bool) or hand < 0:
+        raise InvalidPositionError(f"hand must be a whole number from 0, not {hand!r}")
+    if not isinstance(round, int) or isinstance(round, bool) or round < 0:
+        raise InvalidPositionError(f"round must be a whole number from 0, not {round!r}")
+    opener = to_play if opener is None else _seat(opener, n, "opener")
+    if phase != "over" and stk and not rules.continuous and len(stk) % n:
+        raise InvalidPositionError(
+            f"the stock's {len(stk)} cards cannot be dealt equally to {n} players"
+        )
+    if phase == "play" and not hold[to_play]:
+        raise InvalidPositionError(f"seat {to_play} is to play but holds no card")
+    if phase == "play" and rules.deal == "rounds" and not rules.continuous:
+        biggest = max(rules.round_size, 1)
+        for seat, h in enumerate(hold):
+            if len(h) > biggest:
+                raise InvalidPositionError(
+                    f"seat {seat} holds {len(h)} cards; a deal round gives at most {biggest}"
+                )
+    if chain is not None:
+        if not isinstance(chain, Chain):
+            raise InvalidPositionError(f"chain must be a Chain, not {chain!r}")
+        if not 2 <= chain.level < rules.max_chain:
+            raise InvalidPositionError(
+                f"a pending chain has 2 to {rules.max_chain - 1} cards under these rules, "
+                f"not {chain.level}"
+            )
+        for seat, card in chain.cards:
+            _seat(seat, n, "a chain card's seat")
+            if card.rank != chain.rank:
+                raise InvalidPositionError(f"chain card {card} is not of the chain's rank {chain.rank}")
+        if chain.rank in ranks:
+            raise InvalidPositionError(
+                f"the table holds rank {chain.rank}, the pending chain's rank; that cannot happen"
+            )
+        for rank, owner in chain.run:
+            if owner < 0 and rank not in ranks:
+                raise InvalidPositionError(f"the chain claims a table card of rank {rank} that is not there")
+            if owner >= 0:
+                _seat(owner, n, "a claimed pile's seat")
+    trail_pair: tuple[int, Card] | None = None
+    if trail is not None:
+        trail_seat = _seat(trail[0], n, "the trailer")
+        trail_card = _zone([trail[1]], "trail")[0]
+        if trail_card not in tab:
+            raise InvalidPositionError(f"the trailed card {trail_card} is not on the table")
+        if chain is not None:
+            raise InvalidPositionError("a trailed card and a pending chain cannot both be set")
+        trail_pair = (trail_seat, trail_card)
+    debt_list = [()] * n if debts is None else list(debts)
+    if len(debt_list) != n:
+        raise InvalidPositionError(f"{n} players need {n} debt lists, not {len(debt_list)}")
+    debt_tuples: list[tuple[Debt, ...]] = []
+    for debtor, owed in enumerate(debt_list):
+        entries: list[Debt] = []
+        for entry in owed:
+            creditor, amount = entry
+            _seat(creditor, n, f"a creditor of seat {debtor}")
+            if creditor == debtor or not isinstance(amount, int) or amount < 1:
+                raise InvalidPositionError(f"bad debt of seat {debtor}: {entry!r}")
+            entries.append((creditor, amount))
+        debt_tuples.append(tuple(entries))
+    _seat(last_capturer, n, "last_capturer", allow_none=True)
+    decls = tuple((_seat(seat, n, "a declarer"), Call(call)) for seat, call in declarations)
+    scores = tuple(tuple(int(s) for s in row) for row in hand_scores)
+    if any(len(row) != n for row in scores):
+        raise InvalidPositionError("every hand score row needs one score per seat")
+    orders = tuple(deck.check_order(list(order)) for order in decks)
+    return cls(
+        rules, n, seed, orders, hand, round, opener, to_play, phase, stk, tab, hold, pls, dis,
+        chain, trail_pair, tuple(debt_tuples), last_capturer, decls, scores,
+    )
+
+
+def state_to_dict(state: FishingState) -> dict[str, Any]:
+    """The state as JSON-ready data: card zones as strings of codes."""
+    chain = state.chain
+    return {
+        "schema": SCHEMA,
+        "family": "fishing",
+        "rules": state.rules.to_dict(),
+        "players": state.players,
+        "seed": state.seed,
+        "decks": [cards_text(order) for order in state.decks],
+        "hand": state.hand,
+        "round": state.round,
+        "opener": state.opener,
+        "to_play": state.to_play,
+        "phase": state.phase,
+        "stock": cards_text(state.stock),
+        "table": cards_text(state.table),
+        "holdings": [cards_text(h) for h in state.holdings],
+        "piles": [cards_text(p) for p in state.piles],
+        "discard": cards_text(state.discard),
+        "chain": None if chain is None else {
+            "rank": chain.rank,
+            "cards": [[seat, card.code] for seat, card in chain.cards],
+            "run": [list(unit) for unit in chain.run],
+            "calls": sorted(call.value for call in chain.calls),
+        },
+        "trail": None if state.trail is None else [state.trail[0], state.trail[1].code],
+        "debts": [[list(debt) for debt in owed] for owed in state.debts],
+        "last_capturer": state.last_capturer,
+        "declarations": [[seat, call.value] for seat, call in state.declarations],
+        "hand_scores": [list(row) for row in state.hand_scores],
+    }
+
+
+def state_from_dict(data: Mapping[str, Any]) -> FishingState:
+    """The state described by :func:`state_to_dict` data, validated.
+
+    >>> state_from_dict({"schema": 99})
+    Traceback (most recent call last):
+    ...
+    cau_rules.errors.InvalidPositionError: unsupported schema 99; this version reads schema 1
+    """
+    from cau_rules.fishing.state import Chain, FishingState
+
+    if not isinstance(data, Mapping):
+        raise InvalidPositionError(f"a saved state is a JSON object, not {type(data).__name__}")
+    if data.get("schema") != SCHEMA:
+        raise InvalidPositionError(f"unsupported schema {data.get('schema')!r}; this version reads schema {SCHEMA}")
+    try:
+        rules = FishingRules.from_dict(data["rules"])
+        chain_data = data.get("chain")
+        chain = None
+        if chain_data is not None:
+            chain = Chain(
+                int(chain_data["rank"]),
+                tuple((int(seat), Card.parse(code)) for seat, code in chain_data["cards"]),
+                tuple((int(rank), int(owner)) for rank, owner in chain_data["run"]),
+                frozenset(Call.parse(c) for c in chain_data.get("calls", ())),
+            )
+        trail = data.get("trail")
+        return FishingState.from_position(
+            rules,
+            data["players"],
+            holdings=data["holdings"],
+            table=data["table"],
+            piles=data["piles"],
+            stock=data["stock"],
+            discard=data["discard"],
+            to_play=data["to_play"],
+            hand=data["hand"],
+            round=data["round"],
+            opener=data["opener"],
+            chain=chain,
+            trail=None if trail is None else (trail[0], trail[1]),
+            debts=[[(int(c), int(a)) for c, a in owed] for owed in data["debts"]],
+            last_capturer=data["last_capturer"],
+            phase=data["phase"],
+            declarations=[(int(seat), Call.parse(call)) for seat, call in data["declarations"]],
+            hand_scores=data["hand_scores"],
+            seed=data["seed"],
+            decks=[parse_cards(order) for order in data["decks"]],
+        )
+    except CauRulesError as exc:
+        if isinstance(exc, InvalidPositionError):
+            raise
+        raise InvalidPositionError(f"bad saved state: {exc}") from None
+    except (KeyError, TypeError, ValueError, IndexError) as exc:
+        raise InvalidPositionError(f"bad saved state: missing or malformed field {exc}") from None

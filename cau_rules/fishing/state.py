@@ -1,0 +1,938 @@
+"""The state of a capture-family game, its legal moves and the pure ``apply``.
+
+A :class:`FishingState` is frozen: :meth:`FishingState.apply` returns a new state and
+leaves the old one untouched.  The events of the move that produced a state are in
+``state.events``.
+
+>>> from cau_rules import new_game
+>>> state = new_game("cau", players=2, seed=7)
+>>> state.to_play, len(state.holdings[0]), len(state.stock)
+(0, 3, 42)
+>>> move = state.legal_moves()[0]
+>>> after = state.apply(move)
+>>> after.to_play, len(after.holdings[0])
+(1, 2)
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Sequence
+from itertools import product
+from typing import Any, Literal
+
+import attrs
+
+from cau_rules.cards import Card, cards_text
+from cau_rules.errors import (
+    GameOverError,
+    IllegalMoveError,
+    InvalidNotationError,
+    InvalidPositionError,
+)
+from cau_rules.fishing.events import (
+    Called,
+    Captured,
+    ChainExtended,
+    Dealt,
+    DebtIncurred,
+    Declared,
+    FishingEvent,
+    GameEnded,
+    HandEnded,
+    HandStarted,
+    LeftoversTaken,
+    Paid,
+    TableReplaced,
+    Trailed,
+)
+from cau_rules.fishing.moves import CHAIN_CALLS, Call, Declare, FishingMove, Play, parse_move
+from cau_rules.fishing.rules import FishingRules
+from cau_rules.outcome import Outcome
+
+__all__ = ["Chain", "FishingState", "Phase", "new_fishing_game"]
+
+Phase = Literal["play", "declare", "over"]
+"""``"play"``: a card is to be played; ``"declare"``: the ronda declaration phase
+(``explicit_calls``); ``"over"``: the game has ended."""
+
+Unit = tuple[int, int]
+"""A run unit: ``(rank, seat)``; seat -1 means the table card of that rank."""
+
+Debt = tuple[int, int]
+"""A debt: ``(creditor, cards still owed)``."""
+
+
+@attrs.frozen
+class Chain:
+    """A pending chain in its public zone (D-CHAIN-2).
+
+    - ``rank``: the chain's rank.
+    - ``cards``: ``(seat, card)`` in play order, the trailed card first.
+    - ``run``: the run units the last caller claimed, ``(rank, seat)`` with seat -1 for
+      a table card.
+    - ``calls``: what the last caller announced (``explicit_calls`` only).
+
+    >>> chain = Chain(5, ((0, Card.parse("5o")), (1, Card.parse("5c"))), (), frozenset())
+    >>> chain.level, chain.caller
+    (2, 1)
+    """
+
+    rank: int
+    cards: tuple[tuple[int, Card], ...]
+    run: tuple[Unit, ...] = ()
+    calls: frozenset[Call] = frozenset()
+
+    @property
+    def level(self) -> int:
+        """How many cards the chain has (2 = cau, 3 = recau, 4 = contracau)."""
+        return len(self.cards)
+
+    @property
+    def caller(self) -> int:
+        """The seat that played the chain's last card."""
+        return self.cards[-1][0]
+
+
+_PLAY = "play"
+
+
+@attrs.frozen(slots=True)
+class FishingState:
+    """A position of a capture-family game (Cau, Cau robat, the 001 rules).
+
+    Build one with :func:`cau_rules.new_game` (dealt from a seed or a supplied deck
+    order) or :meth:`from_position` (an exact position); never mutate it.
+
+    Zones: ``stock`` (index 0 is the top), ``table`` (in the order the cards were
+    placed), ``holdings`` and ``piles`` per seat (a pile's last card is its top),
+    ``discard``, and ``chain`` (the pending chain's public zone, or None).
+
+    >>> from cau_rules import new_game
+    >>> state = new_game("cau-robat", players=3, seed=2)
+    >>> len(state.table), state.phase
+    (3, 'play')
+    """
+
+    rules: FishingRules
+    players: int
+    seed: int
+    decks: tuple[tuple[Card, ...], ...]
+    hand: int
+    round: int
+    opener: int
+    to_play: int
+    phase: Phase
+    stock: tuple[Card, ...]
+    table: tuple[Card, ...]
+    holdings: tuple[tuple[Card, ...], ...]
+    piles: tuple[tuple[Card, ...], ...]
+    discard: tuple[Card, ...]
+    chain: Chain | None
+    trail: tuple[int, Card] | None
+    debts: tuple[tuple[Debt, ...], ...]
+    last_capturer: int
+    declarations: tuple[tuple[int, Call], ...]
+    hand_scores: tuple[tuple[int, ...], ...]
+    events: tuple[FishingEvent, ...] = attrs.field(default=(), eq=False, repr=False)
+    _plans: dict[Any, tuple[Unit, ...] | None] | None = attrs.field(
+        default=None, init=False, eq=False, repr=False, hash=False
+    )
+
+    # -- public queries ----------------------------------------------------------
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the game has ended."""
+        return self.phase == "over"
+
+    @property
+    def eldest(self) -> int:
+        """The eldest hand (*mà*) of the current hand: it plays first."""
+        return self.hand % self.players
+
+    @property
+    def dealer(self) -> int:
+        """The dealer of the current hand: the seat before the eldest hand."""
+        return (self.hand - 1) % self.players
+
+    def legal_moves(self) -> tuple[FishingMove, ...]:
+        """Every legal move of the seat to play, in canonical order.
+
+        >>> from cau_rules import new_game
+        >>> [str(m) for m in new_game("cau", players=2, seed=1).legal_moves()]
+        ['4o', '2c', '9b']
+        """
+        return tuple(self._legal_plans())
+
+    def is_legal(self, move: FishingMove | str) -> bool:
+        """Whether *move* (a move or its text) is legal here.
+
+        >>> from cau_rules import new_game
+        >>> new_game("cau", players=2, seed=1).is_legal("4o"), new_game("cau", players=2, seed=1).is_legal("5o")
+        (True, False)
+        """
+        try:
+            return _coerce(move) in self._legal_plans()
+        except InvalidNotationError:
+            return False
+
+    def apply(self, move: FishingMove | str, seat: int | None = None) -> FishingState:
+        """The state after the seat to play makes *move* (a move or its text).
+
+        With *seat*, also check that it is that seat's turn.  An illegal move raises
+        :class:`~cau_rules.errors.IllegalMoveError` (or
+        :class:`~cau_rules.errors.GameOverError`) whose message says why and what is
+        legal; this state is never changed.
+
+        >>> from cau_rules import new_game
+        >>> state = new_game("cau", players=2, seed=1)
+        >>> state.apply("5o")
+        Traceback (most recent call last):
+        ...
+        cau_rules.errors.IllegalMoveError: illegal move 5o: seat 0 does not hold 5o (holding: 4o 2c 9b); legal moves: 4o, 2c, 9b
+        """
+        if self.phase == "over":
+            raise GameOverError(f"the game is over; no move is legal (tried {move})")
+        if seat is not None and seat != self.to_play:
+            raise IllegalMoveError(f"it is seat {self.to_play}'s turn, not seat {seat}'s")
+        try:
+            parsed = _coerce(move)
+        except InvalidNotationError as exc:
+            raise IllegalMoveError(f"{exc}; legal moves: {self._legal_text()}") from None
+        plans = self._legal_plans()
+        if parsed not in plans:
+            raise IllegalMoveError(
+                f"illegal move {move}: {self._why_illegal(parsed)}; legal moves: {self._legal_text()}"
+            )
+        work = _Work(self)
+        if isinstance(parsed, Declare):
+            work.declare(parsed)
+        else:
+            work.play(parsed, plans[parsed])
+        return work.freeze()
+
+    def outcome(self) -> Outcome | None:
+        """The result once the game is over, else None.
+
+        Cards presets with one hand: the most cards (or dozen points) wins, ties share.
+        Matches of several hands: the most hands won wins, ties share.
+        """
+        if self.phase != "over":
+            return None
+        if self.rules.hands == 1:
+            scores = self.hand_scores[-1]
+            return Outcome(_winners(scores), tuple(float(s) for s in scores),
+                           "most dozens" if self.rules.scoring == "dozens" else "most cards")
+        credits = self.hands_won()
+        return Outcome(_winners(credits), tuple(float(c) for c in credits), "most hands won")
+
+    def hands_won(self) -> tuple[int, ...]:
+        """Hands won so far by each seat (every seat tied on top is credited)."""
+        won = [0] * self.players
+        for scores in self.hand_scores:
+            for seat in _winners(scores):
+                won[seat] += 1
+        return tuple(won)
+
+    def pile_sizes(self) -> tuple[int, ...]:
+        """The number of cards in each seat's pile.
+
+        >>> from cau_rules import new_game
+        >>> new_game("cau", players=2, seed=1).pile_sizes()
+        (0, 0)
+        """
+        return tuple(len(pile) for pile in self.piles)
+
+    def observe(self, seat: int) -> Any:
+        """What *seat* may see (D-VIEW-1): a :class:`~cau_rules.fishing.view.FishingView`.
+
+        >>> from cau_rules import new_game
+        >>> view = new_game("cau", players=2, seed=1).observe(1)
+        >>> view.holding_sizes, len(view.holding)
+        ((3, 3), 3)
+        """
+        from cau_rules.fishing.view import view_of
+
+        return view_of(self, seat)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The position as JSON-ready data (schema 1); see :mod:`cau_rules.notation`."""
+        from cau_rules.fishing.serial import state_to_dict
+
+        return state_to_dict(self)
+
+    # -- construction -------------------------------------------------------------
+
+    @classmethod
+    def from_position(
+        cls,
+        rules: FishingRules,
+        players: int,
+        *,
+        holdings: Sequence[Iterable[Card | str] | str],
+        table: Iterable[Card | str] | str = (),
+        piles: Sequence[Iterable[Card | str] | str] | None = None,
+        stock: Iterable[Card | str] | str | None = None,
+        discard: Iterable[Card | str] | str = (),
+        to_play: int = 0,
+        hand: int = 0,
+        round: int = 0,
+        opener: int | None = None,
+        chain: Chain | None = None,
+        trail: tuple[int, Card | str] | None = None,
+        debts: Sequence[Iterable[Debt]] | None = None,
+        last_capturer: int = -1,
+        phase: Phase = "play",
+        declarations: Iterable[tuple[int, Call]] = (),
+        hand_scores: Iterable[Iterable[int]] = (),
+        seed: int = 0,
+        decks: Iterable[Iterable[Card | str]] = (),
+    ) -> FishingState:
+        """An exact position, validated.
+
+        Cards may be given as :class:`~cau_rules.cards.Card` objects or codes (a zone
+        may be one string of codes).  When *stock* is None, every card of the deck not
+        placed elsewhere goes to the stock in deck order.  ``trail`` is the
+        ``(seat, card)`` trailed in the immediately preceding turn (it must be on the
+        table); it is what a cau can match.
+
+        Raises :class:`~cau_rules.errors.InvalidPositionError` for duplicate, missing
+        or foreign cards, a wrong seat, repeated table ranks and other impossible facts.
+
+        >>> from cau_rules.fishing.rules import CAU
+        >>> state = FishingState.from_position(CAU, 2, table="3o 7o 8o 9o 12o",
+        ...                                    holdings=["8c", "1b"])
+        >>> [str(m) for m in state.legal_moves()]
+        ['8c', '8c+1']
+        >>> FishingState.from_position(CAU, 2, table="3o 3c", holdings=["8c", "1b"])
+        Traceback (most recent call last):
+        ...
+        cau_rules.errors.InvalidPositionError: the table has two cards of rank 3; table ranks are always distinct
+        """
+        from cau_rules.fishing.serial import build_position
+
+        return build_position(
+            cls, rules, players, holdings=holdings, table=table, piles=piles, stock=stock,
+            discard=discard, to_play=to_play, hand=hand, round=round, opener=opener, chain=chain,
+            trail=trail, debts=debts, last_capturer=last_capturer, phase=phase,
+            declarations=declarations, hand_scores=hand_scores, seed=seed, decks=decks,
+        )
+
+    # -- legal move generation ------------------------------------------------------
+
+    def _legal_plans(self) -> dict[Any, tuple[Unit, ...] | None]:
+        plans = self._plans
+        if plans is None:
+            plans = _generate(self)
+            object.__setattr__(self, "_plans", plans)
+        return plans
+
+    def _legal_text(self) -> str:
+        moves = self.legal_moves()
+        return ", ".join(str(m) for m in moves) if moves else "none"
+
+    def _why_illegal(self, move: FishingMove) -> str:
+        seat = self.to_play
+        if isinstance(move, Declare):
+            if self.phase != "declare":
+                return "there is no declaration phase now; play a card"
+            return f"seat {seat} holds no {move.call.value if move.call else 'pass'} to declare"
+        if self.phase == "declare":
+            return "this is the ronda declaration phase: declare or pass"
+        holding = self.holdings[seat]
+        if move.card not in holding:
+            return f"seat {seat} does not hold {move.card} (holding: {cards_text(holding)})"
+        same_card = [m for m in self.legal_moves() if isinstance(m, Play) and m.card is move.card]
+        runs = sorted({m.run for m in same_card})
+        if move.run not in runs:
+            if runs == [0]:
+                return f"{move.card} can take no run here"
+            return f"a run of {move.run} is not allowed with {move.card}; allowed run lengths: {runs}"
+        piles = [m.piles for m in same_card if m.run == move.run]
+        if move.piles not in piles:
+            choices = "; ".join(",".join(map(str, p)) or "none" for p in piles)
+            return (f"those piles ({','.join(map(str, move.piles)) or 'none'}) cannot be taken by that run; "
+                    f"the eligible choices are: {choices}")
+        calls = [m.calls for m in same_card if m.run == move.run and m.piles == move.piles]
+        if move.calls and not self.rules.explicit_calls:
+            return "calls are made automatically under these rules; leave them out"
+        allowed = sorted({c.value for calls_set in calls for c in calls_set})
+        return f"those calls do not apply to this move (it can call: {', '.join(allowed) or 'nothing'})"
+
+
+def _coerce(move: FishingMove | str) -> FishingMove:
+    if isinstance(move, str):
+        return parse_move(move)
+    if isinstance(move, (Play, Declare)):
+        return move
+    raise InvalidNotationError(f"not a move of this game: {move!r}")
+
+
+def _winners(scores: Sequence[float]) -> tuple[int, ...]:
+    best = max(scores)
+    return tuple(seat for seat, score in enumerate(scores) if score == best)
+
+
+def _ronda_kind(holding: Sequence[Card]) -> Call | None:
+    ranks = [card.rank for card in holding]
+    top = max(ranks.count(rank) for rank in ranks) if ranks else 0
+    if top >= 3:
+        return Call.RONDI
+    if top == 2:
+        return Call.RONDA
+    return None
+
+
+# ---------------------------------------------------------------------------------
+# Move generation
+
+
+def _successors(rules: FishingRules) -> tuple[int, ...]:
+    table = _SUCC_CACHE.get((rules.deck.name, rules.wrap))
+    if table is None:
+        table = rules.deck.successor_table(rules.wrap)
+        _SUCC_CACHE[(rules.deck.name, rules.wrap)] = table
+    return table
+
+
+_SUCC_CACHE: dict[tuple[str, bool], tuple[int, ...]] = {}
+
+
+def _run_units(
+    rules: FishingRules,
+    seat: int,
+    start: int,
+    by_rank: list[Card | None],
+    piles: Sequence[tuple[Card, ...]],
+) -> list[tuple[int, tuple[int, ...]]]:
+    """The run available after matching rank *start*: ``(rank, choices)`` per unit;
+    choices are ``(-1,)`` for the table card or the eligible pile seats."""
+    succ = _successors(rules)
+    tops: list[tuple[int, int]] | None = None
+    if rules.open_piles:
+        tops = [
+            (pile[-1].rank, owner)
+            for owner, pile in enumerate(piles)
+            if pile and (owner != seat or rules.own_pile) and by_rank[pile[-1].rank] is None
+        ]
+    units: list[tuple[int, tuple[int, ...]]] = []
+    rank = succ[start]
+    while rank and rank != start:
+        if by_rank[rank] is not None:
+            units.append((rank, (-1,)))
+        elif tops:
+            seats = tuple(owner for top, owner in tops if top == rank)
+            if not seats:
+                break
+            units.append((rank, seats))
+        else:
+            break
+        rank = succ[rank]
+    return units
+
+
+def _run_plans(
+    rules: FishingRules,
+    card: Card,
+    units: list[tuple[int, tuple[int, ...]]],
+    in_chain: bool,
+    out: dict[Any, tuple[Unit, ...] | None],
+    calls: tuple[frozenset[Call], ...],
+) -> None:
+    longest = len(units)
+    if in_chain and rules.no_runs_in_chains:
+        lengths: Iterable[int] = (0,)
+    elif rules.run_mode == "prefix":
+        lengths = range(longest + 1)
+    elif rules.run_mode == "whole":
+        lengths = (longest,)
+    else:
+        lengths = (0, longest) if longest else (0,)
+    for length in lengths:
+        chosen = units[:length]
+        if all(len(choices) == 1 for _, choices in chosen):
+            plan = tuple((rank, choices[0]) for rank, choices in chosen)
+            piles = tuple(seat for _, seat in plan if seat >= 0)
+            for call_set in calls:
+                out[Play(card, length, piles, call_set)] = plan
+            continue
+        for picks in product(*(choices for _, choices in chosen)):
+            plan = tuple((rank, pick) for (rank, _), pick in zip(chosen, picks, strict=True))
+            piles = tuple(seat for seat in picks if seat >= 0)
+            for call_set in calls:
+                out[Play(card, length, piles, call_set)] = plan
+
+
+_NO_CALLS: tuple[frozenset[Call], ...] = (frozenset(),)
+
+
+def _call_sets(rules: FishingRules, chain_call: Call | None, neta: bool) -> tuple[frozenset[Call], ...]:
+    if not rules.explicit_calls:
+        return _NO_CALLS
+    applicable = [call for call in (chain_call, Call.NETA if neta else None) if call is not None]
+    sets: list[frozenset[Call]] = [frozenset()]
+    for call in applicable:
+        sets += [s | {call} for s in sets]
+    return tuple(sets)
+
+
+def _generate(state: FishingState) -> dict[Any, tuple[Unit, ...] | None]:
+    out: dict[Any, tuple[Unit, ...] | None] = {}
+    if state.phase == "over":
+        return out
+    seat = state.to_play
+    holding = state.holdings[seat]
+    if state.phase == "declare":
+        out[Declare(None)] = None
+        kind = _ronda_kind(holding)
+        if kind is not None:
+            out[Declare(kind)] = None
+        return out
+    rules = state.rules
+    chain = state.chain
+    table = state.table
+    piles = state.piles
+    if chain is not None:
+        base = _Work(state)
+        base.events = []
+        base.complete_chain()
+        base_table: Sequence[Card] = base.table
+        base_piles: Sequence[tuple[Card, ...]] = base.piles
+    else:
+        base_table, base_piles = table, piles
+    by_rank: list[Card | None] = [None] * 13
+    for card in base_table:
+        by_rank[card.rank] = card
+    trail = state.trail
+    trail_rank = trail[1].rank if trail is not None else 0
+    captures = False
+    for card in sorted(holding):
+        rank = card.rank
+        if chain is not None and rank == chain.rank:
+            captures = True
+            current: list[Card | None] = [None] * 13
+            for on_table in table:
+                current[on_table.rank] = on_table
+            units = _run_units(rules, seat, rank, current, piles)
+            call = CHAIN_CALLS[chain.level - 1] if chain.level - 1 < len(CHAIN_CALLS) else None
+            calls = _call_sets(rules, call, False)
+            if rules.explicit_calls:
+                _neta_aware(rules, card, units, True, out, call, len(table))
+            else:
+                _run_plans(rules, card, units, True, out, calls)
+        elif by_rank[rank] is not None:
+            captures = True
+            units = _run_units(rules, seat, rank, by_rank, base_piles)
+            in_chain = rank == trail_rank
+            call = Call.CAU if in_chain else None
+            if rules.explicit_calls:
+                _neta_aware(rules, card, units, in_chain, out, call, len(base_table) - 1)
+            else:
+                _run_plans(rules, card, units, in_chain, out, _NO_CALLS)
+        else:
+            out[Play(card)] = None
+    if rules.must_capture and captures:
+        out = {move: plan for move, plan in out.items() if plan is not None}
+    return out
+
+
+def _neta_aware(
+    rules: FishingRules,
+    card: Card,
+    units: list[tuple[int, tuple[int, ...]]],
+    in_chain: bool,
+    out: dict[Any, tuple[Unit, ...] | None],
+    call: Call | None,
+    table_after_match: int,
+) -> None:
+    """Plans with their call sets under ``explicit_calls``: neta applies when the match
+    and the run's table cards leave the table empty."""
+    staged: dict[Any, tuple[Unit, ...] | None] = {}
+    _run_plans(rules, card, units, in_chain, staged, _NO_CALLS)
+    for move, plan in staged.items():
+        assert isinstance(move, Play) and plan is not None
+        table_taken = sum(1 for _, seat in plan if seat < 0)
+        neta = table_taken == table_after_match
+        for call_set in _call_sets(rules, call, neta):
+            out[attrs.evolve(move, calls=call_set)] = plan
+
+
+# ---------------------------------------------------------------------------------
+# Applying moves: a short-lived mutable copy, frozen again at the end
+
+
+class _Work:
+    """The mutable scratch copy of a state that one ``apply`` works on."""
+
+    __slots__ = (
+        "chain",
+        "debts",
+        "decks",
+        "declarations",
+        "discard",
+        "events",
+        "hand",
+        "hand_scores",
+        "holdings",
+        "last_capturer",
+        "n",
+        "opener",
+        "phase",
+        "piles",
+        "round",
+        "rules",
+        "seed",
+        "stock",
+        "table",
+        "to_play",
+        "trail",
+    )
+
+    def __init__(self, state: FishingState) -> None:
+        self.rules = state.rules
+        self.n = state.players
+        self.seed = state.seed
+        self.decks = state.decks
+        self.hand = state.hand
+        self.round = state.round
+        self.opener = state.opener
+        self.to_play = state.to_play
+        self.phase: Phase = state.phase
+        self.stock = state.stock
+        self.table = list(state.table)
+        self.holdings = list(state.holdings)
+        self.piles = list(state.piles)
+        self.discard = state.discard
+        self.chain = state.chain
+        self.trail = state.trail
+        self.debts = list(state.debts)
+        self.last_capturer = state.last_capturer
+        self.declarations = state.declarations
+        self.hand_scores = state.hand_scores
+        self.events: list[FishingEvent] = []
+
+    def freeze(self) -> FishingState:
+        return FishingState(
+            self.rules, self.n, self.seed, self.decks, self.hand, self.round, self.opener,
+            self.to_play, self.phase, self.stock, tuple(self.table), tuple(self.holdings),
+            tuple(self.piles), self.discard, self.chain, self.trail, tuple(self.debts),
+            self.last_capturer, self.declarations, self.hand_scores, tuple(self.events),
+        )
+
+    # -- a turn ------------------------------------------------------------------
+
+    def play(self, move: Play, plan: tuple[Unit, ...] | None) -> None:
+        seat = self.to_play
+        card = move.card
+        rank = card.rank
+        holding = self.holdings[seat]
+        index = holding.index(card)
+        self.holdings[seat] = holding[:index] + holding[index + 1:]
+        chain = self.chain
+        trail = self.trail
+        self.trail = None
+        if chain is not None and rank == chain.rank:
+            assert plan is not None
+            self.extend_chain(Chain(rank, (*chain.cards, (seat, card)), plan, move.calls))
+        else:
+            if chain is not None:
+                self.complete_chain()
+            if plan is None:
+                self.table.append(card)
+                self.trail = (seat, card)
+                self.events.append(Trailed(seat, card))
+            elif trail is not None and trail[1].rank == rank:
+                self.table.remove(trail[1])
+                self.extend_chain(Chain(rank, (trail, (seat, card)), plan, move.calls))
+            else:
+                matched = next(c for c in self.table if c.rank == rank)
+                self.table.remove(matched)
+                self.capture(seat, card, (matched, card), plan, 0)
+                if not self.table and (not self.rules.explicit_calls or Call.NETA in move.calls):
+                    self.neta(seat)
+        self.end_turn(seat)
+
+    def end_turn(self, seat: int) -> None:
+        n = self.n
+        nxt = (seat + 1) % n
+        if self.rules.continuous and self.stock:
+            self.holdings[seat] = self.holdings[seat] + self.stock[:1]
+            self.stock = self.stock[1:]
+        self.settle(seat)
+        if any(self.holdings):
+            self.to_play = nxt
+        elif self.stock:
+            self.new_round(nxt)
+        else:
+            self.end_hand(seat)
+
+    def extend_chain(self, chain: Chain) -> None:
+        self.chain = chain
+        seat, card = chain.cards[-1]
+        claimed = tuple(self._table_card(rank) for rank, owner in chain.run if owner < 0)
+        claimed_piles = tuple(owner for _, owner in chain.run if owner >= 0)
+        self.events.append(ChainExtended(seat, card, chain.level, claimed, claimed_piles))
+        if chain.level >= self.rules.max_chain:
+            self.complete_chain()
+
+    def _table_card(self, rank: int) -> Card:
+        return next(c for c in self.table if c.rank == rank)
+
+    def capture(
+        self, seat: int, card: Card, core: tuple[Card, ...], plan: tuple[Unit, ...], chain: int
+    ) -> None:
+        """Stack a capture onto *seat*'s pile (D-CAP-4, D-CHAIN-5): run units from the
+        highest down, each taken pile whole, then *core* (matched card(s), played card
+        last)."""
+        stack: list[Card] = []
+        taken: list[int] = []
+        piles = self.piles
+        for rank, owner in reversed(plan):
+            if owner < 0:
+                table_card = self._table_card(rank)
+                self.table.remove(table_card)
+                stack.append(table_card)
+            else:
+                stack.extend(piles[owner])
+                piles[owner] = ()
+                taken.append(owner)
+        stack.extend(core)
+        piles[seat] = piles[seat] + tuple(stack)
+        self.last_capturer = seat
+        taken.reverse()
+        self.events.append(Captured(seat, card, tuple(stack), tuple(taken), chain))
+
+    def complete_chain(self) -> None:
+        chain = self.chain
+        if chain is None:
+            return
+        self.chain = None
+        caller, card = chain.cards[-1]
+        core = tuple(c for _, c in chain.cards)
+        self.capture(caller, card, core, chain.run, chain.level)
+        explicit = self.rules.explicit_calls
+        call = CHAIN_CALLS[chain.level - 2]
+        if not explicit or call in chain.calls:
+            self.events.append(Called(caller, call))
+            n = self.n
+            payers = sorted(
+                ((seat - caller) % n, position, seat)
+                for position, (seat, _) in enumerate(chain.cards[:-1])
+                if seat != caller
+            )
+            for _, position, seat in payers:
+                self.pay(seat, caller, position + 1, call)
+        if not self.table and (not explicit or Call.NETA in chain.calls):
+            self.neta(caller)
+
+    def neta(self, seat: int) -> None:
+        self.events.append(Called(seat, Call.NETA))
+        n = self.n
+        for step in range(1, n):
+            self.pay((seat + step) % n, seat, 1, Call.NETA)
+
+    # -- payments and debts --------------------------------------------------------
+
+    def pay(self, payer: int, receiver: int, amount: int, reason: Call) -> None:
+        pile = self.piles[payer]
+        paid = min(amount, len(pile))
+        if paid:
+            moved = pile[len(pile) - paid:][::-1]
+            self.piles[payer] = pile[: len(pile) - paid]
+            self.piles[receiver] = self.piles[receiver] + moved
+            self.events.extend(Paid(payer, receiver, c, reason) for c in moved)
+        if paid < amount:
+            self.debts[payer] = self.debts[payer] + ((receiver, amount - paid),)
+            self.events.append(DebtIncurred(payer, receiver, amount - paid, reason))
+
+    def settle(self, start: int) -> None:
+        """Pay debts as far as piles allow (D-DEBT-1)."""
+        debts = self.debts
+        if not any(debts):
+            return
+        n = self.n
+        piles = self.piles
+        moved = True
+        while moved:
+            moved = False
+            for step in range(n):
+                debtor = (start + step) % n
+                while debts[debtor] and piles[debtor]:
+                    creditor, amount = debts[debtor][0]
+                    card = piles[debtor][-1]
+                    piles[debtor] = piles[debtor][:-1]
+                    piles[creditor] = piles[creditor] + (card,)
+                    self.events.append(Paid(debtor, creditor, card, None))
+                    rest = debts[debtor][1:]
+                    debts[debtor] = ((creditor, amount - 1), *rest) if amount > 1 else rest
+                    moved = True
+
+    # -- dealing -------------------------------------------------------------------
+
+    def start_hand(self, hand: int) -> None:
+        n = self.n
+        rules = self.rules
+        self.hand = hand
+        self.round = 0
+        eldest = hand % n
+        self.events.append(HandStarted(hand, (eldest - 1) % n, eldest))
+        supplied = hand < len(self.decks)
+        if supplied:
+            order = self.decks[hand]
+        else:
+            order = rules.deck.shuffled(random.Random(f"{self.seed}:{hand}:0:shuffle"))
+        stock = list(order)
+        table: list[Card] = []
+        seen = [False] * 13
+        returns = 0
+        while len(table) < rules.table_count(n):
+            card = stock.pop(0)
+            if seen[card.rank]:
+                returns += 1
+                if supplied:
+                    stock.append(card)
+                else:
+                    rng = random.Random(f"{self.seed}:{hand}:{returns}:table-return")
+                    stock.insert(rng.randrange(1, len(stock) + 1), card)
+                self.events.append(TableReplaced(card))
+                continue
+            seen[card.rank] = True
+            table.append(card)
+        self.table = table
+        self.stock = tuple(stock)
+        self.holdings = [()] * n
+        self.piles = [()] * n
+        self.discard = ()
+        self.chain = None
+        self.trail = None
+        self.debts = [()] * n
+        self.last_capturer = -1
+        self.declarations = ()
+        self.deal_round(eldest, tuple(table))
+
+    def deal_round(self, opener: int, table: tuple[Card, ...]) -> None:
+        n = self.n
+        rules = self.rules
+        eldest = self.hand % n
+        each = len(self.stock) // n if rules.deal == "whole" else min(rules.round_size, len(self.stock) // n)
+        stock = self.stock
+        given = [list(h) for h in self.holdings]
+        position = 0
+        left = each
+        while left > 0:
+            packet = rules.packet if left >= rules.packet else 1
+            for step in range(n):
+                seat = (eldest + step) % n
+                given[seat].extend(stock[position: position + packet])
+                position += packet
+            left -= packet
+        self.stock = stock[position:]
+        self.holdings = [tuple(h) for h in given]
+        self.opener = opener
+        self.to_play = opener
+        self.phase = "play"
+        self.events.append(Dealt(self.round, opener, table, tuple(len(h) for h in given)))
+        if rules.rondas and each in (2, 3) and not (rules.continuous and self.round > 0):
+            if rules.explicit_calls:
+                self.phase = "declare"
+                self.declarations = ()
+                return
+            for step in range(n):
+                seat = (opener + step) % n
+                kind = _ronda_kind(self.holdings[seat])
+                if kind is not None:
+                    self.ronda(seat, kind)
+        self.settle(opener)
+
+    def ronda(self, holder: int, kind: Call) -> None:
+        self.events.append(Called(holder, kind))
+        amount = 2 if kind is Call.RONDI else 1
+        for step in range(1, self.n):
+            self.pay((holder + step) % self.n, holder, amount, kind)
+
+    def declare(self, move: Declare) -> None:
+        seat = self.to_play
+        self.events.append(Declared(seat, move.call))
+        if move.call is not None:
+            self.declarations = (*self.declarations, (seat, move.call))
+        nxt = (seat + 1) % self.n
+        if nxt != self.opener:
+            self.to_play = nxt
+            return
+        for holder, kind in self.declarations:
+            self.ronda(holder, kind)
+        self.declarations = ()
+        self.phase = "play"
+        self.to_play = self.opener
+        self.settle(self.opener)
+
+    def new_round(self, nxt: int) -> None:
+        self.round += 1
+        opener = (self.hand + self.round) % self.n if self.rules.round_opener == "rotate" else nxt
+        if opener != nxt:
+            self.complete_chain()
+            self.trail = None
+        self.deal_round(opener, ())
+
+    def end_hand(self, last: int) -> None:
+        self.complete_chain()
+        self.settle(last)
+        if self.table:
+            leftovers = tuple(self.table)
+            if self.rules.leftovers == "discard":
+                self.discard = self.discard + leftovers
+                self.table = []
+                self.events.append(LeftoversTaken(None, leftovers))
+            elif self.last_capturer >= 0:
+                seat = self.last_capturer
+                self.piles[seat] = self.piles[seat] + leftovers
+                self.table = []
+                self.events.append(LeftoversTaken(seat, leftovers))
+        self.debts = [()] * self.n
+        self.trail = None
+        cards = tuple(len(pile) for pile in self.piles)
+        scores = tuple(min(count // 12, 3) for count in cards) if self.rules.scoring == "dozens" else cards
+        self.hand_scores = (*self.hand_scores, scores)
+        self.events.append(HandEnded(self.hand, cards, scores, _winners(scores)))
+        if self.hand + 1 < self.rules.hands:
+            self.start_hand(self.hand + 1)
+            return
+        self.phase = "over"
+        state = self.freeze()
+        result = state.outcome()
+        assert result is not None
+        self.events.append(GameEnded(result.winners, result.scores))
+
+
+def new_fishing_game(
+    rules: FishingRules,
+    players: int,
+    seed: int = 0,
+    deck: Sequence[Card | str] | None = None,
+    decks: Sequence[Sequence[Card | str]] = (),
+) -> FishingState:
+    """A new game of the capture family, dealt and ready for the eldest hand.
+
+    All randomness comes from *seed* (D-DEAL-1).  *deck* supplies the first hand's deck
+    order (index 0 is the top); *decks* supplies one order per hand.
+
+    >>> from cau_rules.fishing.rules import CAU
+    >>> state = new_fishing_game(CAU, 4, seed=11)
+    >>> [len(h) for h in state.holdings], len(state.stock)
+    ([3, 3, 3, 3], 36)
+    """
+    rules.check_players(players)
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        raise InvalidPositionError(f"the seed must be a whole number, not {seed!r}")
+    orders = [rules.deck.check_order(order) for order in decks]
+    if deck is not None:
+        orders[:1] = [rules.deck.check_order(deck)]
+    empty = FishingState(
+        rules, players, seed, tuple(orders), 0, 0, 0, 0, "play", (), (), ((),) * players,
+        ((),) * players, (), None, None, ((),) * players, -1, (), (),
+    )
+    work = _Work(empty)
+    work.start_hand(0)
+    return work.freeze()
+

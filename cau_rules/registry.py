@@ -1,0 +1,105 @@
+"""Variant names and the one function that starts any game.
+
+>>> from cau_rules.registry import get_rules, variants
+>>> "cau" in variants()
+True
+>>> get_rules("cau", wrap=True).wrap
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from cau_rules.cards import Card
+from cau_rules.errors import InvalidRulesError
+from cau_rules.fishing.rules import FISHING_PRESETS, FishingRules
+from cau_rules.fishing.state import new_fishing_game
+from cau_rules.game import GameRules, GameState
+
+__all__ = ["ALIASES", "PRESETS", "get_rules", "load_state", "new_game", "variants"]
+
+PRESETS: dict[str, GameRules] = {**FISHING_PRESETS}
+"""Every preset rules object, by name."""
+
+ALIASES: dict[str, str] = {}
+"""Other names players use for a preset."""
+
+
+def variants() -> tuple[str, ...]:
+    """The names of every registered preset, sorted.
+
+    >>> variants()[0]
+    'cau'
+    """
+    return tuple(sorted(PRESETS))
+
+
+def get_rules(name: str, **options: Any) -> GameRules:
+    """The preset called *name*, with *options* changed.
+
+    >>> get_rules("cau-robat").open_piles
+    True
+    >>> get_rules("caus")
+    Traceback (most recent call last):
+    ...
+    cau_rules.errors.InvalidRulesError: unknown variant 'caus'; variants are: cau, cau-40, cau-robat, cau-robat-40
+    """
+    key = ALIASES.get(name, name) if isinstance(name, str) else name
+    if not isinstance(key, str) or key not in PRESETS:
+        raise InvalidRulesError(f"unknown variant {name!r}; variants are: {', '.join(variants())}")
+    rules = PRESETS[key]
+    return rules.replace(**options) if options else rules
+
+
+def new_game(
+    rules: str | GameRules,
+    players: int | None = None,
+    seed: int = 0,
+    deck: Sequence[Card | str] | None = None,
+    **options: Any,
+) -> Any:
+    """Start a game: by preset name or rules object, with a seed or a deck order.
+
+    *players* defaults to the preset's smallest count.  All randomness comes from
+    *seed*; *deck* (index 0 is the top) orders the first hand instead.  Extra keyword
+    arguments change rules options.
+
+    >>> state = new_game("cau", players=4, seed=7)
+    >>> state.players, state.to_play, state.is_over
+    (4, 0, False)
+    """
+    chosen = get_rules(rules, **options) if isinstance(rules, str) else (
+        rules.replace(**options) if options else rules
+    )
+    count = chosen.min_players if players is None else players
+    if isinstance(chosen, FishingRules):
+        return new_fishing_game(chosen, count, seed=seed, deck=deck)
+    for family in _FAMILIES:
+        if isinstance(chosen, family[0]):
+            return family[1](chosen, count, seed, deck)
+    raise InvalidRulesError(f"not a rules object of cau_rules: {rules!r}")
+
+
+def load_state(data: dict[str, Any]) -> Any:
+    """The state saved as *data* (``state.to_dict()``), for any family.
+
+    >>> state = new_game("cau", players=3, seed=2)
+    >>> load_state(state.to_dict()) == state
+    True
+    """
+    from cau_rules.errors import InvalidPositionError
+    from cau_rules.fishing.serial import state_from_dict
+
+    family = data.get("family") if isinstance(data, dict) else None
+    if family == "fishing":
+        return state_from_dict(data)
+    for loader_family, loader in _LOADERS.items():
+        if family == loader_family:
+            return loader(data)
+    raise InvalidPositionError(f"unknown game family {family!r} in saved data")
+
+
+_FAMILIES: list[tuple[type, Callable[[Any, int, int, Sequence[Card | str] | None], GameState]]] = []
+_LOADERS: dict[str, Callable[[Any], GameState]] = {}
