@@ -1,0 +1,39 @@
+"""Helpers for scenario tests: exact positions with every other card out of play."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from cau_rules.cards import Card, parse_cards
+from cau_rules.fishing.rules import FishingRules
+from cau_rules.fishing.state import FishingState
+
+
+def position(rules: FishingRules, players: int, **zones: Any) -> FishingState:
+    """An exact position; every deck card not placed in a zone goes to the discard
+    (out of play) so the stock is exactly what ``stock`` says (empty by default)."""
+    placed: set[Card] = set()
+    for key in ("table", "discard", "stock"):
+        if key in zones:
+            placed.update(parse_cards(zones[key]))
+    for key in ("holdings", "piles"):
+        for zone in zones.get(key) or ():
+            placed.update(parse_cards(zone))
+    chain = zones.get("chain")
+    if chain is not None:
+        placed.update(card for _, card in chain.cards)
+    rest = [card for card in rules.deck.cards if card not in placed]
+    zones.setdefault("stock", ())
+    zones["discard"] = (*parse_cards(zones.get("discard", ())), *rest)
+    return FishingState.from_position(rules, players, **zones)
+
+
+def cards(text: str) -> tuple[Card, ...]:
+    """Cards from codes."""
+    return parse_cards(text)
+
+
+def deck_with(rules: FishingRules, top: str) -> list[Card]:
+    """A full deck order whose first cards are *top*, the rest in deck order."""
+    first = list(parse_cards(top))
+    return first + [card for card in rules.deck.cards if card not in first]
