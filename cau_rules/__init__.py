@@ -7,7 +7,7 @@ Start a game by preset name, list the legal moves, apply one, and read what happ
 >>> move = state.legal_moves()[0]
 >>> state = state.apply(move)
 >>> [str(event) for event in state.events]
-['seat 0 trails 4o']
+['seat 0 trails 12o']
 """
 
 from cau_rules.cards import CACHO_24, DECKS, FRENCH_40, SPANISH_40, SPANISH_48, Card, Deck, Suit, parse_cards

@@ -10,7 +10,7 @@ True
 >>> loads("{not json")
 Traceback (most recent call last):
 ...
-cau_rules.errors.InvalidNotationError: not valid JSON: Expecting property name enclosed in double quotes at line 1 column 2
+cau_rules.errors.InvalidNotationError: not valid JSON: Expecting property name enclosed in double quotes: line 1 column 2 (char 1)
 """
 
 from __future__ import annotations

@@ -23,7 +23,7 @@ __all__ = ["ALIASES", "PRESETS", "get_rules", "load_state", "new_game", "variant
 PRESETS: dict[str, GameRules] = {**FISHING_PRESETS}
 """Every preset rules object, by name."""
 
-ALIASES: dict[str, str] = {}
+ALIASES: dict[str, str] = {"bac-rebac-sant-vicent": "cau-recau-sant-vicent"}
 """Other names players use for a preset."""
 
 
@@ -44,7 +44,7 @@ def get_rules(name: str, **options: Any) -> GameRules:
     >>> get_rules("caus")
     Traceback (most recent call last):
     ...
-    cau_rules.errors.InvalidRulesError: unknown variant 'caus'; variants are: cau, cau-40, cau-robat, cau-robat-40
+    cau_rules.errors.InvalidRulesError: unknown variant 'caus'; variants are: cau, cau-40, cau-recau-sant-vicent, cau-robat, cau-robat-40
     """
     key = ALIASES.get(name, name) if isinstance(name, str) else name
     if not isinstance(key, str) or key not in PRESETS:

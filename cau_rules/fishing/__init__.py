@@ -18,21 +18,50 @@ from cau_rules.fishing.events import (
     HandStarted,
     LeftoversTaken,
     Paid,
+    PartidaWon,
+    Scored,
+    Showdown,
+    StakeAnswered,
+    StakeBid,
+    StakeOpened,
     TableReplaced,
     Trailed,
 )
-from cau_rules.fishing.moves import Call, Declare, FishingMove, Play, format_move, parse_move
-from cau_rules.fishing.rules import CAU, CAU_40, CAU_ROBAT, CAU_ROBAT_40, FISHING_PRESETS, FishingRules
+from cau_rules.fishing.moves import (
+    GAME,
+    Accept,
+    Bid,
+    Call,
+    Declare,
+    FishingMove,
+    Play,
+    Refuse,
+    format_move,
+    parse_move,
+)
+from cau_rules.fishing.rules import (
+    CAU,
+    CAU_40,
+    CAU_RECAU_SANT_VICENT,
+    CAU_ROBAT,
+    CAU_ROBAT_40,
+    FISHING_PRESETS,
+    FishingRules,
+)
 from cau_rules.fishing.serial import state_from_dict
-from cau_rules.fishing.state import Chain, FishingState, new_fishing_game
+from cau_rules.fishing.state import Chain, FishingState, Stake, Tally, new_fishing_game
 from cau_rules.fishing.view import FishingView
 
 __all__ = [
     "CAU",
     "CAU_40",
+    "CAU_RECAU_SANT_VICENT",
     "CAU_ROBAT",
     "CAU_ROBAT_40",
     "FISHING_PRESETS",
+    "GAME",
+    "Accept",
+    "Bid",
     "Call",
     "Called",
     "Captured",
@@ -52,8 +81,17 @@ __all__ = [
     "HandStarted",
     "LeftoversTaken",
     "Paid",
+    "PartidaWon",
     "Play",
+    "Refuse",
+    "Scored",
+    "Showdown",
+    "Stake",
+    "StakeAnswered",
+    "StakeBid",
+    "StakeOpened",
     "TableReplaced",
+    "Tally",
     "Trailed",
     "format_move",
     "new_fishing_game",

@@ -31,6 +31,12 @@ __all__ = [
     "HandStarted",
     "LeftoversTaken",
     "Paid",
+    "PartidaWon",
+    "Scored",
+    "Showdown",
+    "StakeAnswered",
+    "StakeBid",
+    "StakeOpened",
     "TableReplaced",
     "Trailed",
 ]
@@ -208,8 +214,81 @@ class GameEnded:
         return f"game over: seats {list(self.winners)} win with scores {list(self.scores)}"
 
 
+@attrs.frozen
+class Scored:
+    """``team`` scored ``stones`` for ``reason`` (Valencian stones: ``"pixat"``,
+    ``"bon fer"``, ``"ronda"``, ``"rondi"``, ``"cau"``, ``"recau"``, ``"sant-vicent"``,
+    ``"neta"``, ``"stake"``, ``"surplus"``); ``total`` is the team's score after it."""
+
+    team: int
+    stones: int
+    reason: str
+    total: int
+
+    def __str__(self) -> str:
+        return f"team {self.team} scores {self.stones} for {self.reason} ({self.total})"
+
+
+@attrs.frozen
+class StakeOpened:
+    """Both teams hold a ronda or rondí: ``bidders`` (the eldest holder of each team,
+    the first to bid first) bid for one stake instead of scoring them."""
+
+    bidders: tuple[int, int]
+
+    def __str__(self) -> str:
+        return f"both teams hold rondas: seats {self.bidders[0]} and {self.bidders[1]} bid for the stake"
+
+
+@attrs.frozen
+class StakeBid:
+    """``seat`` bid (or raised to) ``stones`` (None: the game)."""
+
+    seat: int
+    stones: int | None
+
+    def __str__(self) -> str:
+        return f"seat {self.seat} bids {'the game' if self.stones is None else self.stones}"
+
+
+@attrs.frozen
+class StakeAnswered:
+    """``seat`` accepted (``accepted``) or refused the bid."""
+
+    seat: int
+    accepted: bool
+
+    def __str__(self) -> str:
+        return f"seat {self.seat} {'accepts' if self.accepted else 'refuses'}"
+
+
+@attrs.frozen
+class Showdown:
+    """An accepted stake: every ronda holder shows their holding; ``winner`` holds the
+    best (rondí over ronda, then the higher rank, then the seat nearer the eldest)."""
+
+    shown: tuple[tuple[int, tuple[Card, ...]], ...]
+    winner: int
+
+    def __str__(self) -> str:
+        hands = "; ".join(f"seat {seat}: {cards_text(cards)}" for seat, cards in self.shown)
+        return f"showdown ({hands}): seat {self.winner} holds the best"
+
+
+@attrs.frozen
+class PartidaWon:
+    """``team`` won a partida; ``partides`` are each team's partides won so far."""
+
+    team: int
+    partides: tuple[int, ...]
+
+    def __str__(self) -> str:
+        return f"team {self.team} wins the partida ({'-'.join(map(str, self.partides))})"
+
+
 FishingEvent = (
     HandStarted | TableReplaced | Dealt | Trailed | ChainExtended | Captured | Called
     | Declared | Paid | DebtIncurred | LeftoversTaken | HandEnded | GameEnded
+    | Scored | StakeOpened | StakeBid | StakeAnswered | Showdown | PartidaWon
 )
 """Any event of the capture family."""

@@ -25,7 +25,7 @@ import attrs
 from cau_rules.cards import Card
 from cau_rules.errors import InvalidNotationError
 
-__all__ = ["Call", "Declare", "FishingMove", "Play", "format_move", "parse_move"]
+__all__ = ["GAME", "Accept", "Bid", "Call", "Declare", "FishingMove", "Play", "Refuse", "format_move", "parse_move"]
 
 
 class Call(enum.Enum):
@@ -41,11 +41,12 @@ class Call(enum.Enum):
     NETA = "neta"
     RONDA = "ronda"
     RONDI = "rondi"
+    SANT_VICENT = "sant-vicent"
 
     @classmethod
     def parse(cls, text: str) -> Call:
         """The call named *text* (``rondí`` may be written with or without the accent)."""
-        key = text.strip().lower().replace("í", "i")
+        key = text.strip().lower().replace("í", "i").replace(" ", "-")
         for call in cls:
             if call.value == key:
                 return call
@@ -54,7 +55,8 @@ class Call(enum.Enum):
 
 
 CHAIN_CALLS: tuple[Call, ...] = (Call.CAU, Call.RECAU, Call.CONTRACAU)
-"""The call made by the 2nd, 3rd and 4th card of a chain."""
+"""The call made by the 2nd, 3rd and 4th card of a chain (the Valencian game names the
+4th *Sant Vicent*)."""
 
 
 def _card(value: Card | str) -> Card:
@@ -115,7 +117,61 @@ class Declare:
         return format_move(self)
 
 
-FishingMove = Play | Declare
+GAME = None
+"""The stake "game" (*partida*, or *joc*): a bid of :class:`Bid` with ``stones=None``."""
+
+
+@attrs.frozen
+class Bid:
+    """Valencian ronda stake: bid (or raise to) ``stones``, or the whole game (None).
+
+    >>> str(Bid(5)), str(Bid(GAME))
+    ('bid 5', 'bid game')
+    """
+
+    stones: int | None
+
+    def sort_key(self) -> tuple[int, int, tuple[int, ...], tuple[str, ...]]:
+        """The canonical order: numbers upwards, then game."""
+        return (200, 10_000 if self.stones is None else self.stones, (), ())
+
+    def __str__(self) -> str:
+        return format_move(self)
+
+
+@attrs.frozen
+class Accept:
+    """Valencian ronda stake: accept the bid on the table (the holdings are shown).
+
+    >>> str(Accept())
+    'accept'
+    """
+
+    def sort_key(self) -> tuple[int, int, tuple[int, ...], tuple[str, ...]]:
+        """Accept sorts after every bid."""
+        return (300, 0, (), ())
+
+    def __str__(self) -> str:
+        return "accept"
+
+
+@attrs.frozen
+class Refuse:
+    """Valencian ronda stake: refuse the bid on the table.
+
+    >>> str(Refuse())
+    'refuse'
+    """
+
+    def sort_key(self) -> tuple[int, int, tuple[int, ...], tuple[str, ...]]:
+        """Refuse sorts last."""
+        return (301, 0, (), ())
+
+    def __str__(self) -> str:
+        return "refuse"
+
+
+FishingMove = Play | Declare | Bid | Accept | Refuse
 """Any move of the capture family."""
 
 
@@ -128,6 +184,10 @@ def format_move(move: FishingMove) -> str:
     """
     if isinstance(move, Declare):
         return "pass" if move.call is None else move.call.value
+    if isinstance(move, Bid):
+        return "bid game" if move.stones is None else f"bid {move.stones}"
+    if isinstance(move, (Accept, Refuse)):
+        return str(move)
     text = move.card.code
     if move.run:
         text += f"+{move.run}"
@@ -153,6 +213,17 @@ def parse_move(text: str) -> FishingMove:
     raw = text.strip().lower()
     if raw in ("pass", "ronda", "rondi", "rondí"):
         return Declare(None if raw == "pass" else Call.parse(raw))
+    if raw == "accept":
+        return Accept()
+    if raw == "refuse":
+        return Refuse()
+    if raw.startswith("bid"):
+        amount = raw[3:].strip()
+        if amount == "game":
+            return Bid(GAME)
+        if not amount.isdigit():
+            raise InvalidNotationError(f"bad bid {text!r}: write 'bid 5' or 'bid game'")
+        return Bid(int(amount))
     head, *call_parts = raw.split("!")
     calls = frozenset(Call.parse(part) for part in call_parts)
     piles: tuple[int, ...] = ()

@@ -24,6 +24,7 @@ from cau_rules.errors import InvalidRulesError
 __all__ = [
     "CAU",
     "CAU_40",
+    "CAU_RECAU_SANT_VICENT",
     "CAU_ROBAT",
     "CAU_ROBAT_40",
     "FISHING_PRESETS",
@@ -35,6 +36,8 @@ DealMode = Literal["rounds", "whole"]
 RoundOpener = Literal["rotate", "continue"]
 Leftovers = Literal["last_capturer", "discard"]
 Scoring = Literal["cards", "dozens"]
+Rewards = Literal["cards", "stones"]
+ChainScoring = Literal["final", "cumulative"]
 
 _CHOICES: dict[str, tuple[object, ...]] = {
     "deal": ("rounds", "whole"),
@@ -43,6 +46,8 @@ _CHOICES: dict[str, tuple[object, ...]] = {
     "leftovers": ("last_capturer", "discard"),
     "scoring": ("cards", "dozens"),
     "max_chain": (2, 3, 4),
+    "rewards": ("cards", "stones"),
+    "chain_scoring": ("final", "cumulative"),
 }
 
 
@@ -85,7 +90,17 @@ class FishingRules:
       the ``"discard"``.
     - ``scoring``: the hand is won on ``"cards"`` or on ``"dozens"`` (a point per
       complete dozen, at most 3).
-    - ``hands``: hands in a match; the most hands won wins the match.
+    - ``hands``: hands in a match; the most hands won wins the match (cards rewards).
+    - ``teams``: two teams of partners sitting opposite (seats 0 + 2 against 1 + 3);
+      four players only.
+    - ``rewards``: calls are paid in ``"cards"`` from pile to pile, or scored in
+      ``"stones"`` for the caller's team (the Valencian game; needs ``teams``).
+    - ``target``: stones that win a *partida* (41); reaching it ends it at once.
+    - ``chain_scoring``: ``"final"`` (only the chain's final call scores: cau 1,
+      recau 2, Sant Vicent 3) or ``"cumulative"`` (every call scores as it is made).
+    - ``partides_to_win``: partides a team must win to win the *joc* (1).
+    - ``card_surplus_stones``: at the end of a hand a team scores 1 stone per card it
+      holds beyond half the deck.
 
     >>> FishingRules().replace(max_chain=4).max_chain
     4
@@ -117,6 +132,12 @@ class FishingRules:
     leftovers: Leftovers = "last_capturer"
     scoring: Scoring = "cards"
     hands: int = 1
+    teams: bool = False
+    rewards: Rewards = "cards"
+    target: int = 41
+    chain_scoring: ChainScoring = "final"
+    partides_to_win: int = 1
+    card_surplus_stones: bool = False
 
     def __attrs_post_init__(self) -> None:
         for option, choices in _CHOICES.items():
@@ -125,13 +146,13 @@ class FishingRules:
                 listed = ", ".join(repr(choice) for choice in choices)
                 raise InvalidRulesError(f"option {option} must be one of {listed}, not {value!r}")
         for option in ("continuous", "open_piles", "own_pile", "must_capture", "wrap",
-                       "no_runs_in_chains", "rondas", "explicit_calls"):
+                       "no_runs_in_chains", "rondas", "explicit_calls", "teams", "card_surplus_stones"):
             if not isinstance(getattr(self, option), bool):
                 raise InvalidRulesError(f"option {option} must be true or false, not {getattr(self, option)!r}")
         if not isinstance(self.deck, Deck):
             raise InvalidRulesError(f"option deck must be a Deck, not {self.deck!r}")
         for option, low in (("min_players", 2), ("max_players", 2), ("round_size", 1),
-                            ("packet", 1), ("hands", 1)):
+                            ("packet", 1), ("hands", 1), ("target", 2), ("partides_to_win", 1)):
             value = getattr(self, option)
             if not isinstance(value, int) or isinstance(value, bool) or value < low:
                 raise InvalidRulesError(f"option {option} must be a whole number of at least {low}, not {value!r}")
@@ -144,6 +165,18 @@ class FishingRules:
                 "rondas are checked on deal rounds of 2 or 3 cards, never on a whole-deck deal: "
                 "set rondas=False or deal='rounds'"
             )
+        if self.teams and not self.min_players == self.max_players == 4:
+            raise InvalidRulesError("teams are two pairs of partners: set min_players=max_players=4")
+        if self.rewards == "stones" and not self.teams:
+            raise InvalidRulesError("stones are scored by teams: rewards='stones' needs teams=True")
+        if self.rewards == "cards" and (self.card_surplus_stones or self.chain_scoring != "final"
+                                        or self.partides_to_win != 1):
+            raise InvalidRulesError(
+                "card_surplus_stones, chain_scoring and partides_to_win are options of stones "
+                "scoring: set rewards='stones'"
+            )
+        if self.rewards == "stones" and self.hands != 1:
+            raise InvalidRulesError("a stones game runs until a team reaches the target; hands stays 1")
         if self.own_pile and not self.open_piles:
             raise InvalidRulesError("own_pile needs open_piles: a closed pile is never taken")
         if self.continuous and self.deal == "whole":
@@ -212,7 +245,7 @@ class FishingRules:
         >>> CAU.replace(colour="red")
         Traceback (most recent call last):
         ...
-        cau_rules.errors.InvalidRulesError: unknown option 'colour' for cau; options are: continuous, deal, deck, explicit_calls, hands, leftovers, max_chain, max_players, min_players, must_capture, name, no_runs_in_chains, open_piles, own_pile, packet, rondas, round_opener, round_size, run_mode, scoring, table_cards, wrap
+        cau_rules.errors.InvalidRulesError: unknown option 'colour' for cau; options are: card_surplus_stones, chain_scoring, continuous, ...
         """
         known = {field.name for field in attrs.fields(FishingRules)}
         for option in options:
@@ -286,7 +319,29 @@ CAU_ROBAT_40 = FishingRules(
 CAU_40 = CAU_ROBAT_40.replace(name="cau-40", open_piles=False)
 """The face-down *Cau* of seed 001: the 001 rules with closed piles."""
 
+CAU_RECAU_SANT_VICENT = FishingRules(
+    name="cau-recau-sant-vicent",
+    deck=SPANISH_40,
+    min_players=4,
+    max_players=4,
+    table_cards=((4, 4),),
+    deal="rounds",
+    round_size=3,
+    packet=1,
+    round_opener="continue",
+    open_piles=False,
+    must_capture=True,
+    run_mode="whole",
+    wrap=False,
+    max_chain=4,
+    rondas=True,
+    leftovers="last_capturer",
+    teams=True,
+    rewards="stones",
+)
+"""The Valencian team game (seed 000): partners, stones to 41, cau / recau / Sant Vicent."""
+
 FISHING_PRESETS: dict[str, FishingRules] = {
-    rules.name: rules for rules in (CAU, CAU_ROBAT, CAU_ROBAT_40, CAU_40)
+    rules.name: rules for rules in (CAU, CAU_ROBAT, CAU_ROBAT_40, CAU_40, CAU_RECAU_SANT_VICENT)
 }
 """The capture-family presets by name."""

@@ -18,14 +18,14 @@ from cau_rules.fishing.moves import Call
 from cau_rules.fishing.rules import FishingRules
 
 if TYPE_CHECKING:
-    from cau_rules.fishing.state import Chain, Debt, FishingState, Phase
+    from cau_rules.fishing.state import Chain, Debt, FishingState, Phase, Stake, Tally
 
 __all__ = ["SCHEMA", "build_position", "state_from_dict", "state_to_dict"]
 
 SCHEMA = 1
 """The version of the JSON layout written by :func:`state_to_dict`."""
 
-_PHASES = ("play", "declare", "over")
+_PHASES = ("play", "declare", "bid", "over")
 
 
 def _zone(value: Iterable[Card | str] | str, what: str) -> tuple[Card, ...]:
@@ -66,9 +66,12 @@ def build_position(
     hand_scores: Iterable[Iterable[int]],
     seed: int,
     decks: Iterable[Iterable[Card | str]],
+    tally: Tally | None = None,
+    stake: Stake | None = None,
+    rest: str = "stock",
 ) -> FishingState:
     """Validate and build an exact position (see ``FishingState.from_position``)."""
-    from cau_rules.fishing.state import Chain
+    from cau_rules.fishing.state import Chain, Stake, Tally
 
     rules.check_players(players)
     n = players
@@ -91,7 +94,13 @@ def build_position(
         raise InvalidPositionError(f"cards not in the {deck.name} deck: {cards_text(foreign)}")
     seen: set[Card] = set()
     dupes = [c for c in placed if c in seen or seen.add(c)]  # type: ignore[func-returns-value]
-    if stock is None:
+    if rest not in ("stock", "discard"):
+        raise InvalidPositionError(f"rest must be 'stock' or 'discard', not {rest!r}")
+    if stock is None and rest == "discard":
+        dis = dis + tuple(c for c in deck.cards if c not in seen)
+        seen.update(dis)
+        stk: tuple[Card, ...] = ()
+    elif stock is None:
         stk = tuple(c for c in deck.cards if c not in seen)
     else:
         stk = _zone(stock, "stock")
@@ -180,9 +189,32 @@ def build_position(
     if any(len(row) != n for row in scores):
         raise InvalidPositionError("every hand score row needs one score per seat")
     orders = tuple(deck.check_order(list(order)) for order in decks)
+    if rules.rewards == "stones":
+        tally = Tally() if tally is None else tally
+        if not isinstance(tally, Tally) or len(tally.stones) != 2 or len(tally.partides) != 2:
+            raise InvalidPositionError("tally must be a Tally with two teams' stones and partides")
+        if any(not isinstance(x, int) or x < 0 for x in (*tally.stones, *tally.partides)):
+            raise InvalidPositionError(f"stones and partides cannot be negative: {tally!r}")
+        if phase != "over" and max(tally.stones) >= rules.target:
+            raise InvalidPositionError(
+                f"a team with {max(tally.stones)} stones has already reached the target {rules.target}"
+            )
+    elif tally is not None:
+        raise InvalidPositionError("stones are kept only when rewards='stones'")
+    if stake is not None:
+        if not isinstance(stake, Stake) or rules.rewards != "stones":
+            raise InvalidPositionError("a ronda stake exists only in a stones game")
+        if phase != "bid" or stake.to_answer != to_play:
+            raise InvalidPositionError(
+                f"with a stake being bid the phase is 'bid' and seat {stake.to_answer} is to answer"
+            )
+        if stake.bidders[0] % 2 == stake.bidders[1] % 2:
+            raise InvalidPositionError("the stake's two bidders must be of different teams")
+    elif phase == "bid":
+        raise InvalidPositionError("phase 'bid' needs a stake")
     return cls(
         rules, n, seed, orders, hand, round, opener, to_play, phase, stk, tab, hold, pls, dis,
-        chain, trail_pair, tuple(debt_tuples), last_capturer, decls, scores,
+        chain, trail_pair, tuple(debt_tuples), last_capturer, decls, scores, tally, stake,
     )
 
 
@@ -217,6 +249,16 @@ def state_to_dict(state: FishingState) -> dict[str, Any]:
         "last_capturer": state.last_capturer,
         "declarations": [[seat, call.value] for seat, call in state.declarations],
         "hand_scores": [list(row) for row in state.hand_scores],
+        "tally": None if state.tally is None else {
+            "stones": list(state.tally.stones),
+            "partides": list(state.tally.partides),
+            "log": [list(entry) for entry in state.tally.log],
+        },
+        "stake": None if state.stake is None else {
+            "holders": [[seat, kind.value] for seat, kind in state.stake.holders],
+            "bidders": list(state.stake.bidders),
+            "bids": list(state.stake.bids),
+        },
     }
 
 
@@ -228,7 +270,7 @@ def state_from_dict(data: Mapping[str, Any]) -> FishingState:
     ...
     cau_rules.errors.InvalidPositionError: unsupported schema 99; this version reads schema 1
     """
-    from cau_rules.fishing.state import Chain, FishingState
+    from cau_rules.fishing.state import Chain, FishingState, Stake, Tally
 
     if not isinstance(data, Mapping):
         raise InvalidPositionError(f"a saved state is a JSON object, not {type(data).__name__}")
@@ -246,6 +288,18 @@ def state_from_dict(data: Mapping[str, Any]) -> FishingState:
                 frozenset(Call.parse(c) for c in chain_data.get("calls", ())),
             )
         trail = data.get("trail")
+        tally_data = data.get("tally")
+        tally = None if tally_data is None else Tally(
+            tuple(int(x) for x in tally_data["stones"]),
+            tuple(int(x) for x in tally_data["partides"]),
+            tuple((int(p), int(h), int(t), str(r), int(st)) for p, h, t, r, st in tally_data["log"]),
+        )
+        stake_data = data.get("stake")
+        stake = None if stake_data is None else Stake(
+            tuple((int(seat), Call.parse(kind)) for seat, kind in stake_data["holders"]),
+            (int(stake_data["bidders"][0]), int(stake_data["bidders"][1])),
+            tuple(None if bid is None else int(bid) for bid in stake_data["bids"]),
+        )
         return FishingState.from_position(
             rules,
             data["players"],
@@ -267,6 +321,8 @@ def state_from_dict(data: Mapping[str, Any]) -> FishingState:
             hand_scores=data["hand_scores"],
             seed=data["seed"],
             decks=[parse_cards(order) for order in data["decks"]],
+            tally=tally,
+            stake=stake,
         )
     except CauRulesError as exc:
         if isinstance(exc, InvalidPositionError):

@@ -16,6 +16,7 @@ leaves the old one untouched.  The events of the move that produced a state are 
 
 from __future__ import annotations
 
+import contextlib
 import random
 from collections.abc import Iterable, Sequence
 from itertools import product
@@ -43,18 +44,36 @@ from cau_rules.fishing.events import (
     HandStarted,
     LeftoversTaken,
     Paid,
+    PartidaWon,
+    Scored,
+    Showdown,
+    StakeAnswered,
+    StakeBid,
+    StakeOpened,
     TableReplaced,
     Trailed,
 )
-from cau_rules.fishing.moves import CHAIN_CALLS, Call, Declare, FishingMove, Play, parse_move
+from cau_rules.fishing.moves import (
+    CHAIN_CALLS,
+    GAME,
+    Accept,
+    Bid,
+    Call,
+    Declare,
+    FishingMove,
+    Play,
+    Refuse,
+    parse_move,
+)
 from cau_rules.fishing.rules import FishingRules
 from cau_rules.outcome import Outcome
 
-__all__ = ["Chain", "FishingState", "Phase", "new_fishing_game"]
+__all__ = ["Chain", "FishingState", "Phase", "Stake", "Tally", "new_fishing_game"]
 
-Phase = Literal["play", "declare", "over"]
+Phase = Literal["play", "declare", "bid", "over"]
 """``"play"``: a card is to be played; ``"declare"``: the ronda declaration phase
-(``explicit_calls``); ``"over"``: the game has ended."""
+(``explicit_calls``); ``"bid"``: the Valencian ronda stake; ``"over"``: the game has
+ended."""
 
 Unit = tuple[int, int]
 """A run unit: ``(rank, seat)``; seat -1 means the table card of that rank."""
@@ -94,7 +113,49 @@ class Chain:
         return self.cards[-1][0]
 
 
-_PLAY = "play"
+@attrs.frozen
+class Tally:
+    """Stones of a Valencian game: the current partida's ``stones`` and the
+    ``partides`` won, per team, and the ``log`` of every stone scored as
+    ``(partida, hand, team, reason, stones)``.
+
+    >>> Tally().stones
+    (0, 0)
+    """
+
+    stones: tuple[int, ...] = (0, 0)
+    partides: tuple[int, ...] = (0, 0)
+    log: tuple[tuple[int, int, int, str, int], ...] = ()
+
+
+@attrs.frozen
+class Stake:
+    """The Valencian ronda stake being bid for (D-RONDA-3).
+
+    - ``holders``: ``(seat, kind)`` of every ronda or rondí holder, from the eldest.
+    - ``bidders``: the eldest holder of each team, the first to bid first.
+    - ``bids``: the bids so far (None is "game"); bid *i* is by ``bidders[i % 2]``.
+
+    >>> Stake(((0, Call.RONDA), (1, Call.RONDI)), (0, 1), (3,)).to_answer
+    1
+    """
+
+    holders: tuple[tuple[int, Call], ...]
+    bidders: tuple[int, int]
+    bids: tuple[int | None, ...] = ()
+
+    @property
+    def to_answer(self) -> int:
+        """The seat whose turn it is in the bidding."""
+        return self.bidders[len(self.bids) % 2]
+
+
+class _PartidaWon(Exception):
+    """Raised inside ``apply`` when a team reaches the target: the move stops there."""
+
+    def __init__(self, team: int) -> None:
+        super().__init__(team)
+        self.team = team
 
 
 @attrs.frozen(slots=True)
@@ -134,6 +195,8 @@ class FishingState:
     last_capturer: int
     declarations: tuple[tuple[int, Call], ...]
     hand_scores: tuple[tuple[int, ...], ...]
+    tally: Tally | None = None
+    stake: Stake | None = None
     events: tuple[FishingEvent, ...] = attrs.field(default=(), eq=False, repr=False)
     _plans: dict[Any, tuple[Unit, ...] | None] | None = attrs.field(
         default=None, init=False, eq=False, repr=False, hash=False
@@ -161,7 +224,7 @@ class FishingState:
 
         >>> from cau_rules import new_game
         >>> [str(m) for m in new_game("cau", players=2, seed=1).legal_moves()]
-        ['4o', '2c', '9b']
+        ['12o', '12c', '2b']
         """
         return tuple(self._legal_plans())
 
@@ -169,7 +232,7 @@ class FishingState:
         """Whether *move* (a move or its text) is legal here.
 
         >>> from cau_rules import new_game
-        >>> new_game("cau", players=2, seed=1).is_legal("4o"), new_game("cau", players=2, seed=1).is_legal("5o")
+        >>> new_game("cau", players=2, seed=1).is_legal("12o"), new_game("cau", players=2, seed=1).is_legal("5o")
         (True, False)
         """
         try:
@@ -190,7 +253,7 @@ class FishingState:
         >>> state.apply("5o")
         Traceback (most recent call last):
         ...
-        cau_rules.errors.IllegalMoveError: illegal move 5o: seat 0 does not hold 5o (holding: 4o 2c 9b); legal moves: 4o, 2c, 9b
+        cau_rules.errors.IllegalMoveError: illegal move 5o: seat 0 does not hold 5o (holding: 12o 12c 2b); legal moves: 12o, 12c, 2b
         """
         if self.phase == "over":
             raise GameOverError(f"the game is over; no move is legal (tried {move})")
@@ -206,10 +269,15 @@ class FishingState:
                 f"illegal move {move}: {self._why_illegal(parsed)}; legal moves: {self._legal_text()}"
             )
         work = _Work(self)
-        if isinstance(parsed, Declare):
-            work.declare(parsed)
-        else:
-            work.play(parsed, plans[parsed])
+        try:
+            if isinstance(parsed, Play):
+                work.play(parsed, plans[parsed])
+            elif isinstance(parsed, Declare):
+                work.declare(parsed)
+            else:
+                work.answer_stake(parsed)
+        except _PartidaWon as won:
+            work.partida_won(won.team)
         return work.freeze()
 
     def outcome(self) -> Outcome | None:
@@ -220,6 +288,14 @@ class FishingState:
         """
         if self.phase != "over":
             return None
+        if self.tally is not None:
+            tally = self.tally
+            best = max(tally.partides)
+            team_scores = tally.partides if self.rules.partides_to_win > 1 else tally.stones
+            winners = tuple(seat for seat in range(self.players) if tally.partides[seat % 2] == best)
+            scores = tuple(float(team_scores[seat % 2]) for seat in range(self.players))
+            reached = max(tally.stones) >= self.rules.target
+            return Outcome(winners, scores, f"{self.rules.target} stones" if reached else "game stake won")
         if self.rules.hands == 1:
             scores = self.hand_scores[-1]
             return Outcome(_winners(scores), tuple(float(s) for s in scores),
@@ -234,6 +310,38 @@ class FishingState:
             for seat in _winners(scores):
                 won[seat] += 1
         return tuple(won)
+
+    def team_of(self, seat: int) -> int:
+        """The team of *seat* (0 for seats 0 and 2, 1 for seats 1 and 3); without teams,
+        the seat itself.
+
+        >>> from cau_rules import new_game
+        >>> new_game("cau-recau-sant-vicent", players=4, seed=1).team_of(3)
+        1
+        """
+        return seat % 2 if self.rules.teams else seat
+
+    def stones(self) -> tuple[int, ...]:
+        """The stones of each team in the current partida (empty without stones).
+
+        >>> from cau_rules import new_game
+        >>> sum(new_game("cau-recau-sant-vicent", players=4, seed=1).stones()) >= 1
+        True
+        """
+        return () if self.tally is None else self.tally.stones
+
+    def score_sheet(self) -> dict[str, Any]:
+        """What a player would write on paper: stones by source for each team, per hand
+        and for the whole game (Valencian stones only).
+
+        >>> from cau_rules import new_game
+        >>> sheet = new_game("cau-recau-sant-vicent", players=4, seed=1).score_sheet()
+        >>> sorted(sheet)
+        ['game', 'hands', 'partides', 'stones']
+        """
+        from cau_rules.fishing.view import score_sheet
+
+        return score_sheet(self)
 
     def pile_sizes(self) -> tuple[int, ...]:
         """The number of cards in each seat's pile.
@@ -288,24 +396,30 @@ class FishingState:
         hand_scores: Iterable[Iterable[int]] = (),
         seed: int = 0,
         decks: Iterable[Iterable[Card | str]] = (),
+        tally: Tally | None = None,
+        stake: Stake | None = None,
+        rest: Literal["stock", "discard"] = "stock",
     ) -> FishingState:
         """An exact position, validated.
 
         Cards may be given as :class:`~cau_rules.cards.Card` objects or codes (a zone
         may be one string of codes).  When *stock* is None, every card of the deck not
-        placed elsewhere goes to the stock in deck order.  ``trail`` is the
+        placed elsewhere goes to the stock in deck order, or with ``rest="discard"`` to
+        the discard (out of play, the stock empty).  ``trail`` is the
         ``(seat, card)`` trailed in the immediately preceding turn (it must be on the
-        table); it is what a cau can match.
+        table); it is what a cau can match.  ``tally`` (stones; a fresh one by default)
+        and ``stake`` (a ronda stake being bid, with ``phase="bid"``) are for the
+        Valencian game.
 
         Raises :class:`~cau_rules.errors.InvalidPositionError` for duplicate, missing
         or foreign cards, a wrong seat, repeated table ranks and other impossible facts.
 
         >>> from cau_rules.fishing.rules import CAU
         >>> state = FishingState.from_position(CAU, 2, table="3o 7o 8o 9o 12o",
-        ...                                    holdings=["8c", "1b"])
+        ...                                    holdings=["8c", "1b"], rest="discard")
         >>> [str(m) for m in state.legal_moves()]
         ['8c', '8c+1']
-        >>> FishingState.from_position(CAU, 2, table="3o 3c", holdings=["8c", "1b"])
+        >>> FishingState.from_position(CAU, 2, table="3o 3c", holdings=["8c", "1b"], rest="discard")
         Traceback (most recent call last):
         ...
         cau_rules.errors.InvalidPositionError: the table has two cards of rank 3; table ranks are always distinct
@@ -317,6 +431,7 @@ class FishingState:
             discard=discard, to_play=to_play, hand=hand, round=round, opener=opener, chain=chain,
             trail=trail, debts=debts, last_capturer=last_capturer, phase=phase,
             declarations=declarations, hand_scores=hand_scores, seed=seed, decks=decks,
+            tally=tally, stake=stake, rest=rest,
         )
 
     # -- legal move generation ------------------------------------------------------
@@ -340,6 +455,10 @@ class FishingState:
             return f"seat {seat} holds no {move.call.value if move.call else 'pass'} to declare"
         if self.phase == "declare":
             return "this is the ronda declaration phase: declare or pass"
+        if isinstance(move, (Bid, Accept, Refuse)):
+            return self._why_illegal_stake(move)
+        if self.phase == "bid":
+            return f"the ronda stake is being bid: seat {seat} bids, raises, accepts or refuses"
         holding = self.holdings[seat]
         if move.card not in holding:
             return f"seat {seat} does not hold {move.card} (holding: {cards_text(holding)})"
@@ -361,10 +480,26 @@ class FishingState:
         return f"those calls do not apply to this move (it can call: {', '.join(allowed) or 'nothing'})"
 
 
+    def _why_illegal_stake(self, move: Bid | Accept | Refuse) -> str:
+        stake = self.stake
+        if self.phase != "bid" or stake is None or self.tally is None:
+            return "no ronda stake is being bid now"
+        if isinstance(move, (Accept, Refuse)):
+            return "there is no bid to answer yet: the first bidder must open with a bid"
+        last = stake.bids[-1] if stake.bids else None
+        if stake.bids and last is None:
+            return "the game has been bid: it can only be accepted or refused"
+        top = self.rules.target - 1 - max(self.tally.stones)
+        low = max(2, (last or 1) + 1)
+        if top < low:
+            return f"only 'bid game' can raise now (a number would have to be {low} to {top})"
+        return f"a bid must be a number from {low} to {top}, or 'bid game'"
+
+
 def _coerce(move: FishingMove | str) -> FishingMove:
     if isinstance(move, str):
         return parse_move(move)
-    if isinstance(move, (Play, Declare)):
+    if isinstance(move, (Play, Declare, Bid, Accept, Refuse)):
         return move
     raise InvalidNotationError(f"not a move of this game: {move!r}")
 
@@ -483,6 +618,8 @@ def _generate(state: FishingState) -> dict[Any, tuple[Unit, ...] | None]:
         return out
     seat = state.to_play
     holding = state.holdings[seat]
+    if state.phase == "bid":
+        return _stake_moves(state)
     if state.phase == "declare":
         out[Declare(None)] = None
         kind = _ronda_kind(holding)
@@ -496,7 +633,8 @@ def _generate(state: FishingState) -> dict[Any, tuple[Unit, ...] | None]:
     if chain is not None:
         base = _Work(state)
         base.events = []
-        base.complete_chain()
+        with contextlib.suppress(_PartidaWon):  # the partida would end at the completion
+            base.complete_chain()
         base_table: Sequence[Card] = base.table
         base_piles: Sequence[tuple[Card, ...]] = base.piles
     else:
@@ -515,7 +653,7 @@ def _generate(state: FishingState) -> dict[Any, tuple[Unit, ...] | None]:
             for on_table in table:
                 current[on_table.rank] = on_table
             units = _run_units(rules, seat, rank, current, piles)
-            call = CHAIN_CALLS[chain.level - 1] if chain.level - 1 < len(CHAIN_CALLS) else None
+            call = _chain_call(rules, chain.level + 1)
             calls = _call_sets(rules, call, False)
             if rules.explicit_calls:
                 _neta_aware(rules, card, units, True, out, call, len(table))
@@ -525,15 +663,37 @@ def _generate(state: FishingState) -> dict[Any, tuple[Unit, ...] | None]:
             captures = True
             units = _run_units(rules, seat, rank, by_rank, base_piles)
             in_chain = rank == trail_rank
-            call = Call.CAU if in_chain else None
+            cau = Call.CAU if in_chain else None
             if rules.explicit_calls:
-                _neta_aware(rules, card, units, in_chain, out, call, len(base_table) - 1)
+                _neta_aware(rules, card, units, in_chain, out, cau, len(base_table) - 1)
             else:
                 _run_plans(rules, card, units, in_chain, out, _NO_CALLS)
         else:
             out[Play(card)] = None
     if rules.must_capture and captures:
         out = {move: plan for move, plan in out.items() if plan is not None}
+    return out
+
+
+def _chain_call(rules: FishingRules, level: int) -> Call:
+    if level == 4 and rules.rewards == "stones":
+        return Call.SANT_VICENT
+    return CHAIN_CALLS[level - 2]
+
+
+def _stake_moves(state: FishingState) -> dict[Any, tuple[Unit, ...] | None]:
+    stake = state.stake
+    assert stake is not None and state.tally is not None
+    top = state.rules.target - 1 - max(state.tally.stones)
+    out: dict[Any, tuple[Unit, ...] | None] = {}
+    last = stake.bids[-1] if stake.bids else 1
+    if last is not None:
+        for stones in range(max(2, last + 1), top + 1):
+            out[Bid(stones)] = None
+        out[Bid(GAME)] = None
+    if stake.bids:
+        out[Accept()] = None
+        out[Refuse()] = None
     return out
 
 
@@ -583,8 +743,10 @@ class _Work:
         "round",
         "rules",
         "seed",
+        "stake",
         "stock",
         "table",
+        "tally",
         "to_play",
         "trail",
     )
@@ -610,6 +772,8 @@ class _Work:
         self.last_capturer = state.last_capturer
         self.declarations = state.declarations
         self.hand_scores = state.hand_scores
+        self.tally = state.tally
+        self.stake = state.stake
         self.events: list[FishingEvent] = []
 
     def freeze(self) -> FishingState:
@@ -617,7 +781,8 @@ class _Work:
             self.rules, self.n, self.seed, self.decks, self.hand, self.round, self.opener,
             self.to_play, self.phase, self.stock, tuple(self.table), tuple(self.holdings),
             tuple(self.piles), self.discard, self.chain, self.trail, tuple(self.debts),
-            self.last_capturer, self.declarations, self.hand_scores, tuple(self.events),
+            self.last_capturer, self.declarations, self.hand_scores, self.tally, self.stake,
+            tuple(self.events),
         )
 
     # -- a turn ------------------------------------------------------------------
@@ -626,18 +791,18 @@ class _Work:
         seat = self.to_play
         card = move.card
         rank = card.rank
-        holding = self.holdings[seat]
-        index = holding.index(card)
-        self.holdings[seat] = holding[:index] + holding[index + 1:]
         chain = self.chain
         trail = self.trail
         self.trail = None
+        if chain is not None and rank != chain.rank:
+            self.complete_chain()  # before the card leaves the holding: it may end the partida
+        holding = self.holdings[seat]
+        index = holding.index(card)
+        self.holdings[seat] = holding[:index] + holding[index + 1:]
         if chain is not None and rank == chain.rank:
             assert plan is not None
             self.extend_chain(Chain(rank, (*chain.cards, (seat, card)), plan, move.calls))
         else:
-            if chain is not None:
-                self.complete_chain()
             if plan is None:
                 self.table.append(card)
                 self.trail = (seat, card)
@@ -673,6 +838,12 @@ class _Work:
         claimed = tuple(self._table_card(rank) for rank, owner in chain.run if owner < 0)
         claimed_piles = tuple(owner for _, owner in chain.run if owner >= 0)
         self.events.append(ChainExtended(seat, card, chain.level, claimed, claimed_piles))
+        rules = self.rules
+        if rules.rewards == "stones" and rules.chain_scoring == "cumulative":
+            call = _chain_call(rules, chain.level)
+            if not rules.explicit_calls or call in chain.calls:
+                self.events.append(Called(seat, call))
+                self.score(seat % 2, chain.level - 1, call.value)
         if chain.level >= self.rules.max_chain:
             self.complete_chain()
 
@@ -711,9 +882,14 @@ class _Work:
         caller, card = chain.cards[-1]
         core = tuple(c for _, c in chain.cards)
         self.capture(caller, card, core, chain.run, chain.level)
-        explicit = self.rules.explicit_calls
-        call = CHAIN_CALLS[chain.level - 2]
-        if not explicit or call in chain.calls:
+        rules = self.rules
+        explicit = rules.explicit_calls
+        call = _chain_call(rules, chain.level)
+        if rules.rewards == "stones":
+            if rules.chain_scoring == "final" and (not explicit or call in chain.calls):
+                self.events.append(Called(caller, call))
+                self.score(caller % 2, chain.level - 1, call.value)
+        elif not explicit or call in chain.calls:
             self.events.append(Called(caller, call))
             n = self.n
             payers = sorted(
@@ -728,6 +904,9 @@ class _Work:
 
     def neta(self, seat: int) -> None:
         self.events.append(Called(seat, Call.NETA))
+        if self.rules.rewards == "stones":
+            self.score(seat % 2, 1, "neta")
+            return
         n = self.n
         for step in range(1, n):
             self.pay((seat + step) % n, seat, 1, Call.NETA)
@@ -768,6 +947,110 @@ class _Work:
                     debts[debtor] = ((creditor, amount - 1), *rest) if amount > 1 else rest
                     moved = True
 
+    # -- stones (the Valencian game) ----------------------------------------------
+
+    def score(self, team: int, stones: int, reason: str) -> None:
+        """Add stones for *team*; reaching the target ends the partida at once (D-FINE-4)."""
+        tally = self.tally
+        assert tally is not None
+        totals = list(tally.stones)
+        totals[team] += stones
+        entry = (sum(tally.partides), self.hand, team, reason, stones)
+        self.tally = Tally(tuple(totals), tally.partides, (*tally.log, entry))
+        self.events.append(Scored(team, stones, reason, totals[team]))
+        if totals[team] >= self.rules.target:
+            raise _PartidaWon(team)
+
+    def partida_won(self, team: int) -> None:
+        while True:
+            tally = self.tally
+            assert tally is not None
+            partides = list(tally.partides)
+            partides[team] += 1
+            self.tally = Tally(tally.stones, tuple(partides), tally.log)
+            self.events.append(PartidaWon(team, tuple(partides)))
+            self.stake = None
+            if partides[team] >= self.rules.partides_to_win:
+                self.phase = "over"
+                result = self.freeze().outcome()
+                assert result is not None
+                self.events.append(GameEnded(result.winners, result.scores))
+                return
+            self.tally = Tally((0,) * len(partides), tuple(partides), self.tally.log)
+            try:
+                self.start_hand(self.hand + 1)
+                return
+            except _PartidaWon as again:
+                team = again.team
+
+    def stone_rondas(self, opener: int) -> None:
+        """Valencian rondas: automatic stones, or the stake when both teams hold one."""
+        n = self.n
+        holders = [
+            (seat, kind)
+            for seat in ((opener + step) % n for step in range(n))
+            if (kind := _ronda_kind(self.holdings[seat])) is not None
+        ]
+        if not holders:
+            return
+        if len({seat % 2 for seat, _ in holders}) == 1:
+            for seat, kind in holders:
+                self.events.append(Called(seat, kind))
+                self.score(seat % 2, 2 if kind is Call.RONDI else 1, kind.value)
+            return
+        eldest = self.hand % n
+        by_age = sorted(holders, key=lambda holder: (holder[0] - eldest) % n)
+        first = by_age[0][0]
+        second = next(seat for seat, _ in by_age if seat % 2 != first % 2)
+        for seat, kind in holders:
+            self.events.append(Called(seat, kind))
+        self.stake = Stake(tuple(by_age), (first, second))
+        self.events.append(StakeOpened((first, second)))
+        self.phase = "bid"
+        self.to_play = first
+
+    def answer_stake(self, move: Bid | Accept | Refuse) -> None:
+        stake = self.stake
+        assert stake is not None
+        seat = self.to_play
+        if isinstance(move, Bid):
+            self.stake = Stake(stake.holders, stake.bidders, (*stake.bids, move.stones))
+            self.events.append(StakeBid(seat, move.stones))
+            self.to_play = self.stake.to_answer
+            return
+        self.stake = None
+        self.phase = "play"
+        self.to_play = self.opener
+        bid = stake.bids[-1]
+        if isinstance(move, Accept):
+            self.events.append(StakeAnswered(seat, True))
+            n = self.n
+            eldest = self.hand % n
+            shown = tuple((holder, self.holdings[holder]) for holder, _ in stake.holders)
+
+            def strength(holder: tuple[int, Call]) -> tuple[int, int, int]:
+                ranks = [card.rank for card in self.holdings[holder[0]]]
+                rank = max(r for r in ranks if ranks.count(r) >= 2)
+                return (1 if holder[1] is Call.RONDI else 0, rank, -((holder[0] - eldest) % n))
+
+            winner = max(stake.holders, key=strength)[0]
+            self.events.append(Showdown(shown, winner))
+            if bid is None:
+                raise _PartidaWon(winner % 2)
+            self.score(winner % 2, bid, "stake")
+            return
+        self.events.append(StakeAnswered(seat, False))
+        refused_index = len(stake.bids) - 1
+        bidder_team = stake.bidders[refused_index % 2] % 2
+        if refused_index == 0:
+            stones = sum(2 if kind is Call.RONDI else 1 for holder, kind in stake.holders
+                         if holder % 2 == bidder_team)
+        else:
+            raised = stake.bids[refused_index - 1]
+            assert raised is not None
+            stones = raised
+        self.score(bidder_team, stones, "stake")
+
     # -- dealing -------------------------------------------------------------------
 
     def start_hand(self, hand: int) -> None:
@@ -806,9 +1089,19 @@ class _Work:
         self.discard = ()
         self.chain = None
         self.trail = None
+        self.stake = None
         self.debts = [()] * n
         self.last_capturer = -1
         self.declarations = ()
+        self.opener = eldest
+        self.to_play = eldest
+        self.phase = "play"
+        if rules.rewards == "stones":
+            dealer_team = (eldest - 1) % n % 2
+            if returns:
+                self.score(1 - dealer_team, 1, "pixat")
+            else:
+                self.score(dealer_team, 1, "bon fer")
         self.deal_round(eldest, tuple(table))
 
     def deal_round(self, opener: int, table: tuple[Card, ...]) -> None:
@@ -834,6 +1127,9 @@ class _Work:
         self.phase = "play"
         self.events.append(Dealt(self.round, opener, table, tuple(len(h) for h in given)))
         if rules.rondas and each in (2, 3) and not (rules.continuous and self.round > 0):
+            if rules.rewards == "stones":
+                self.stone_rondas(opener)
+                return
             if rules.explicit_calls:
                 self.phase = "declare"
                 self.declarations = ()
@@ -892,10 +1188,16 @@ class _Work:
         self.debts = [()] * self.n
         self.trail = None
         cards = tuple(len(pile) for pile in self.piles)
+        if self.rules.rewards == "stones" and self.rules.card_surplus_stones:
+            half = self.rules.deck.size // 2
+            for team in (0, 1):
+                surplus = sum(cards[team::2]) - half
+                if surplus > 0:
+                    self.score(team, surplus, "surplus")
         scores = tuple(min(count // 12, 3) for count in cards) if self.rules.scoring == "dozens" else cards
         self.hand_scores = (*self.hand_scores, scores)
         self.events.append(HandEnded(self.hand, cards, scores, _winners(scores)))
-        if self.hand + 1 < self.rules.hands:
+        if self.hand + 1 < self.rules.hands or self.tally is not None:
             self.start_hand(self.hand + 1)
             return
         self.phase = "over"
@@ -931,8 +1233,12 @@ def new_fishing_game(
     empty = FishingState(
         rules, players, seed, tuple(orders), 0, 0, 0, 0, "play", (), (), ((),) * players,
         ((),) * players, (), None, None, ((),) * players, -1, (), (),
+        Tally() if rules.rewards == "stones" else None,
     )
     work = _Work(empty)
-    work.start_hand(0)
+    try:
+        work.start_hand(0)
+    except _PartidaWon as won:
+        work.partida_won(won.team)
     return work.freeze()
 

@@ -16,7 +16,7 @@ from cau_rules.cards import Card, cards_text
 from cau_rules.errors import InvalidPositionError
 from cau_rules.fishing.events import FishingEvent, Paid
 from cau_rules.fishing.moves import Call, FishingMove
-from cau_rules.fishing.state import Chain, Phase
+from cau_rules.fishing.state import Chain, Phase, Stake
 
 if TYPE_CHECKING:
     from cau_rules.fishing.state import FishingState
@@ -36,7 +36,7 @@ class FishingView:
     >>> from cau_rules import new_game
     >>> view = new_game("cau", players=2, seed=1).observe(0)
     >>> view.piles, [str(m) for m in view.legal_moves]
-    ((None, None), ['4o', '2c', '9b'])
+    ((None, None), ['12o', '12c', '2b'])
     """
 
     seat: int
@@ -61,6 +61,9 @@ class FishingView:
     hand_scores: tuple[tuple[int, ...], ...]
     events: tuple[FishingEvent, ...]
     legal_moves: tuple[FishingMove, ...]
+    stones: tuple[int, ...] = ()
+    partides: tuple[int, ...] = ()
+    stake: Stake | None = None
 
     def visible_cards(self) -> set[Card]:
         """Every card this view shows, wherever it lies.
@@ -105,6 +108,13 @@ class FishingView:
             "hand_scores": [list(row) for row in self.hand_scores],
             "events": [str(event) for event in self.events],
             "legal_moves": [str(move) for move in self.legal_moves],
+            "stones": list(self.stones),
+            "partides": list(self.partides),
+            "stake": None if self.stake is None else {
+                "holders": [[seat, kind.value] for seat, kind in self.stake.holders],
+                "bidders": list(self.stake.bidders),
+                "bids": list(self.stake.bids),
+            },
         }
 
 
@@ -141,4 +151,32 @@ def view_of(state: FishingState, seat: int) -> FishingView:
         hand_scores=state.hand_scores,
         events=events,
         legal_moves=state.legal_moves() if seat == state.to_play and not state.is_over else (),
+        stones=state.stones(),
+        partides=() if state.tally is None else state.tally.partides,
+        stake=state.stake,
     )
+
+
+def score_sheet(state: FishingState) -> dict[str, Any]:
+    """Stones by source per team: ``hands`` (one row per partida and hand), ``game``
+    (totals of the current partida by source), ``stones`` and ``partides``."""
+    tally = state.tally
+    if tally is None:
+        return {"hands": [], "game": {}, "stones": [], "partides": []}
+    hands: dict[tuple[int, int], dict[str, list[int]]] = {}
+    game: dict[str, list[int]] = {}
+    current = sum(tally.partides) if state.phase != "over" else max(0, sum(tally.partides) - 1)
+    for partida, hand, team, reason, stones in tally.log:
+        row = hands.setdefault((partida, hand), {})
+        row.setdefault(reason, [0, 0])[team] += stones
+        if partida == current:
+            game.setdefault(reason, [0, 0])[team] += stones
+    return {
+        "hands": [
+            {"partida": partida, "hand": hand, "stones": dict(sorted(row.items()))}
+            for (partida, hand), row in sorted(hands.items())
+        ],
+        "game": dict(sorted(game.items())),
+        "stones": list(tally.stones),
+        "partides": list(tally.partides),
+    }
