@@ -1,0 +1,235 @@
+"""Game records: a human-readable, versioned text format for whole games, and replay.
+
+A record names the preset, the rules version, the options changed from the preset, the
+players, the seed (or the supplied deck orders), then one move per line with the seat
+that made it.  ``loads(dumps(record)) == record``; :meth:`GameRecord.replay` rebuilds
+every state and checks every move, so a tampered record fails with a precise error.
+
+>>> from cau_rules import new_game
+>>> from cau_rules.record import GameRecord, loads_record
+>>> state = new_game("cau", players=2, seed=4)
+>>> moves = []
+>>> while not state.is_over:
+...     move = state.legal_moves()[0]
+...     moves.append((state.to_play, str(move)))
+...     state = state.apply(move)
+>>> record = GameRecord("cau", players=2, seed=4, moves=tuple(moves))
+>>> text = record.dumps()
+>>> text.splitlines()[0]
+'# cau_rules game record'
+>>> loads_record(text) == record
+True
+>>> record.replay() == state
+True
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Iterator
+from typing import Any
+
+import attrs
+
+from cau_rules.cards import parse_cards
+from cau_rules.errors import CauRulesError, IllegalMoveError, InvalidNotationError
+from cau_rules.registry import get_rules, new_game
+
+__all__ = ["FORMAT_VERSION", "RULES_VERSIONS", "GameRecord", "loads_record", "record_game"]
+
+FORMAT_VERSION = 1
+"""The version of the record text layout."""
+
+RULES_VERSIONS: dict[str, int] = {}
+"""The rules version of each preset (1 unless a preset's rules ever change meaning)."""
+
+_HEADER = "# cau_rules game record"
+
+
+def _rules_version(variant: str) -> int:
+    return RULES_VERSIONS.get(variant, 1)
+
+
+@attrs.frozen
+class GameRecord:
+    """A whole game: how it started and every move, as ``(seat, move text)``.
+
+    >>> GameRecord("cau-robat", players=3, seed=8, options={"wrap": True}).options
+    {'wrap': True}
+    """
+
+    variant: str
+    players: int
+    seed: int = 0
+    options: dict[str, Any] = attrs.field(factory=dict)
+    decks: tuple[tuple[str, ...], ...] = ()
+    moves: tuple[tuple[int, str], ...] = ()
+    rules_version: int = attrs.field(default=attrs.Factory(lambda self: _rules_version(self.variant), takes_self=True))
+
+    def start(self) -> Any:
+        """The game's first state (dealt from the seed or the supplied decks)."""
+        rules = get_rules(self.variant, **self.options)
+        if self.decks:
+            from cau_rules.fishing.rules import FishingRules
+            from cau_rules.fishing.state import new_fishing_game
+
+            if isinstance(rules, FishingRules):
+                return new_fishing_game(rules, self.players, seed=self.seed, decks=self.decks)
+            return new_game(rules, players=self.players, seed=self.seed, deck=self.decks[0])
+        return new_game(rules, players=self.players, seed=self.seed)
+
+    def states(self) -> Iterator[Any]:
+        """Every state of the game in order, starting with the first; each move is checked.
+
+        Raises :class:`~cau_rules.errors.InvalidNotationError` naming the move number
+        when a move is illegal, made by the wrong seat, or follows the end of the game.
+        """
+        if self.rules_version != _rules_version(self.variant):
+            raise InvalidNotationError(
+                f"the record was written for rules version {self.rules_version} of {self.variant}; "
+                f"this library plays version {_rules_version(self.variant)}"
+            )
+        state = self.start()
+        yield state
+        for number, (seat, move) in enumerate(self.moves, start=1):
+            try:
+                state = state.apply(move, seat=seat)
+            except IllegalMoveError as exc:
+                raise InvalidNotationError(f"move {number} ({seat} {move}) is not legal: {exc}") from None
+            yield state
+
+    def replay(self) -> Any:
+        """The final state after every move.
+
+        >>> GameRecord("cau", players=2, seed=4, moves=((0, "9z"),)).replay()
+        Traceback (most recent call last):
+        ...
+        cau_rules.errors.InvalidNotationError: move 1 (0 9z) is not legal: unknown card '9z': write the rank 1-12 then the suit letter o (oros), c (copes), e (espases) or b (bastos), e.g. '7o' or '12b'; legal moves: 5e, 7e, 9e
+        """
+        *_, last = self.states()
+        return last
+
+    def dumps(self) -> str:
+        """The record as text (see the module docstring)."""
+        lines = [
+            _HEADER,
+            f"format: {FORMAT_VERSION}",
+            f"variant: {self.variant}",
+            f"rules-version: {self.rules_version}",
+            f"players: {self.players}",
+            f"seed: {self.seed}",
+        ]
+        if self.options:
+            lines.append("options: " + json.dumps(self.options, sort_keys=True))
+        lines.extend("deck: " + " ".join(order) for order in self.decks)
+        lines.append("")
+        lines.extend(f"{seat} {move}" for seat, move in self.moves)
+        return "\n".join(lines) + "\n"
+
+
+def record_game(first: Any, moves: Iterable[Any], seed: int | None = None) -> GameRecord:
+    """The record of a game that started at *first* (a state from ``new_game``) and went
+    on with *moves* (moves or move texts), checked as they are applied.
+
+    >>> from cau_rules import new_game
+    >>> start = new_game("cau", players=2, seed=1)
+    >>> record_game(start, ["12o"]).moves
+    ((0, '12o'),)
+    """
+    rules = first.rules
+    from cau_rules.registry import PRESETS
+
+    base = PRESETS.get(rules.name)
+    if base is None:
+        raise InvalidNotationError(f"{rules.name!r} is not a registered preset; a record needs one")
+    options = {
+        key: value
+        for key, value in rules.to_dict().items()
+        if base.to_dict().get(key) != value
+    }
+    state = first
+    played = []
+    for move in moves:
+        seat = state.to_play
+        state = state.apply(move)
+        played.append((seat, str(move)))
+    decks = tuple(tuple(card.code for card in order) for order in getattr(first, "decks", ()))
+    return GameRecord(
+        rules.name, players=first.players, seed=first.seed if seed is None else seed,
+        options=options, decks=decks, moves=tuple(played),
+    )
+
+
+def loads_record(text: str) -> GameRecord:
+    """The record written by :meth:`GameRecord.dumps`, validated for form (replay it to
+    check the moves).
+
+    >>> loads_record("not a record")
+    Traceback (most recent call last):
+    ...
+    cau_rules.errors.InvalidNotationError: a game record starts with '# cau_rules game record'
+    """
+    if not isinstance(text, str):
+        raise InvalidNotationError("a game record is text")
+    lines = text.splitlines()
+    if not lines or lines[0].strip() != _HEADER:
+        raise InvalidNotationError(f"a game record starts with {_HEADER!r}")
+    headers: dict[str, str] = {}
+    decks: list[tuple[str, ...]] = []
+    index = 1
+    while index < len(lines) and lines[index].strip():
+        key, sep, value = lines[index].partition(":")
+        if not sep:
+            raise InvalidNotationError(f"line {index + 1}: a header is 'name: value', not {lines[index]!r}")
+        key, value = key.strip(), value.strip()
+        if key == "deck":
+            try:
+                decks.append(tuple(card.code for card in parse_cards(value)))
+            except InvalidNotationError as exc:
+                raise InvalidNotationError(f"line {index + 1}: {exc}") from None
+        elif key in headers:
+            raise InvalidNotationError(f"line {index + 1}: header {key!r} given twice")
+        else:
+            headers[key] = value
+        index += 1
+    for key in ("format", "variant", "rules-version", "players", "seed"):
+        if key not in headers:
+            raise InvalidNotationError(f"the record has no {key!r} header")
+    known = {"format", "variant", "rules-version", "players", "seed", "options"}
+    unknown = sorted(set(headers) - known)
+    if unknown:
+        raise InvalidNotationError(f"unknown headers: {', '.join(unknown)}")
+    if headers["format"] != str(FORMAT_VERSION):
+        raise InvalidNotationError(f"record format {headers['format']!r}; this library reads {FORMAT_VERSION}")
+    try:
+        players = int(headers["players"])
+        seed = int(headers["seed"])
+        rules_version = int(headers["rules-version"])
+    except ValueError as exc:
+        raise InvalidNotationError(f"a number header is malformed: {exc}") from None
+    options: dict[str, Any] = {}
+    if "options" in headers:
+        try:
+            options = json.loads(headers["options"])
+        except json.JSONDecodeError as exc:
+            raise InvalidNotationError(f"the options header is not JSON: {exc}") from None
+        if not isinstance(options, dict):
+            raise InvalidNotationError("the options header is a JSON object")
+    moves: list[tuple[int, str]] = []
+    for number, line in enumerate(lines[index + 1:], start=index + 2):
+        if not line.strip():
+            continue
+        seat_text, _, move = line.strip().partition(" ")
+        if not seat_text.isdigit() or not move.strip():
+            raise InvalidNotationError(f"line {number}: a move line is '<seat> <move>', not {line!r}")
+        moves.append((int(seat_text), move.strip()))
+    try:
+        get_rules(headers["variant"], **options)
+    except CauRulesError as exc:
+        raise InvalidNotationError(f"the record's rules are not valid: {exc}") from None
+    return GameRecord(
+        headers["variant"], players=players, seed=seed, options=options, decks=tuple(decks),
+        moves=tuple(moves), rules_version=rules_version,
+    )
+
+
