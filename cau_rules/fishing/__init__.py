@@ -5,6 +5,7 @@
 2
 """
 
+from cau_rules.fishing.draw import DrawnCard, SeatDraw, draw_for_seats
 from cau_rules.fishing.events import (
     Called,
     Captured,
@@ -71,6 +72,7 @@ __all__ = [
     "DebtIncurred",
     "Declare",
     "Declared",
+    "DrawnCard",
     "FishingEvent",
     "FishingMove",
     "FishingRules",
@@ -85,6 +87,7 @@ __all__ = [
     "Play",
     "Refuse",
     "Scored",
+    "SeatDraw",
     "Showdown",
     "Stake",
     "StakeAnswered",
@@ -93,6 +96,7 @@ __all__ = [
     "TableReplaced",
     "Tally",
     "Trailed",
+    "draw_for_seats",
     "format_move",
     "new_fishing_game",
     "parse_move",

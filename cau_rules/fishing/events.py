@@ -92,9 +92,10 @@ class Trailed:
 
 @attrs.frozen
 class ChainExtended:
-    """``seat`` played ``card`` onto a chain, which is now ``level`` cards long and
-    still pending; ``claimed`` are the run cards it claims (shown as claimed) and
-    ``claimed_piles`` the seats whose piles it claims."""
+    """``seat`` played ``card`` onto a chain, which is now ``level`` cards long (a
+    ``Captured`` event follows at once when the chain completes; otherwise it stays
+    pending in its zone); ``claimed`` are the run cards it claims (shown as claimed)
+    and ``claimed_piles`` the seats whose piles it claims."""
 
     seat: int
     card: Card
@@ -104,9 +105,13 @@ class ChainExtended:
 
     def __str__(self) -> str:
         call = ("cau", "recau", "contracau")[self.level - 2]
-        extra = f", claiming {cards_text(self.claimed)}" if self.claimed else ""
-        piles = f" and the piles of seats {', '.join(map(str, self.claimed_piles))}" if self.claimed_piles else ""
-        return f"seat {self.seat} plays {self.card}: {call} pending{extra}{piles}"
+        claims = []
+        if self.claimed:
+            claims.append(cards_text(self.claimed))
+        if self.claimed_piles:
+            claims.append("the piles of seats " + ", ".join(map(str, self.claimed_piles)))
+        extra = f", claiming {' and '.join(claims)}" if claims else ""
+        return f"seat {self.seat} plays {self.card}: {call}{extra}"
 
 
 @attrs.frozen

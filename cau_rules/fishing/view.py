@@ -44,6 +44,7 @@ class FishingView:
     players: int
     hand: int
     round: int
+    opener: int
     to_play: int
     phase: Phase
     holding: tuple[Card, ...]
@@ -88,6 +89,7 @@ class FishingView:
             "players": self.players,
             "hand": self.hand,
             "round": self.round,
+            "opener": self.opener,
             "to_play": self.to_play,
             "phase": self.phase,
             "holding": cards_text(self.holding),
@@ -134,6 +136,7 @@ def view_of(state: FishingState, seat: int) -> FishingView:
         players=state.players,
         hand=state.hand,
         round=state.round,
+        opener=state.opener,
         to_play=state.to_play,
         phase=state.phase,
         holding=state.holdings[seat],

@@ -1,0 +1,11 @@
+"""Tools for AI research and framework adapters: action codecs, information states,
+determinisation, search bots and simulation.
+
+>>> from cau_rules.ai import codec_for
+>>> codec_for("cau", 2).num_actions > 0
+True
+"""
+
+from cau_rules.ai.codec import ActionCodec, FishingCodec, codec_for, register_codec
+
+__all__ = ["ActionCodec", "FishingCodec", "codec_for", "register_codec"]
