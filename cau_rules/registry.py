@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from cau_rules.cacho import CACHO, CachoRules, cacho_state_from_dict, new_cacho_game
 from cau_rules.cards import Card
 from cau_rules.errors import InvalidRulesError
 from cau_rules.fishing.rules import FISHING_PRESETS, FishingRules
@@ -20,7 +21,7 @@ from cau_rules.game import GameRules, GameState
 
 __all__ = ["ALIASES", "PRESETS", "get_rules", "load_state", "new_game", "variants"]
 
-PRESETS: dict[str, GameRules] = {**FISHING_PRESETS}
+PRESETS: dict[str, GameRules] = {**FISHING_PRESETS, CACHO.name: CACHO}
 """Every preset rules object, by name."""
 
 ALIASES: dict[str, str] = {"bac-rebac-sant-vicent": "cau-recau-sant-vicent"}
@@ -30,8 +31,8 @@ ALIASES: dict[str, str] = {"bac-rebac-sant-vicent": "cau-recau-sant-vicent"}
 def variants() -> tuple[str, ...]:
     """The names of every registered preset, sorted.
 
-    >>> variants()[0]
-    'cau'
+    >>> variants()[:2]
+    ('cacho', 'cau')
     """
     return tuple(sorted(PRESETS))
 
@@ -44,7 +45,7 @@ def get_rules(name: str, **options: Any) -> GameRules:
     >>> get_rules("caus")
     Traceback (most recent call last):
     ...
-    cau_rules.errors.InvalidRulesError: unknown variant 'caus'; variants are: cau, cau-40, cau-recau-sant-vicent, cau-robat, cau-robat-40
+    cau_rules.errors.InvalidRulesError: unknown variant 'caus'; variants are: cacho, cau, cau-40, cau-recau-sant-vicent, cau-robat, cau-robat-40
     """
     key = ALIASES.get(name, name) if isinstance(name, str) else name
     if not isinstance(key, str) or key not in PRESETS:
@@ -101,5 +102,7 @@ def load_state(data: dict[str, Any]) -> Any:
     raise InvalidPositionError(f"unknown game family {family!r} in saved data")
 
 
-_FAMILIES: list[tuple[type, Callable[[Any, int, int, Sequence[Card | str] | None], GameState]]] = []
-_LOADERS: dict[str, Callable[[Any], GameState]] = {}
+_FAMILIES: list[tuple[type, Callable[[Any, int, int, Sequence[Card | str] | None], GameState]]] = [
+    (CachoRules, new_cacho_game),
+]
+_LOADERS: dict[str, Callable[[Any], GameState]] = {"cacho": cacho_state_from_dict}

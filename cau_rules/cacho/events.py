@@ -1,0 +1,271 @@
+"""Frozen records of what happened during a move of *Cacho*.
+
+``state.events`` holds the events of the move that produced the state, in order.  Every
+Cacho event is public: :class:`Dealt` gives card counts only, and cards appear only in
+:class:`Showdown`, when they are shown to everyone.  The event of a bet is called
+:class:`BetPlaced` so that it does not clash with the move :class:`~cau_rules.cacho.moves.Bet`.
+
+>>> from cau_rules.cacho import CACHO, new_cacho_game
+>>> state = new_cacho_game(CACHO, players=3, seed=1)
+>>> [str(event) for event in state.events]
+['hand 1: seat 2 deals, seat 0 is eldest', 'card 1 dealt: 1 card each to seats 0, 1, 2']
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import attrs
+
+from cau_rules.cacho.hands import HandValue
+from cau_rules.cards import Card, cards_text
+
+__all__ = [
+    "BetPlaced",
+    "CachoEvent",
+    "Called",
+    "Dealt",
+    "Folded",
+    "GameEnded",
+    "HandEnded",
+    "HandStarted",
+    "HandVoid",
+    "Passed",
+    "PotWon",
+    "Raised",
+    "Showdown",
+    "event_to_dict",
+]
+
+
+def _seats(seats: tuple[int, ...]) -> str:
+    return ", ".join(str(seat) for seat in seats)
+
+
+@attrs.frozen
+class HandStarted:
+    """A hand begins: its number (from 0, void hands included), the dealer, the eldest
+    hand, the redeal count (void hands in a row before it) and the seats dealt in.
+
+    >>> str(HandStarted(hand=0, dealer=1, eldest=0, redeal=0, seats=(0, 1)))
+    'hand 1: seat 1 deals, seat 0 is eldest'
+    """
+
+    hand: int
+    dealer: int
+    eldest: int
+    redeal: int
+    seats: tuple[int, ...]
+
+    def __str__(self) -> str:
+        again = f" (redeal {self.redeal})" if self.redeal else ""
+        return f"hand {self.hand + 1}{again}: seat {self.dealer} deals, seat {self.eldest} is eldest"
+
+
+@attrs.frozen
+class Dealt:
+    """Card ``card`` (1, 2 or 3) of the hand went face down to each of ``seats``, from the
+    eldest hand; the cards themselves are private.
+
+    >>> str(Dealt(card=2, seats=(1, 0)))
+    'card 2 dealt: 1 card each to seats 1, 0'
+    """
+
+    card: int
+    seats: tuple[int, ...]
+
+    def __str__(self) -> str:
+        return f"card {self.card} dealt: 1 card each to seats {_seats(self.seats)}"
+
+
+@attrs.frozen
+class Passed:
+    """``seat`` passed (or checked) in betting round ``round``.
+
+    >>> str(Passed(seat=0, round=1))
+    'seat 0 passes'
+    """
+
+    seat: int
+    round: int
+
+    def __str__(self) -> str:
+        return f"seat {self.seat} passes"
+
+
+@attrs.frozen
+class BetPlaced:
+    """``seat`` opened the betting of round ``round`` with ``amount`` counters.
+
+    >>> str(BetPlaced(seat=1, round=2, amount=2))
+    'seat 1 bets 2'
+    """
+
+    seat: int
+    round: int
+    amount: int
+
+    def __str__(self) -> str:
+        return f"seat {self.seat} bets {self.amount}"
+
+
+@attrs.frozen
+class Called:
+    """``seat`` put in ``amount`` counters to match the bet; ``all_in`` when that left it
+    without counters.
+
+    >>> str(Called(seat=2, round=3, amount=4, all_in=True))
+    'seat 2 calls 4 (all in)'
+    """
+
+    seat: int
+    round: int
+    amount: int
+    all_in: bool
+
+    def __str__(self) -> str:
+        return f"seat {self.seat} calls {self.amount}" + (" (all in)" if self.all_in else "")
+
+
+@attrs.frozen
+class Raised:
+    """``seat`` raised the round-3 total to ``to``, putting in ``amount`` counters.
+
+    >>> str(Raised(seat=0, round=3, to=5, amount=4))
+    'seat 0 raises to 5'
+    """
+
+    seat: int
+    round: int
+    to: int
+    amount: int
+
+    def __str__(self) -> str:
+        return f"seat {self.seat} raises to {self.to}"
+
+
+@attrs.frozen
+class Folded:
+    """``seat`` folded in round ``round``.
+
+    >>> str(Folded(seat=1, round=1))
+    'seat 1 folds'
+    """
+
+    seat: int
+    round: int
+
+    def __str__(self) -> str:
+        return f"seat {self.seat} folds"
+
+
+@attrs.frozen
+class HandVoid:
+    """Everybody passed in round 1: the hand is void, nothing moves, and the same dealer
+    deals again (if the session goes on).
+
+    >>> str(HandVoid(hand=0, dealer=2))
+    'hand 1 is void: everybody passed'
+    """
+
+    hand: int
+    dealer: int
+
+    def __str__(self) -> str:
+        return f"hand {self.hand + 1} is void: everybody passed"
+
+
+@attrs.frozen
+class Showdown:
+    """The active players show their cards: ``hands`` pairs each seat (in eldest order)
+    with its cards, ``values`` holds their values in the same order.
+
+    >>> from cau_rules.cacho.hands import evaluate
+    >>> from cau_rules.cards import parse_cards
+    >>> str(Showdown(hands=((0, parse_cards("1o 2o 3o")),), values=(evaluate("1o 2o 3o"),)))
+    'showdown: seat 0 shows 1o 2o 3o, cacho (26)'
+    """
+
+    hands: tuple[tuple[int, tuple[Card, ...]], ...]
+    values: tuple[HandValue, ...]
+
+    def __str__(self) -> str:
+        shown = "; ".join(
+            f"seat {seat} shows {cards_text(cards)}, {value}"
+            for (seat, cards), value in zip(self.hands, self.values, strict=True)
+        )
+        return f"showdown: {shown}"
+
+
+@attrs.frozen
+class PotWon:
+    """``seat`` took pot number ``pot`` (0 the main pot, then side pots) of ``amount``
+    counters; ``shown`` is false when everybody else folded and no card was shown.
+
+    >>> str(PotWon(seat=1, pot=0, amount=6, shown=False))
+    'seat 1 takes the pot of 6 without showing'
+    """
+
+    seat: int
+    pot: int
+    amount: int
+    shown: bool
+
+    def __str__(self) -> str:
+        which = "the pot" if self.pot == 0 else f"side pot {self.pot}"
+        return f"seat {self.seat} takes {which} of {self.amount}" + ("" if self.shown else " without showing")
+
+
+@attrs.frozen
+class HandEnded:
+    """Hand ``hand`` ended; ``stacks`` are the counters each seat holds now.
+
+    >>> str(HandEnded(hand=0, stacks=(23, 17)))
+    'hand 1 ends: counters [23, 17]'
+    """
+
+    hand: int
+    stacks: tuple[int, ...]
+
+    def __str__(self) -> str:
+        return f"hand {self.hand + 1} ends: counters {list(self.stacks)}"
+
+
+@attrs.frozen
+class GameEnded:
+    """The session ended: the winners, the counters per seat, and why.
+
+    >>> str(GameEnded(winners=(0,), scores=(40, 0), termination="one player holds all the counters"))
+    'game over (one player holds all the counters): seats [0] win with counters [40, 0]'
+    """
+
+    winners: tuple[int, ...]
+    scores: tuple[int, ...]
+    termination: str
+
+    def __str__(self) -> str:
+        return (f"game over ({self.termination}): seats {list(self.winners)} win "
+                f"with counters {list(self.scores)}")
+
+
+CachoEvent = (
+    HandStarted | Dealt | Passed | BetPlaced | Called | Raised | Folded | HandVoid | Showdown
+    | PotWon | HandEnded | GameEnded
+)
+"""Any Cacho event."""
+
+
+def event_to_dict(event: CachoEvent) -> dict[str, Any]:
+    """An event as JSON-ready data: its type name under ``"event"`` and its fields.
+
+    >>> event_to_dict(Folded(seat=1, round=2))
+    {'event': 'Folded', 'seat': 1, 'round': 2}
+    """
+    data: dict[str, Any] = {"event": type(event).__name__}
+    if isinstance(event, Showdown):
+        data["hands"] = [[seat, [card.code for card in cards]] for seat, cards in event.hands]
+        data["values"] = [value.to_dict() for value in event.values]
+        return data
+    for name, value in attrs.asdict(event, recurse=False).items():
+        data[name] = list(value) if isinstance(value, tuple) else value
+    return data

@@ -1,0 +1,169 @@
+"""Moves of *Cacho* and their text notation.
+
+There are five moves.  :class:`Pass` is also the check of round 3 (there is no separate
+``Check``: passing and checking are the same choice, to put nothing in while nobody has
+bet).  Amounts are counters: ``Bet(amount)`` opens the betting of a round, ``Raise(to)``
+names the round total the raiser reaches (not the increase).
+
+==============  ================  ===================================================
+move            text              when
+==============  ================  ===================================================
+``Pass()``      ``pass``          nobody has bet in this round (``check`` also reads)
+``Bet(n)``      ``bet n``         nobody has bet; rounds 1-2: n is the fixed bet
+``Call()``      ``call``          facing a bet: match it (all in under side pots)
+``Raise(n)``    ``raise n``       round 3 only, facing a bet: raise the round total to n
+``Fold()``      ``fold``          facing a bet: give up the hand
+==============  ================  ===================================================
+
+>>> from cau_rules.cacho.moves import Bet, parse_move
+>>> parse_move("bet 3")
+Bet(amount=3)
+>>> str(Bet(3)), str(parse_move(" Raise 7 "))
+('bet 3', 'raise 7')
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from cau_rules.errors import InvalidNotationError
+
+__all__ = ["Bet", "CachoMove", "Call", "Fold", "Pass", "Raise", "format_move", "parse_move"]
+
+
+def _amount(value: object) -> int:
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise InvalidNotationError(f"an amount of counters is a whole number, not {value!r}")
+    return value
+
+
+@attrs.frozen
+class Pass:
+    """Put nothing in while nobody has bet this round (the check of round 3).
+
+    >>> str(Pass())
+    'pass'
+    """
+
+    def sort_key(self) -> tuple[int, int]:
+        """The canonical order of moves: pass, bet, fold, call, raise, then the amount."""
+        return (0, 0)
+
+    def __str__(self) -> str:
+        return "pass"
+
+
+@attrs.frozen
+class Bet:
+    """Open the betting of the round with ``amount`` counters.
+
+    >>> Bet(2).amount
+    2
+    """
+
+    amount: int = attrs.field(converter=_amount)
+
+    def sort_key(self) -> tuple[int, int]:
+        """The canonical order of moves: pass, bet, fold, call, raise, then the amount."""
+        return (1, self.amount)
+
+    def __str__(self) -> str:
+        return f"bet {self.amount}"
+
+
+@attrs.frozen
+class Call:
+    """Match the current bet (under ``side_pots``, all in if short).
+
+    >>> str(Call())
+    'call'
+    """
+
+    def sort_key(self) -> tuple[int, int]:
+        """The canonical order of moves: pass, bet, fold, call, raise, then the amount."""
+        return (3, 0)
+
+    def __str__(self) -> str:
+        return "call"
+
+
+@attrs.frozen
+class Raise:
+    """Round 3 only: raise the round total to ``to`` counters (at least the bet + 1).
+
+    >>> str(Raise(to=5))
+    'raise 5'
+    """
+
+    to: int = attrs.field(converter=_amount)
+
+    def sort_key(self) -> tuple[int, int]:
+        """The canonical order of moves: pass, bet, fold, call, raise, then the amount."""
+        return (4, self.to)
+
+    def __str__(self) -> str:
+        return f"raise {self.to}"
+
+
+@attrs.frozen
+class Fold:
+    """Give up the hand; counters already put in stay in the pot.
+
+    >>> str(Fold())
+    'fold'
+    """
+
+    def sort_key(self) -> tuple[int, int]:
+        """The canonical order of moves: pass, bet, fold, call, raise, then the amount."""
+        return (2, 0)
+
+    def __str__(self) -> str:
+        return "fold"
+
+
+CachoMove = Pass | Bet | Call | Raise | Fold
+"""Any Cacho move."""
+
+_MOVE_TYPES = (Pass, Bet, Call, Raise, Fold)
+
+
+def format_move(move: CachoMove) -> str:
+    """The text of a move: ``pass``, ``bet N``, ``call``, ``raise N`` or ``fold``.
+
+    >>> format_move(Raise(4)), format_move(Fold())
+    ('raise 4', 'fold')
+    """
+    if not isinstance(move, _MOVE_TYPES):
+        raise InvalidNotationError(f"not a Cacho move: {move!r}")
+    return str(move)
+
+
+def parse_move(text: str) -> CachoMove:
+    """The move written *text*, as :func:`format_move` writes it (case and spacing are
+    free; ``check`` is read as ``pass``).
+
+    >>> parse_move("check"), parse_move("CALL")
+    (Pass(), Call())
+    >>> parse_move("raise")
+    Traceback (most recent call last):
+    ...
+    cau_rules.errors.InvalidNotationError: 'raise' needs an amount: write e.g. 'raise 5'
+    """
+    if not isinstance(text, str):
+        raise InvalidNotationError(f"a move is written as text like 'bet 1', not {text!r}")
+    words = text.strip().lower().split()
+    if len(words) == 1 and words[0] in ("pass", "check", "call", "fold"):
+        simple: dict[str, CachoMove] = {"pass": Pass(), "check": Pass(), "call": Call(), "fold": Fold()}
+        return simple[words[0]]
+    if words and words[0] in ("bet", "raise"):
+        if len(words) != 2:
+            raise InvalidNotationError(f"{text.strip()!r} needs an amount: write e.g. '{words[0]} 5'")
+        if not (words[1].isascii() and words[1].isdigit()):
+            raise InvalidNotationError(
+                f"bad amount {words[1]!r} in {text.strip()!r}: write e.g. '{words[0]} 5'"
+            )
+        amount = int(words[1])
+        return Bet(amount) if words[0] == "bet" else Raise(amount)
+    raise InvalidNotationError(
+        f"unknown move {text!r}: write 'pass', 'bet N', 'call', 'raise N' or 'fold'"
+    )
