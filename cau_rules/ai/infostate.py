@@ -236,14 +236,14 @@ def _fishing_update(memory: _FishingMemory, rules: FishingRules, view: Any) -> _
 
 def _draw_holding(
     pool: list[Card], size: int, fixed: Sequence[Card], played: Iterable[Card], required: object,
-    rng: random.Random,
+    rng: random.Random, attempts: int = 40,
 ) -> list[Card]:
     """Draw ``size - len(fixed)`` cards from *pool* so that the dealt holding (the
     holding plus the cards played since the deal) has exactly the *required* ronda
     kind.  Removes the drawn cards from *pool*."""
     need = size - len(fixed)
     played = list(played)
-    for _attempt in range(400):
+    for _attempt in range(attempts):
         if required in (Call.RONDA, Call.RONDI) and need > 0:
             width = 3 if required is Call.RONDI else 2
             base = [*fixed, *played]
@@ -287,12 +287,24 @@ def _fishing_resample(info: InfoState, rng: random.Random) -> FishingState:
     rng.shuffle(pool)
     holdings: list[Sequence[Card]] = [()] * n
     holdings[info.seat] = view.holding
-    order = sorted((s for s in range(n) if s != info.seat), key=lambda s: memory.required[s] == _ANY)
-    for seat in order:
-        fixed = sorted(memory.known[seat])
-        drawn = _draw_holding(pool, view.holding_sizes[seat], fixed, memory.played[seat],
-                              memory.required[seat], rng)
-        holdings[seat] = (*fixed, *drawn)
+    # positive constraints first (the hardest to meet), then "no ronda", then the rest;
+    # a failed seat restarts the whole deal so the constraints are met jointly
+    hardness: dict[object, int] = {Call.RONDI: 0, Call.RONDA: 1, None: 2, _ANY: 3}
+    order = sorted((s for s in range(n) if s != info.seat), key=lambda s: hardness[memory.required[s]])
+    start_pool = pool
+    for _deal in range(200):
+        pool = list(start_pool)
+        try:
+            for seat in order:
+                fixed = sorted(memory.known[seat])
+                drawn = _draw_holding(pool, view.holding_sizes[seat], fixed, memory.played[seat],
+                                      memory.required[seat], rng)
+                holdings[seat] = (*fixed, *drawn)
+            break
+        except InvalidPositionError:
+            continue
+    else:
+        raise InvalidPositionError("no deal is consistent with this information state")
     if memory.piles is None:
         piles: list[Sequence[Card]] = []
         for seat in range(n):
@@ -314,3 +326,47 @@ def _fishing_resample(info: InfoState, rng: random.Random) -> FishingState:
 
 
 register_family(FishingState, FishingRules, _fishing_start, _fishing_update, _fishing_resample)
+
+
+# ---------------------------------------------------------------------------------
+# Cacho
+
+
+def _cacho_start(rules: Any, players: int, view: Any) -> None:
+    return None
+
+
+def _cacho_update(memory: Any, rules: Any, view: Any) -> None:
+    return None
+
+
+def _cacho_resample(info: InfoState, rng: random.Random) -> Any:
+    """Redraw every card the seat has not seen: the other holdings and the stock."""
+    from cau_rules.cacho import CachoState
+
+    view = info.view
+    pool = [card for card in info.rules.deck.cards if card not in set(view.holding)]
+    rng.shuffle(pool)
+    holdings: list[tuple[Card, ...]] = []
+    for seat in range(info.players):
+        if seat == info.seat:
+            holdings.append(view.holding)
+        else:
+            count = view.card_counts[seat]
+            holdings.append(tuple(pool[:count]))
+            del pool[:count]
+    return CachoState(
+        info.rules, rng.randrange(2**31), view.hand, view.redeal, view.dealer, view.round,
+        view.stacks, view.contributions, view.round_bets, tuple(holdings), tuple(pool),
+        view.dealt_in, view.folded, view.to_act, view.to_play,
+        "" if not view.is_over else "over",
+    )
+
+
+def _register_cacho() -> None:
+    from cau_rules.cacho import CachoRules, CachoState
+
+    register_family(CachoState, CachoRules, _cacho_start, _cacho_update, _cacho_resample)
+
+
+_register_cacho()

@@ -140,6 +140,8 @@ class CachoView:
     bet_range: tuple[int, int] | None
     raise_range: tuple[int, int] | None
     events: tuple[CachoEvent, ...]
+    redeal: int = 0
+    to_act: tuple[bool, ...] = ()
 
     def visible_cards(self) -> tuple[Card, ...]:
         """The cards of the card zones this seat sees: its own holding only (there is no
@@ -190,6 +192,8 @@ class CachoView:
             "bet_range": None if self.bet_range is None else list(self.bet_range),
             "raise_range": None if self.raise_range is None else list(self.raise_range),
             "events": [event_to_dict(event) for event in self.events],
+            "redeal": self.redeal,
+            "to_act": list(self.to_act),
         }
 
 
@@ -635,6 +639,8 @@ class CachoState:
             bet_range=self.bet_range() if mine else None,
             raise_range=self.raise_range() if mine else None,
             events=self.events,
+            redeal=self.redeal,
+            to_act=self.to_act,
         )
 
     def hand_value(self, seat: int) -> HandValue:
