@@ -193,9 +193,7 @@ def _fishing_update(memory: _FishingMemory, rules: FishingRules, view: Any) -> _
                        and not (rules.continuous and event.round > 0))
             automatic = rules.rewards == "stones" or not rules.explicit_calls
             required = [None if checked and automatic else _ANY] * n
-        elif isinstance(event, Called) and event.call in (Call.RONDA, Call.RONDI):
-            required[event.seat] = event.call
-        elif isinstance(event, Declared) and event.call is not None:
+        elif isinstance(event, (Called, Declared)) and event.call in (Call.RONDA, Call.RONDI):
             required[event.seat] = event.call
         elif isinstance(event, (Trailed, ChainExtended)):
             played[event.seat].add(event.card)
