@@ -18,10 +18,11 @@ from cau_rules.errors import InvalidRulesError
 from cau_rules.fishing.rules import FISHING_PRESETS, FishingRules
 from cau_rules.fishing.state import new_fishing_game
 from cau_rules.game import GameRules, GameState
+from cau_rules.quatre import QUATRE, QuatreRules, new_quatre_game, quatre_state_from_dict
 
 __all__ = ["ALIASES", "PRESETS", "get_rules", "load_state", "new_game", "variants"]
 
-PRESETS: dict[str, GameRules] = {**FISHING_PRESETS, CACHO.name: CACHO}
+PRESETS: dict[str, GameRules] = {**FISHING_PRESETS, CACHO.name: CACHO, QUATRE.name: QUATRE}
 """Every preset rules object, by name."""
 
 ALIASES: dict[str, str] = {"bac-rebac-sant-vicent": "cau-recau-sant-vicent"}
@@ -45,7 +46,7 @@ def get_rules(name: str, **options: Any) -> GameRules:
     >>> get_rules("caus")
     Traceback (most recent call last):
     ...
-    cau_rules.errors.InvalidRulesError: unknown variant 'caus'; variants are: cacho, cau, cau-40, cau-recau-sant-vicent, cau-robat, cau-robat-40
+    cau_rules.errors.InvalidRulesError: unknown variant 'caus'; variants are: cacho, cau, cau-40, cau-quatre, cau-recau-sant-vicent, cau-robat, cau-robat-40
     """
     key = ALIASES.get(name, name) if isinstance(name, str) else name
     if not isinstance(key, str) or key not in PRESETS:
@@ -104,5 +105,9 @@ def load_state(data: dict[str, Any]) -> Any:
 
 _FAMILIES: list[tuple[type, Callable[[Any, int, int, Sequence[Card | str] | None], GameState]]] = [
     (CachoRules, new_cacho_game),
+    (QuatreRules, new_quatre_game),
 ]
-_LOADERS: dict[str, Callable[[Any], GameState]] = {"cacho": cacho_state_from_dict}
+_LOADERS: dict[str, Callable[[Any], GameState]] = {
+    "cacho": cacho_state_from_dict,
+    "quatre": quatre_state_from_dict,
+}

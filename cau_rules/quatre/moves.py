@@ -1,0 +1,215 @@
+"""Moves of the four-card game and their text notation.
+
+Every decision a player takes is one move of that player, forced or not:
+
+=================  ===============  ==================================================
+move               text             meaning
+=================  ===============  ==================================================
+``Play(c, t)``     ``5o>5c``        on your turn: play card 5o onto the table's 5c (cau)
+``Add(c)``         ``add 5e``       add 5e to the chain (recau, then Sant Vicent)
+``Give(c)``        ``give 7e``      give 7e to the chain's last caller (one card a move)
+``Draw()``         ``draw``         no table card matches: draw one card, the turn ends
+``Pass()``         ``pass``         no match and the stock is empty: the turn ends
+=================  ===============  ==================================================
+
+:func:`parse_move` reads what :func:`format_move` (and ``str``) writes; letters may be
+upper or lower case and spaces around the parts are ignored.
+
+>>> from cau_rules.quatre.moves import parse_move
+>>> parse_move("5o>5c")
+Play(card=<Card.O5: 4>, target=<Card.C5: 16>)
+>>> [str(parse_move(text)) for text in ("5O > 5C", "add 5e", "GIVE 7e", "draw", "pass")]
+['5o>5c', 'add 5e', 'give 7e', 'draw', 'pass']
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from cau_rules.cards import Card
+from cau_rules.errors import InvalidNotationError
+
+__all__ = ["Add", "Draw", "Give", "Pass", "Play", "QuatreMove", "format_move", "parse_move"]
+
+SortKey = tuple[int, int, int]
+
+
+def _card(value: Card | str) -> Card:
+    return Card.parse(value)
+
+
+@attrs.frozen
+class Play:
+    """On your turn, play ``card`` from your holding onto the table card ``target`` of
+    the same rank (a *cau*).  With two table cards of that rank, ``target`` says which.
+
+    >>> move = Play("3o", "3e")
+    >>> str(move), move.sort_key()
+    ('3o>3e', (0, 2, 26))
+    """
+
+    card: Card = attrs.field(converter=_card)
+    target: Card = attrs.field(converter=_card)
+
+    def sort_key(self) -> SortKey:
+        """The canonical order of moves: kind, then card, then target.
+
+        >>> Play("3o", "3e").sort_key() < Play("3c", "3e").sort_key()
+        True
+        """
+        return (0, self.card.value, self.target.value)
+
+    def __str__(self) -> str:
+        return format_move(self)
+
+
+@attrs.frozen
+class Add:
+    """Add ``card`` to the pending chain (recau, then Sant Vicent): forced on a player
+    who holds the chain's rank when the chain reaches them.
+
+    >>> str(Add("5e")), Add("5e").sort_key()
+    ('add 5e', (1, 28, 0))
+    """
+
+    card: Card = attrs.field(converter=_card)
+
+    def sort_key(self) -> SortKey:
+        """The canonical order of moves: kind, then card.
+
+        >>> Add("5o").sort_key() < Add("5e").sort_key()
+        True
+        """
+        return (1, self.card.value, 0)
+
+    def __str__(self) -> str:
+        return format_move(self)
+
+
+@attrs.frozen
+class Give:
+    """Give ``card`` from your holding to the last caller of the chain you could not
+    follow; one card per move, of the giver's choice.
+
+    >>> str(Give("7e")), Give("7e").sort_key()
+    ('give 7e', (2, 30, 0))
+    """
+
+    card: Card = attrs.field(converter=_card)
+
+    def sort_key(self) -> SortKey:
+        """The canonical order of moves: kind, then card.
+
+        >>> Give("1o").sort_key()
+        (2, 0, 0)
+        """
+        return (2, self.card.value, 0)
+
+    def __str__(self) -> str:
+        return format_move(self)
+
+
+@attrs.frozen
+class Draw:
+    """On your turn with no card matching the table: draw the stock's top card; the
+    turn ends (a drawn card that matches waits for your next turn).
+
+    >>> str(Draw()), Draw().sort_key()
+    ('draw', (3, 0, 0))
+    """
+
+    def sort_key(self) -> SortKey:
+        """The canonical order of moves (a draw is always the only legal move).
+
+        >>> Draw().sort_key()
+        (3, 0, 0)
+        """
+        return (3, 0, 0)
+
+    def __str__(self) -> str:
+        return format_move(self)
+
+
+@attrs.frozen
+class Pass:
+    """On your turn with no card matching the table and an empty stock: do nothing.
+
+    >>> str(Pass()), Pass().sort_key()
+    ('pass', (4, 0, 0))
+    """
+
+    def sort_key(self) -> SortKey:
+        """The canonical order of moves (a pass is always the only legal move).
+
+        >>> Pass().sort_key()
+        (4, 0, 0)
+        """
+        return (4, 0, 0)
+
+    def __str__(self) -> str:
+        return format_move(self)
+
+
+QuatreMove = Play | Add | Give | Draw | Pass
+"""Any move of the four-card game.
+
+>>> isinstance(Draw(), QuatreMove)
+True
+"""
+
+
+def format_move(move: QuatreMove) -> str:
+    """The text of a move: ``<card>><table card>``, ``add <card>``, ``give <card>``,
+    ``draw`` or ``pass``.
+
+    >>> format_move(Play("12b", "12o")), format_move(Give("1c"))
+    ('12b>12o', 'give 1c')
+    """
+    if isinstance(move, Play):
+        return f"{move.card.code}>{move.target.code}"
+    if isinstance(move, Add):
+        return f"add {move.card.code}"
+    if isinstance(move, Give):
+        return f"give {move.card.code}"
+    if isinstance(move, Draw):
+        return "draw"
+    if isinstance(move, Pass):
+        return "pass"
+    raise InvalidNotationError(f"not a move of the four-card game: {move!r}")
+
+
+_HELP = "write e.g. '5o>5c', 'add 5e', 'give 7e', 'draw' or 'pass'"
+
+
+def parse_move(text: str) -> QuatreMove:
+    """The move written *text*, as :func:`format_move` writes it.
+
+    >>> parse_move("add 11c"), parse_move("pass")
+    (Add(card=<Card.C11: 22>), Pass())
+    >>> parse_move("5o")
+    Traceback (most recent call last):
+    ...
+    cau_rules.errors.InvalidNotationError: unknown move '5o': write e.g. '5o>5c', 'add 5e', 'give 7e', 'draw' or 'pass'
+    """
+    if not isinstance(text, str):
+        raise InvalidNotationError(f"a move is written as text like '5o>5c', not {text!r}")
+    raw = text.strip().lower()
+    if raw == "draw":
+        return Draw()
+    if raw == "pass":
+        return Pass()
+    if ">" in raw:
+        played, _, target = raw.partition(">")
+        return Play(_parse_card(played, text), _parse_card(target, text))
+    word, _, rest = raw.partition(" ")
+    if word in ("add", "give") and rest.strip():
+        card = _parse_card(rest, text)
+        return Add(card) if word == "add" else Give(card)
+    raise InvalidNotationError(f"unknown move {text!r}: {_HELP}")
+
+
+def _parse_card(part: str, text: str) -> Card:
+    try:
+        return Card.parse(part)
+    except InvalidNotationError as exc:
+        raise InvalidNotationError(f"bad card in move {text!r}: {exc}") from None

@@ -1,0 +1,659 @@
+"""Tests for the four-card game ``cau-quatre`` (seeds/000-cau-recau-sant-vicent.md, QUA-…).
+
+Scenario tests build exact positions and check exact holdings, table, chain, gifts,
+draws, refills, eliminations and the winner; each cites its clause ID in a comment.
+The Hypothesis properties at the end play whole random games of every player count.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Iterator
+from typing import Any
+
+import attrs
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from cau_rules.cards import SPANISH_40, Card, parse_cards
+from cau_rules.errors import (
+    GameOverError,
+    IllegalMoveError,
+    InvalidNotationError,
+    InvalidPositionError,
+    InvalidRulesError,
+)
+from cau_rules.quatre import (
+    BLOCKED,
+    LAST_HOLDER,
+    QUATRE,
+    Add,
+    Added,
+    ChainTaken,
+    Dealt,
+    Draw,
+    Drew,
+    GameEnded,
+    Gave,
+    Give,
+    Out,
+    Pass,
+    Passed,
+    PendingGift,
+    Play,
+    Played,
+    QuatreChain,
+    QuatreRules,
+    QuatreState,
+    Refilled,
+    TableRefilled,
+    format_move,
+    new_quatre_game,
+    parse_move,
+    quatre_state_from_dict,
+)
+
+
+def cards(text: str) -> tuple[Card, ...]:
+    return parse_cards(text)
+
+
+def position(players: int, *, table: str, holdings: list[str], stock: str = "",
+             rest: str | int = "stock", **kw: Any) -> QuatreState:
+    """An exact position.  The deck cards not placed go to the bottom of the stock
+    (``rest="stock"``) or to the end of one seat's holding (``rest=seat``)."""
+    placed = {*cards(table), *cards(stock)}
+    for holding in holdings:
+        placed.update(cards(holding))
+    left = tuple(card for card in QUATRE.deck.cards if card not in placed)
+    held: list[tuple[Card, ...]] = [cards(h) for h in holdings]
+    stock_cards = cards(stock)
+    if rest == "stock":
+        stock_cards = (*stock_cards, *left)
+    else:
+        assert isinstance(rest, int)
+        held[rest] = (*held[rest], *left)
+    return QuatreState.from_position(QUATRE, players, table=table, holdings=held, stock=stock_cards, **kw)
+
+
+def moves(state: QuatreState) -> list[str]:
+    return [str(move) for move in state.legal_moves()]
+
+
+def play(state: QuatreState, *texts: str) -> QuatreState:
+    for text in texts:
+        state = state.apply(text)
+    return state
+
+
+# -- QUA-1: players and deck --------------------------------------------------------
+
+def test_qua_1_two_players_by_default_up_to_four_spanish_40() -> None:
+    # QUA-1
+    assert (QUATRE.name, QUATRE.min_players, QUATRE.max_players) == ("cau-quatre", 2, 4)
+    assert QUATRE.deck is SPANISH_40 and QUATRE.table_size == 4 and QUATRE.hand_size == 4
+    for players in (2, 3, 4):
+        state = new_quatre_game(QUATRE, players, seed=1)
+        assert state.players == players and state.to_play == 0 and not state.is_over
+    with pytest.raises(InvalidRulesError, match="2 to 4 players, not 5"):
+        new_quatre_game(QUATRE, 5)
+    with pytest.raises(InvalidRulesError, match="not 1"):
+        QUATRE.check_players(1)
+    with pytest.raises(InvalidRulesError, match="leaves no stock"):
+        QuatreRules(max_players=9)
+
+
+# -- QUA-2: the deal ----------------------------------------------------------------
+
+def test_qua_2_table_first_then_four_each_one_at_a_time_from_the_eldest() -> None:
+    # QUA-2
+    state = new_quatre_game(QUATRE, 3, deck=SPANISH_40.cards)
+    assert state.table == cards("1o 2o 3o 4o")
+    assert state.holdings == (cards("5o 10o 1c 4c"), cards("6o 11o 2c 5c"), cards("7o 12o 3c 6c"))
+    assert state.stock[0] == Card.parse("7c") and len(state.stock) == 24
+    assert state.events == (Dealt(2, cards("1o 2o 3o 4o"), (4, 4, 4)),)
+    assert state.dealer == 2 and state.to_play == 0 and state.phase == "turn"
+
+
+def test_qua_2_repeated_table_ranks_stay_on_the_table() -> None:
+    # QUA-2
+    top = cards("5o 5c 5e 7b")
+    deck = [*top, *(card for card in SPANISH_40.cards if card not in top)]
+    state = new_quatre_game(QUATRE, 2, deck=deck)
+    assert state.table == top
+
+
+def test_qua_2_the_shuffle_comes_from_a_string_seed() -> None:
+    # QUA-2 (D-DEAL-1: string seeding, never hash())
+    order = SPANISH_40.shuffled(random.Random("17:0:0:shuffle"))
+    assert new_quatre_game(QUATRE, 2, seed=17) == new_quatre_game(QUATRE, 2, deck=order, seed=17)
+    assert new_quatre_game(QUATRE, 2, seed=17) != new_quatre_game(QUATRE, 2, seed=18)
+
+
+# -- QUA-3: a matching card must be played onto the table card ------------------------
+
+def test_qua_3_a_match_must_be_played_and_the_move_names_card_and_table_card() -> None:
+    # QUA-3
+    state = position(2, table="5c 5b 7o", holdings=["5o 5e 1o 2o", "3c 3e 3b 4c"])
+    assert moves(state) == ["5o>5c", "5o>5b", "5e>5c", "5e>5b"]
+    with pytest.raises(IllegalMoveError, match="must play it"):
+        state.apply("draw")
+    with pytest.raises(IllegalMoveError, match="not on the table"):
+        state.apply("5o>5e")
+    after = state.apply("5e>5b")
+    assert after.events[0] == Played(0, Card.parse("5e"), Card.parse("5b"))
+    assert after.table == cards("5c 7o")  # the other 5 stays where it was
+    assert after.holdings[0] == cards("5o 1o 2o 5b 5e")  # seat 1 holds no 5: the cau ends at once
+
+
+# -- QUA-4: no match: draw one card and the turn ends; empty stock: pass ----------------
+
+def test_qua_4_no_match_draws_one_card_and_the_turn_ends_even_if_it_matches() -> None:
+    # QUA-4
+    state = position(2, table="7o 12b", holdings=["1o 2o 3o 4o", "1c 2c 3c 4c"], stock="7c")
+    assert state.legal_moves() == (Draw(),)
+    after = state.apply("draw")
+    assert after.holdings[0] == cards("1o 2o 3o 4o 7c")
+    assert after.events == (Drew(0, Card.parse("7c")),)
+    assert after.to_play == 1 and after.phase == "turn" and after.table == cards("7o 12b")
+    assert len(after.stock) == len(state.stock) - 1
+
+
+def test_qua_4_no_match_with_an_empty_stock_passes() -> None:
+    # QUA-4
+    state = position(2, table="7o", holdings=["1o", ""], rest=1)
+    assert state.legal_moves() == (Pass(),)
+    after = state.apply("pass")
+    assert after.events == (Passed(0, 1),)
+    assert after.to_play == 1 and after.passes == 1 and after.holdings == state.holdings
+    assert moves(after) == ["7c>7o", "7e>7o", "7b>7o"]
+
+
+# -- QUA-5: the chain: recau, Sant Vicent, forced, ends at the first who cannot ---------
+
+def test_qua_5_two_players_cau_recau_sant_vicent_each_a_forced_move() -> None:
+    # QUA-5
+    state = position(2, table="5c 1o", holdings=["5o 5b 2o 3o", "5e 4c 6c 7c"])
+    state = state.apply("5o>5c")
+    assert state.phase == "chain" and state.to_play == 1
+    assert state.chain == QuatreChain(Card.parse("5c"), ((0, Card.parse("5o")),))
+    assert state.legal_moves() == (Add(Card.parse("5e")),)  # one card qualifies: still a move
+    with pytest.raises(IllegalMoveError, match="must add"):
+        state.apply("give 4c")
+    state = state.apply("add 5e")
+    assert state.events == (Added(1, Card.parse("5e"), 2),)
+    assert state.to_play == 0 and moves(state) == ["add 5b"]
+    state = state.apply("add 5b")
+    assert state.events == (
+        Added(0, Card.parse("5b"), 3),
+        ChainTaken(0, cards("5c 5o 5e 5b"), 3, 1, 3),
+    )
+    assert state.chain is None and state.phase == "gift"
+    assert state.gift == PendingGift(giver=1, receiver=0, owed=3, level=3)
+
+
+def test_qua_5_the_chain_ends_at_the_first_player_who_cannot() -> None:
+    # QUA-5: seat 2 holds two 5s but seat 1, next in turn, has none
+    state = position(3, table="5c 1o", holdings=["5o 2o 3o 4o", "6o 6c 6e 6b", "5e 5b 7o 7c"])
+    state = state.apply("5o>5c")
+    assert state.events[-1] == ChainTaken(0, cards("5c 5o"), 1, 1, 1)
+    assert state.phase == "gift" and state.to_play == 1
+    assert state.holdings[2] == cards("5e 5b 7o 7c")
+
+
+def test_qua_5_three_players_the_chain_goes_round_and_the_starter_gives() -> None:
+    # QUA-5
+    state = position(3, table="5c", holdings=["5o 1o 2o 3o", "5e 4o 4c 4e", "5b 6o 6c 6e"])
+    state = play(state, "5o>5c", "add 5e", "add 5b")
+    assert state.events[-1] == ChainTaken(2, cards("5c 5o 5e 5b"), 3, 0, 3)
+    assert state.gift == PendingGift(0, 2, 3, 3) and state.to_play == 0
+
+
+# -- QUA-6: the last caller takes the chain into its holding, known to all --------------
+
+def test_qua_6_the_last_caller_takes_table_card_and_played_cards_known_to_all() -> None:
+    # QUA-6
+    state = position(2, table="5c 1o", holdings=["5o 2o 3o 4o", "6c 7c 10c 11c"])
+    state = state.apply("5o>5c")
+    assert state.holdings[0] == cards("2o 3o 4o 5c 5o")
+    assert state.known == (cards("5c 5o"), ())
+    assert state.observe(1).known[0] == cards("5c 5o")
+    assert state.table == cards("1o")
+    # a known card that leaves the holding (here as a gift) is no longer known to all
+    later = QuatreState.from_position(QUATRE, 2, table="", holdings=["5c 5o 2o", "6c"], known=["5c 5o", ""],
+                                      phase="gift", gift=PendingGift(0, 1, 1, 1), to_play=0, starter=1)
+    later = later.apply("give 5c")
+    assert later.known == (cards("5o"), ()) and later.gifts == ((0, 1, Card.parse("5c")),)
+
+
+# -- QUA-7: gifts: 1, 2 or 3 cards, one per move, giver's choice, short: all they have ---
+
+def test_qua_7_sant_vicent_three_gift_cards_one_move_each_of_the_givers_choice() -> None:
+    # QUA-7
+    state = position(2, table="5c 1o", holdings=["5o 5b 2o 3o", "5e 4c 6c 7c"], stock="1c 2c 3c 4e")
+    state = play(state, "5o>5c", "add 5e", "add 5b")
+    assert moves(state) == ["give 4c", "give 6c", "give 7c"]
+    state = state.apply("give 7c")
+    assert state.events == (Gave(1, 0, Card.parse("7c")),)
+    assert state.gift == PendingGift(1, 0, 2, 3) and state.to_play == 1 and state.phase == "gift"
+    state = play(state, "give 4c", "give 6c")
+    assert state.holdings[0] == cards("2o 3o 5c 5o 5e 5b 7c 4c 6c")
+    assert state.holdings[1] == cards("1c 2c 3c 4e")  # emptied, then refilled (QUA-8)
+    assert state.gifts == ((1, 0, Card.parse("7c")), (1, 0, Card.parse("4c")), (1, 0, Card.parse("6c")))
+    assert state.phase == "turn" and state.to_play == 1
+
+
+def test_qua_7_a_giver_short_of_cards_gives_all_it_has() -> None:
+    # QUA-7
+    state = position(2, table="5c", holdings=["5o 1o", "5e 4c 4e 4b"], stock="2o 3o 6o 7o 10o 11o 12o 1b")
+    state = play(state, "5o>5c", "add 5e")
+    assert state.events[-1] == ChainTaken(1, cards("5c 5o 5e"), 2, 0, 1)  # recau owes 2, seat 0 has 1
+    state = state.apply("give 1o")
+    assert state.holdings[0] == cards("2o 3o 6o 7o")
+    assert state.holdings[1] == cards("4c 4e 4b 5c 5o 5e 1o")
+    assert state.table == cards("10o 11o 12o 1b")
+
+
+def test_qua_7_a_giver_with_no_card_owes_nothing_and_the_turn_ends() -> None:
+    # QUA-7
+    state = position(2, table="5c", holdings=["5o", "5e 4c 4e 4b"], stock="2o 3o 6o 7o 10o 11o 12o 1b")
+    state = play(state, "5o>5c", "add 5e")
+    assert state.events[:2] == (Added(1, Card.parse("5e"), 2), ChainTaken(1, cards("5c 5o 5e"), 2, 0, 0))
+    assert state.phase == "turn" and state.to_play == 1 and state.gift is None
+    assert state.holdings[0] == cards("2o 3o 6o 7o")
+
+
+# -- QUA-8: refill up to four, in turn order from the turn's player -------------------
+
+def test_qua_8_refill_in_turn_order_from_the_seat_that_started_the_chain() -> None:
+    # QUA-8
+    state = position(3, table="5c 1c", holdings=["6o 6c 6e 6b", "5o 7o 7c 7e", "5e 10o 10c 10e"],
+                     stock="2o 2c 2e 2b", to_play=1)
+    state = play(state, "5o>5c", "add 5e")
+    assert state.events[-1] == ChainTaken(2, cards("5c 5o 5e"), 2, 0, 2)
+    state = play(state, "give 6o", "give 6c")
+    assert state.events == (
+        Gave(0, 2, Card.parse("6c")),
+        Refilled(1, 1, cards("2o")),
+        Refilled(0, 2, cards("2c 2e")),
+    )
+    assert state.holdings == (cards("6e 6b 2c 2e"), cards("7o 7c 7e 2o"),
+                              cards("10o 10c 10e 5c 5o 5e 6o 6c"))
+    assert state.table == cards("1c")
+
+
+def test_qua_8_refill_stops_when_the_stock_runs_out() -> None:
+    # QUA-8
+    state = position(2, table="5c 1c", holdings=["5o 6o 6c 6e", "7o 7c 7e 7b"], stock="2o", rest=0)
+    state = play(state, "5o>5c", "give 7b")
+    assert state.events[1:] == (Refilled(1, 1, cards("2o")),)
+    assert state.stock == () and state.holdings[1] == cards("7o 7c 7e 2o")
+
+
+# -- QUA-9: an empty table gets four cards from the stock, after the holdings ----------
+
+def test_qua_9_the_empty_table_gets_four_cards_after_the_holdings_refill() -> None:
+    # QUA-9
+    state = position(2, table="5c", holdings=["5o 1o 2o 3o", "4o 4c 4e 4b"], stock="6o 7o 10o 11o 12o")
+    state = play(state, "5o>5c", "give 4o")
+    assert state.events == (
+        Gave(1, 0, Card.parse("4o")),
+        Refilled(1, 1, cards("6o")),
+        TableRefilled(cards("7o 10o 11o 12o")),
+    )
+    assert state.table == cards("7o 10o 11o 12o")
+
+
+def test_qua_9_what_remains_of_the_stock_and_no_topping_up() -> None:
+    # QUA-9: only two cards remain for the table
+    state = position(2, table="5c", holdings=["5o", "4o 4c 4e 4b"], stock="6o 7o 10o", rest=0)
+    state = play(state, "5o>5c", "give 4o")
+    assert state.events[-1] == TableRefilled(cards("7o 10o")) and state.stock == ()
+    # QUA-9: a table with cards left is not topped up
+    state = position(2, table="5c 1c", holdings=["5o 2o 3o 4o", "6o 6c 6e 6b"])
+    state = play(state, "5o>5c", "give 6b")
+    assert state.table == cards("1c") and not any(isinstance(e, TableRefilled) for e in state.events)
+
+
+# -- QUA-10: the next turn goes to the seat after the turn's player ---------------------
+
+def test_qua_10_next_turn_after_the_starter_not_after_the_last_caller() -> None:
+    # QUA-10: seat 1 made the cau, seat 2 the recau: seat 2 plays next, not seat 0
+    state = position(3, table="5c 1c", holdings=["6o 6c 6e 6b", "5o 7o 7c 7e", "5e 10o 10c 10e"],
+                     stock="2o 2c 2e 2b", to_play=1)
+    state = play(state, "5o>5c", "add 5e", "give 6o", "give 6c")
+    assert state.to_play == 2 and state.starter == 2
+    # QUA-10: after a draw, the seat after the drawer
+    drawn = position(3, table="7o", holdings=["1o 2o 3o 4o", "1c 2c 3c 4c", "1e 2e 3e 4e"]).apply("draw")
+    assert drawn.to_play == 1
+
+
+# -- QUA-11: out with no cards and an empty stock; the last holder wins -------------------
+
+def test_qua_11_the_last_player_holding_cards_wins_with_every_card() -> None:
+    # QUA-11
+    state = position(2, table="5c", holdings=["", "5e"], rest=0, to_play=1)
+    state = state.apply("5e>5c")
+    assert moves(state) == ["add 5o", "add 5b"]
+    state = state.apply("add 5o")
+    assert state.events == (
+        Added(0, Card.parse("5o"), 2),
+        ChainTaken(0, cards("5c 5e 5o"), 2, 1, 0),
+        Out(1),
+        GameEnded((0,), (40.0, 0.0), LAST_HOLDER),
+    )
+    assert state.is_over and state.out == (1,) and state.legal_moves() == ()
+    outcome = state.outcome()
+    assert outcome is not None and outcome.winners == (0,) and outcome.scores == (40.0, 0.0)
+    assert outcome.termination == LAST_HOLDER
+    with pytest.raises(GameOverError):
+        state.apply("pass")
+
+
+def test_qua_11_an_out_seat_is_skipped() -> None:
+    # QUA-11: seat 1 gives its last card with an empty stock and is out; seat 2 plays next
+    state = position(3, table="5c 1c", holdings=["5o", "2o", ""], rest=2)
+    state = play(state, "5o>5c", "give 2o")
+    assert state.events == (Gave(1, 0, Card.parse("2o")), Out(1))
+    assert state.out == (1,) and state.active() == (0, 2) and not state.is_over
+    assert state.to_play == 2
+    state = state.apply("1o>1c")  # seat 0, next active seat after seat 2, holds no 1 and gives
+    assert state.gift == PendingGift(0, 2, 1, 1)
+
+
+# -- QUA-12: a full cycle of passes with an empty stock: the most cards wins --------------
+
+def test_qua_12_a_full_cycle_of_passes_ends_the_game_ties_share() -> None:
+    # QUA-12
+    deck = SPANISH_40.cards
+    state = QuatreState.from_position(QUATRE, 2, table="", holdings=[deck[:20], deck[20:]], stock="")
+    state = state.apply("pass")
+    assert not state.is_over and state.passes == 1
+    state = state.apply("pass")
+    assert state.events == (Passed(1, 2), GameEnded((0, 1), (20.0, 20.0), BLOCKED))
+    outcome = state.outcome()
+    assert outcome is not None and outcome.winners == (0, 1) and outcome.shares() == (0.5, 0.5)
+
+
+def test_qua_12_most_cards_wins_after_every_active_player_passed() -> None:
+    # QUA-12
+    deck = SPANISH_40.cards
+    state = QuatreState.from_position(QUATRE, 3, table="", holdings=[deck[:10], deck[10:24], deck[24:]],
+                                      stock="")
+    state = play(state, "pass", "pass")
+    assert not state.is_over
+    state = state.apply("pass")
+    assert state.termination == BLOCKED
+    outcome = state.outcome()
+    assert outcome is not None and outcome.winners == (2,) and outcome.scores == (10.0, 14.0, 16.0)
+
+
+def test_qua_12_a_cau_between_passes_starts_the_count_again() -> None:
+    # QUA-12
+    state = position(2, table="7o", holdings=["1o 2o", ""], rest=1)
+    state = state.apply("pass")
+    assert state.passes == 1 and state.to_play == 1
+    state = play(state, "7c>7o", "give 1o")
+    assert state.passes == 0 and state.to_play == 0 and state.table == () and not state.is_over
+    state = state.apply("pass")
+    assert state.passes == 1 and not state.is_over
+    state = state.apply("pass")
+    assert state.termination == BLOCKED
+    outcome = state.outcome()
+    assert outcome is not None and outcome.winners == (1,) and outcome.scores == (1.0, 39.0)
+
+
+# -- QUA-13: what each seat sees --------------------------------------------------------
+
+def test_qua_13_gifts_are_seen_by_giver_and_receiver_only_draws_by_the_drawer() -> None:
+    # QUA-13
+    state = position(3, table="5c 1c", holdings=["6o 6c 6e 6b", "5o 7o 7c 7e", "5e 10o 10c 10e"],
+                     stock="2o 2c 2e 2b", to_play=1)
+    state = play(state, "5o>5c", "add 5e", "give 6o", "give 6c")
+    giver, third, receiver = (state.observe(seat) for seat in (0, 1, 2))
+    assert Gave(0, 2, Card.parse("6c")) in giver.events and Gave(0, 2, Card.parse("6c")) in receiver.events
+    assert Gave(0, 2, None) in third.events
+    assert Refilled(0, 2, None) in third.events and Refilled(0, 2, cards("2c 2e")) in giver.events
+    # chain cards taken into a holding are known to all; the gifts only to the giver
+    assert third.known[2] == cards("5c 5o 5e")
+    assert giver.known[2] == cards("5c 5o 5e 6o 6c")
+    assert Card.parse("6o") not in third.visible_cards() and Card.parse("6o") in state.hidden_from(1)
+    assert not any(card in third.visible_cards() for card in state.stock)
+    drawn = position(2, table="7o", holdings=["1o 2o 3o 4o", "1c 2c 3c 4c"], stock="7c").apply("draw")
+    assert drawn.observe(1).events == (Drew(0, None),) and drawn.observe(0).events == (Drew(0, Card.parse("7c")),)
+    assert drawn.observe(1).holding == cards("1c 2c 3c 4c") and drawn.observe(1).stock_size == len(drawn.stock)
+
+
+# -- notation, positions, JSON ----------------------------------------------------------
+
+@pytest.mark.parametrize("text,move", [
+    ("5o>5c", Play(Card.parse("5o"), Card.parse("5c"))),
+    ("add 5e", Add(Card.parse("5e"))),
+    ("give 7e", Give(Card.parse("7e"))),
+    ("draw", Draw()),
+    ("pass", Pass()),
+])
+def test_move_text_round_trip(text: str, move: Any) -> None:
+    assert parse_move(text) == move and format_move(move) == text and str(move) == text
+    assert parse_move(f"  {text.upper()} ") == move
+
+
+@pytest.mark.parametrize("text", ["", "5o", "5o>", ">5c", "add", "give", "add 13o", "draw 1", "5o>5c>5e",
+                                  "give 5o 5c", "play 5o"])
+def test_bad_move_text_is_refused(text: str) -> None:
+    with pytest.raises(InvalidNotationError):
+        parse_move(text)
+
+
+def test_positions_are_validated() -> None:
+    deck = SPANISH_40.cards
+    with pytest.raises(InvalidPositionError, match="placed twice"):
+        QuatreState.from_position(QUATRE, 2, table="5c", holdings=["5c", "1o"])
+    with pytest.raises(InvalidPositionError, match="not in the spanish-40 deck"):
+        QuatreState.from_position(QUATRE, 2, table="8c", holdings=["5c", "1o"])
+    with pytest.raises(InvalidPositionError, match="missing"):
+        QuatreState.from_position(QUATRE, 2, table="5c", holdings=["5o", "1o"], stock="")
+    with pytest.raises(InvalidPositionError, match="to_play"):
+        QuatreState.from_position(QUATRE, 2, table="5c", holdings=["5o", "1o"], to_play=3)
+    with pytest.raises(InvalidPositionError, match="2 holdings"):
+        QuatreState.from_position(QUATRE, 2, table="5c", holdings=["5o"])
+    with pytest.raises(InvalidPositionError, match="would be out"):
+        QuatreState.from_position(QUATRE, 2, table="", holdings=[(), deck], stock="")
+    with pytest.raises(InvalidPositionError, match="holds no card of rank 5"):
+        QuatreState.from_position(QUATRE, 2, table="", holdings=["1o", "2o"], phase="chain",
+                                  chain=QuatreChain(Card.parse("5c"), ((0, Card.parse("5o")),)), to_play=1)
+    with pytest.raises(InvalidPositionError, match="known cards"):
+        QuatreState.from_position(QUATRE, 2, table="", holdings=["1o", "2o"], known=["2o", ""])
+
+
+def _tamper(data: dict[str, Any], **changes: Any) -> dict[str, Any]:
+    out = json.loads(json.dumps(data))
+    out.update(changes)
+    return out
+
+
+def test_json_loader_refuses_tampered_data() -> None:
+    state = new_quatre_game(QUATRE, 3, seed=4)
+    data = state.to_dict()
+    assert quatre_state_from_dict(json.loads(json.dumps(data))) == state
+    holdings = data["holdings"]
+    bad = [
+        _tamper(data, holdings=[holdings[0], holdings[0], holdings[2]]),  # duplicates, missing
+        _tamper(data, table=data["table"] + " 9o"),  # foreign card
+        _tamper(data, stock=data["stock"].rsplit(" ", 1)[0]),  # a missing card
+        _tamper(data, to_play=7),
+        _tamper(data, to_play="0"),
+        _tamper(data, phase="bidding"),
+        _tamper(data, out=[1]),
+        _tamper(data, passes=1),
+        _tamper(data, schema=2),
+        _tamper(data, family="fishing"),
+        _tamper(data, rules={"name": "cau-quatre", "colour": "red"}),
+        _tamper(data, holdings="1o"),
+        _tamper(data, gifts=[[0, 0, "1o"]]),
+        _tamper(data, chain={"target": "1o"}),
+    ]
+    del bad[-1]["chain"]["target"]
+    for entry in bad:
+        with pytest.raises(InvalidPositionError):
+            quatre_state_from_dict(entry)
+    missing = dict(data)
+    del missing["holdings"]
+    with pytest.raises(InvalidPositionError):
+        quatre_state_from_dict(missing)
+
+
+def test_apply_checks_the_seat_and_refuses_foreign_objects() -> None:
+    state = new_quatre_game(QUATRE, 2, seed=5)
+    with pytest.raises(IllegalMoveError, match="seat 0's turn"):
+        state.apply("draw", seat=1)
+    for junk in (None, 3, object(), b"draw", ("draw",)):
+        with pytest.raises(IllegalMoveError):
+            state.apply(junk)  # type: ignore[arg-type]
+    assert state.is_legal("draw") and not state.is_legal("nonsense")
+
+
+def test_rules_options_round_trip() -> None:
+    rules = QUATRE.replace(deck="spanish-48", max_players=3)
+    assert QuatreRules.from_dict(rules.to_dict()) == rules
+    with pytest.raises(InvalidRulesError):
+        QUATRE.replace(colour="red")
+    with pytest.raises(InvalidRulesError):
+        QUATRE.replace(deck="tarot")
+    state = new_quatre_game(rules, 3, seed=2)
+    assert quatre_state_from_dict(state.to_dict()) == state
+
+
+# -- properties -------------------------------------------------------------------------
+
+
+def named_cards(value: Any) -> Iterator[Card]:
+    """Every Card inside *value* (attrs records, containers)."""
+    if isinstance(value, Card):
+        yield value
+    elif attrs.has(type(value)):
+        for field in attrs.fields(type(value)):
+            yield from named_cards(getattr(value, field.name))
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            yield from named_cards(key)
+            yield from named_cards(item)
+    elif isinstance(value, (tuple, list, set, frozenset)):
+        for item in value:
+            yield from named_cards(item)
+
+
+def zone_cards(state: QuatreState) -> list[Card]:
+    found = [*state.stock, *state.table]
+    for holding in state.holdings:
+        found.extend(holding)
+    if state.chain is not None:
+        found.extend(state.chain.all_cards)
+    return sorted(found)
+
+
+def near_misses(state: QuatreState) -> list[Any]:
+    """Moves and texts that look plausible but may not be legal here."""
+    out: list[Any] = [Draw(), Pass(), "draw", "pass", "", "add", "5o>", None, 7]
+    holding = state.holdings[state.to_play]
+    others = [card for seat, h in enumerate(state.holdings) if seat != state.to_play for card in h]
+    for card in (*holding[:3], *others[:2], *state.stock[:1], *state.table[:2]):
+        out += [Add(card), Give(card), f"add {card}", f"give {card}"]
+        for target in (*state.table, *state.stock[:1], *holding[:1]):
+            out.append(Play(card, target))
+    return out
+
+
+def check_move(state: QuatreState, move: Any) -> QuatreState:
+    """Apply *move*, checking the input state is unchanged and the rest of the invariants."""
+    before = (state.to_dict(), state.events, state.legal_moves(), state.move_bound())
+    after = state.apply(move)
+    assert (state.to_dict(), state.events, state.legal_moves(), state.move_bound()) == before
+    assert zone_cards(after) == sorted(SPANISH_40.cards)
+    assert after.move_bound() < state.move_bound()
+    return after
+
+
+def check_state(state: QuatreState) -> None:
+    assert zone_cards(state) == sorted(state.rules.deck.cards)
+    legal = state.legal_moves()
+    assert list(legal) == sorted(legal, key=lambda m: m.sort_key()) and len(set(legal)) == len(legal)
+    if state.is_over:
+        assert legal == () and state.outcome() is not None
+    else:
+        assert legal and state.outcome() is None and state.to_play not in state.out
+    # every generated move applies, and reads back from its text
+    for move in legal:
+        assert parse_move(str(move)) == move
+        check_move(state, move)
+    # moves that are not generated are refused and change nothing
+    snapshot = state.to_dict()
+    for candidate in near_misses(state):
+        if state.is_legal(candidate):
+            continue
+        with pytest.raises(IllegalMoveError):
+            state.apply(candidate)
+        assert state.to_dict() == snapshot
+    # JSON round trip
+    data = json.loads(json.dumps(state.to_dict()))
+    assert quatre_state_from_dict(data) == state and quatre_state_from_dict(data).to_dict() == data
+    # no view names a card its seat may not know, nor the stock
+    for seat in range(state.players):
+        view = state.observe(seat)
+        hidden = state.hidden_from(seat)
+        assert not set(named_cards(view)) & hidden
+        assert not view.visible_cards() & hidden
+        assert set(state.stock) <= hidden
+        assert view.holding == state.holdings[seat] and view.stock_size == len(state.stock)
+        assert view.legal_moves == (legal if seat == state.to_play and not state.is_over else ())
+        json.dumps(view.to_dict())
+
+
+LONGEST: list[int] = [0]
+
+
+def random_game(players: int, seed: int, chooser: int) -> list[QuatreState]:
+    state = new_quatre_game(QUATRE, players, seed=seed)
+    bound = state.move_bound()
+    rnd = random.Random(f"{chooser}:choose")
+    states = [state]
+    while not state.is_over:
+        legal = state.legal_moves()
+        state = state.apply(legal[rnd.randrange(len(legal))])
+        states.append(state)
+        assert len(states) - 1 <= bound
+    LONGEST[0] = max(LONGEST[0], len(states) - 1)
+    return states
+
+
+@settings(max_examples=30)
+@given(players=st.sampled_from([2, 3, 4]), seed=st.integers(0, 10**6), chooser=st.integers(0, 10**6))
+def test_property_every_move_keeps_the_invariants(players: int, seed: int, chooser: int) -> None:
+    for state in random_game(players, seed, chooser):
+        check_state(state)
+
+
+@settings(max_examples=60)
+@given(players=st.sampled_from([2, 3, 4]), seed=st.integers(0, 10**6), chooser=st.integers(0, 10**6))
+def test_property_every_random_game_ends_and_the_same_seed_gives_the_same_game(
+    players: int, seed: int, chooser: int
+) -> None:
+    # QUA-14: every game ends within its move bound; QUA-2: the same seed deals the same game
+    first = random_game(players, seed, chooser)
+    second = random_game(players, seed, chooser)
+    assert first[-1].is_over and first[-1].outcome() is not None
+    assert [s.to_dict() for s in first] == [s.to_dict() for s in second]
+    assert [s.events for s in first] == [s.events for s in second]
+
+
+def test_game_length_over_many_seeds() -> None:
+    """Every game of 300 seeded random games per player count ends within its bound."""
+    # QUA-14
+    longest = {}
+    for players in (2, 3, 4):
+        longest[players] = max(len(random_game(players, seed, seed)) - 1 for seed in range(300))
+    bound = new_quatre_game(QUATRE, 2).move_bound()
+    assert all(0 < length < bound for length in longest.values())
+    print(f"longest cau-quatre game (moves) by player count: {longest}")
