@@ -26,7 +26,7 @@ from cau_rules.errors import IllegalMoveError, InvalidRulesError
 from cau_rules.fishing.moves import CHAIN_CALLS, GAME, Accept, Bid, Call, Declare, Play, Refuse
 from cau_rules.fishing.rules import FishingRules
 
-__all__ = ["ActionCodec", "CachoCodec", "FishingCodec", "codec_for", "register_codec"]
+__all__ = ["ActionCodec", "CachoCodec", "FishingCodec", "QuatreCodec", "codec_for", "register_codec"]
 
 
 @runtime_checkable
@@ -210,13 +210,52 @@ class CachoCodec(_Base):
 _FACTORIES: list[tuple[type, Callable[[Any, int], ActionCodec]]] = [(FishingRules, FishingCodec)]
 
 
-def _register_cacho() -> None:
+@attrs.frozen
+class QuatreCodec(_Base):
+    """The four-card game's encoding: ``card>target`` at ``48 * card + target``, then
+    ``add``, ``give`` (48 each), ``draw`` and ``pass``.
+
+    >>> from cau_rules.quatre import QUATRE
+    >>> QuatreCodec(QUATRE, 2).num_actions
+    2402
+    """
+
+    rules: Any
+    players: int
+
+    @property
+    def num_actions(self) -> int:
+        """48 × 48 plays, 48 additions, 48 gifts, draw and pass."""
+        return 48 * 48 + 48 + 48 + 2
+
+    def encode(self, move: Any) -> int:
+        """The index of a four-card-game move."""
+        from cau_rules.quatre import Add, Draw, Give
+        from cau_rules.quatre import Pass as QuatrePass
+        from cau_rules.quatre import Play as QuatrePlay
+
+        if isinstance(move, QuatrePlay):
+            return 48 * int(move.card) + int(move.target)
+        if isinstance(move, Add):
+            return 2304 + int(move.card)
+        if isinstance(move, Give):
+            return 2352 + int(move.card)
+        if isinstance(move, Draw):
+            return 2400
+        if isinstance(move, QuatrePass):
+            return 2401
+        raise IllegalMoveError(f"not a move of the four-card game: {move!r}")
+
+
+def _register_families() -> None:
     from cau_rules.cacho import CachoRules
+    from cau_rules.quatre import QuatreRules
 
     _FACTORIES.append((CachoRules, CachoCodec))
+    _FACTORIES.append((QuatreRules, QuatreCodec))
 
 
-_register_cacho()
+_register_families()
 
 
 def register_codec(rules_type: type, factory: Callable[[Any, int], ActionCodec]) -> None:

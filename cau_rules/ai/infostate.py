@@ -368,3 +368,60 @@ def _register_cacho() -> None:
 
 
 _register_cacho()
+
+
+# ---------------------------------------------------------------------------------
+# The four-card game
+
+
+def _quatre_resample(info: InfoState, rng: random.Random) -> Any:
+    """Redraw the cards the seat does not know: the stock and the unknown part of every
+    other holding; cards it knows (taken from a chain, given or received) stay put."""
+    from cau_rules.quatre import QuatreState
+
+    view = info.view
+    n = info.players
+    seen = set(view.holding) | set(view.table)
+    if view.chain is not None:
+        seen.update(view.chain.all_cards)
+    for seat in range(n):
+        if seat != info.seat:
+            seen.update(view.known[seat])
+    pool = [card for card in info.rules.deck.cards if card not in seen]
+    rng.shuffle(pool)
+    # a seat asked to add to a chain is known to hold the chain's rank
+    must_hold: dict[int, Card] = {}
+    if view.phase == "chain" and view.chain is not None and view.to_play != info.seat:
+        fits = [card for card in pool if card.rank == view.chain.rank]
+        if not any(card.rank == view.chain.rank for card in view.known[view.to_play]):
+            if not fits:
+                raise InvalidPositionError("no deal is consistent with this information state")
+            must_hold[view.to_play] = fits[0]
+            pool.remove(fits[0])
+    holdings: list[tuple[Card, ...]] = []
+    known: list[tuple[Card, ...]] = []
+    for seat in range(n):
+        if seat == info.seat:
+            holdings.append(view.holding)
+            known.append(())
+            continue
+        fixed = tuple(view.known[seat]) + ((must_hold[seat],) if seat in must_hold else ())
+        extra = view.holding_sizes[seat] - len(fixed)
+        holdings.append((*fixed, *pool[:extra]))
+        del pool[:extra]
+        known.append(tuple(view.known[seat]))
+    return QuatreState.from_position(
+        info.rules, n, holdings=holdings, table=view.table, stock=pool, to_play=view.to_play,
+        phase=view.phase, starter=view.starter, chain=view.chain, gift=view.gift, known=known,
+        out=view.out, passes=view.passes, termination=None if view.outcome is None else "over",
+        seed=rng.randrange(2**31),
+    )
+
+
+def _register_quatre() -> None:
+    from cau_rules.quatre import QuatreRules, QuatreState
+
+    register_family(QuatreState, QuatreRules, _cacho_start, _cacho_update, _quatre_resample)
+
+
+_register_quatre()

@@ -19,6 +19,7 @@ CASES = [
     ("cau-40", 3, {}),
     ("cau-recau-sant-vicent", 4, {}),
     ("cacho", 4, {}),
+    ("cau-quatre", 3, {}),
 ]
 
 

@@ -1,0 +1,368 @@
+"""Information-set Monte Carlo tree search (IS-MCTS) with determinisation.
+
+:class:`ISMCTSBot` is a :class:`~cau_rules.bots.Bot` that never sees the true state.
+It keeps an :class:`~cau_rules.ai.infostate.InfoState` per seat, fed by the optional
+``observe(view)`` hook that :func:`~cau_rules.bots.play_game` and
+:func:`~cau_rules.ai.simulate.simulate` call with every view the seat receives.  At
+each decision, :func:`ismcts` runs *iterations* rounds of single-observer IS-MCTS
+(Cowling, Powley and Whitehouse, 2012):
+
+1. **determinise**: draw a full state consistent with what the seat has seen
+   (:meth:`InfoState.resample <cau_rules.ai.infostate.InfoState.resample>`);
+2. **select**: walk down one tree shared by every determinisation, whose nodes are
+   move histories from the decision; among the moves legal in this determinisation,
+   pick by UCB1 using each move's *availability* count (ISUCT), every seat
+   maximising its own share of the win;
+3. **expand**: add one untried legal move;
+4. **roll out**: finish the game with uniformly random moves, or with a bot given as
+   *rollout_bot* (which then sees only views, like any bot);
+5. **back up**: add every seat's :meth:`Outcome.shares
+   <cau_rules.outcome.Outcome.shares>` to the nodes on the path.
+
+The move played is the most visited at the root.  Everything random comes from the
+``rng`` given to ``choose``, so a game is reproducible from its seed.
+
+Only families registered with :func:`cau_rules.ai.infostate.register_family` can be
+searched (for now the capture family: ``cau``, ``cau-robat``, ``cau-robat-40``,
+``cau-40``, ``cau-recau-sant-vicent``); any other game raises
+:class:`~cau_rules.errors.InvalidRulesError` when the bot is made (if given *rules*)
+or at its first view.
+
+>>> from cau_rules import new_game
+>>> from cau_rules.bots import RandomBot, play_game
+>>> from cau_rules.ai.mcts import ISMCTSBot
+>>> start = new_game("cau-robat", players=2, seed=3)
+>>> final = play_game(start, [ISMCTSBot(iterations=20), RandomBot()], seed=1)
+>>> final.is_over
+True
+
+A bot keeps memory of one game: use a new one per game, or call :meth:`ISMCTSBot.reset`.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from cau_rules.ai.infostate import InfoState, _family_of_rules, _observation
+from cau_rules.bots import Bot, PlayerView
+from cau_rules.errors import CauRulesError, IllegalMoveError, InvalidPositionError, InvalidRulesError
+
+__all__ = ["DEFAULT_EXPLORATION", "ISMCTSBot", "MoveStats", "info_from_view", "ismcts", "update_info"]
+
+DEFAULT_EXPLORATION = 0.7
+"""The UCB1 exploration constant *c* in ``mean + c * sqrt(ln(available) / visits)``
+(rewards are win shares, from 0 to 1)."""
+
+
+# ---------------------------------------------------------------------------------
+# Information states from views
+
+
+def _check_supported(rules: Any) -> None:
+    try:
+        _family_of_rules(rules)
+    except InvalidPositionError:
+        raise InvalidRulesError(
+            f"IS-MCTS needs information-state support (cau_rules.ai.infostate.register_family) "
+            f"for {type(rules).__name__}; supported now: the capture family "
+            f"(cau, cau-robat, cau-robat-40, cau-40, cau-recau-sant-vicent)"
+        ) from None
+
+
+def info_from_view(rules: Any, view: Any) -> InfoState:
+    """The information state of ``view.seat`` whose first observation is *view*.
+
+    This is :meth:`InfoState.start <cau_rules.ai.infostate.InfoState.start>` for code
+    that holds only views (a bot): it gives the same information state.
+
+    >>> from cau_rules import new_game
+    >>> state = new_game("cau", players=2, seed=4)
+    >>> info_from_view(state.rules, state.observe(1)) == InfoState.start(state, 1)
+    True
+    """
+    _check_supported(rules)
+    family = _family_of_rules(rules)
+    players = _players_of(view)
+    memory = family.update(family.start(rules, players, view), rules, view)
+    return InfoState(view.seat, rules, players, (_observation(view),), view, memory)
+
+
+def update_info(info: InfoState, view: Any) -> InfoState:
+    """*info* after the seat also sees *view* (its view of the next state).
+
+    The same as :meth:`InfoState.update <cau_rules.ai.infostate.InfoState.update>`
+    given the state *view* was taken from.
+
+    >>> from cau_rules import new_game
+    >>> state = new_game("cau", players=2, seed=4)
+    >>> after = state.apply(state.legal_moves()[0])
+    >>> info = info_from_view(state.rules, state.observe(1))
+    >>> update_info(info, after.observe(1)) == InfoState.start(state, 1).update(after)
+    True
+    """
+    if view.seat != info.seat:
+        raise InvalidPositionError(f"a view of seat {view.seat} cannot update the information of seat {info.seat}")
+    family = _family_of_rules(info.rules)
+    memory = family.update(info.memory, info.rules, view)
+    return InfoState(info.seat, info.rules, info.players, (*info.observations, _observation(view)), view, memory)
+
+
+def _players_of(view: Any) -> int:
+    players = getattr(view, "players", None)
+    if isinstance(players, int):
+        return players
+    for name in ("holding_sizes", "card_counts"):
+        sizes = getattr(view, name, None)
+        if sizes is not None:
+            return len(sizes)
+    raise InvalidRulesError(f"cannot tell the number of players from a {type(view).__name__}")
+
+
+# ---------------------------------------------------------------------------------
+# The search
+
+
+class _Node:
+    """A node of the information-set tree: the move history from the decision."""
+
+    __slots__ = ("avail", "children", "mover", "reward", "visits")
+
+    def __init__(self, mover: int) -> None:
+        self.mover = mover  # the seat that made the move leading here
+        self.children: dict[Any, _Node] = {}
+        self.visits = 0
+        self.avail = 0
+        self.reward = 0.0  # the sum of the mover's shares
+
+
+class MoveStats:
+    """What the search found for one legal move at the root: the *move*, how many
+    iterations went through it (*visits*) and its *value*, the mean share of the win of
+    the seat that made it.
+
+    >>> MoveStats("8c+1", 30, 18.0)
+    MoveStats(move='8c+1', visits=30, value=0.6)
+    """
+
+    __slots__ = ("move", "value", "visits")
+
+    def __init__(self, move: Any, visits: int, reward: float) -> None:
+        self.move = move
+        self.visits = visits
+        self.value = reward / visits if visits else 0.0
+
+    def __repr__(self) -> str:
+        return f"MoveStats(move={str(self.move)!r}, visits={self.visits}, value={self.value:.3g})"
+
+
+def _rollout(state: Any, rng: random.Random, bot: Bot | None) -> Any:
+    if bot is None:
+        while not state.is_over:
+            state = state.apply(rng.choice(state.legal_moves()))
+    else:
+        while not state.is_over:
+            state = state.apply(bot.choose(state.observe(state.to_play), rng))
+    return state
+
+
+def ismcts(
+    info: InfoState,
+    iterations: int,
+    rng: random.Random,
+    *,
+    rollout_bot: Bot | None = None,
+    exploration: float = DEFAULT_EXPLORATION,
+) -> list[MoveStats]:
+    """Search from *info* (the seat to play's information state) for *iterations*
+    determinisations and return the statistics of every root move, most visited first
+    (ties: higher value, then the canonical move order).
+
+    >>> import random
+    >>> from cau_rules import new_game
+    >>> state = new_game("cau-robat", players=2, seed=3)
+    >>> stats = ismcts(InfoState.start(state, 0), 40, random.Random(1))
+    >>> sum(s.visits for s in stats), sorted(str(s.move) for s in stats) == sorted(map(str, state.legal_moves()))
+    (40, True)
+    """
+    if iterations < 1:
+        raise ValueError(f"iterations must be at least 1, not {iterations}")
+    seat = info.seat
+    root = _Node(mover=-1)
+    log = math.log
+    sqrt = math.sqrt
+    done = 0
+    failure: CauRulesError | None = None
+    for _ in range(iterations):
+        try:
+            state = info.resample(rng)
+        except InvalidPositionError as exc:  # no deal consistent (should not happen)
+            failure = exc
+            continue
+        if state.is_over or state.to_play != seat:
+            raise InvalidPositionError(f"seat {seat} is not to play in this information state")
+        node = root
+        path = [root]
+        # Selection: descend while every legal move has been tried.
+        while not state.is_over:
+            legal = state.legal_moves()
+            children = node.children
+            untried = [move for move in legal if move not in children]
+            if untried:
+                move = untried[0] if len(untried) == 1 else rng.choice(untried)
+                child = _Node(state.to_play)
+                children[move] = child
+                for other in legal:
+                    if other in children:
+                        children[other].avail += 1
+                state = state.apply(move)
+                path.append(child)
+                break
+            best: _Node | None = None
+            best_move: Any = None
+            best_score = -math.inf
+            for move in legal:
+                child = children[move]
+                child.avail += 1
+                score = child.reward / child.visits + exploration * sqrt(log(child.avail) / child.visits)
+                if score > best_score:
+                    best, best_move, best_score = child, move, score
+            assert best is not None
+            state = state.apply(best_move)
+            node = best
+            path.append(best)
+        final = _rollout(state, rng, rollout_bot)
+        outcome = final.outcome()
+        shares = outcome.shares() if outcome is not None else (0.0,) * info.players
+        for visited in path:
+            visited.visits += 1
+            if visited.mover >= 0:
+                visited.reward += shares[visited.mover]
+        done += 1
+    if done == 0 and failure is not None:
+        raise failure
+    stats = [MoveStats(move, child.visits, child.reward) for move, child in root.children.items()]
+    canonical = {move: index for index, move in enumerate(getattr(info.view, "legal_moves", ()))}
+    position = {id(s): canonical.get(s.move, len(canonical) + index) for index, s in enumerate(stats)}
+    stats.sort(key=lambda s: (-s.visits, -s.value, position[id(s)]))
+    return stats
+
+
+# ---------------------------------------------------------------------------------
+# The bot
+
+
+class ISMCTSBot:
+    """A bot that plays by IS-MCTS (see the module docstring) from the views it observes.
+
+    *iterations* is the number of determinisations searched per decision (a decision
+    with one legal move is not searched).  *rollout_bot* finishes each simulated game
+    (default: uniformly random moves, the fastest); *exploration* is the UCB1
+    constant.  *rules* is the exact rules object played; by default the preset named by
+    ``view.variant`` (pass it when the game changes preset options).
+
+    It keeps one information state per seat it plays, built from the views given to
+    :meth:`observe` (the optional hook of the :class:`~cau_rules.bots.Bot` protocol,
+    called by :func:`~cau_rules.bots.play_game`).  A view given to :meth:`choose` that
+    was not observed first is observed then, so the bot still plays when driven by
+    ``choose`` alone, only with a poorer memory (what it missed between its turns).
+
+    >>> import random
+    >>> from cau_rules import new_game
+    >>> state = new_game("cau-robat", players=2, seed=8)
+    >>> bot = ISMCTSBot(iterations=30)
+    >>> bot.observe(state.observe(0))
+    >>> move = bot.choose(state.observe(0), random.Random(5))
+    >>> move in state.legal_moves()
+    True
+    >>> move == ISMCTSBot(iterations=30).choose(state.observe(0), random.Random(5))
+    True
+    >>> ISMCTSBot(iterations=0)
+    Traceback (most recent call last):
+    ...
+    ValueError: iterations must be at least 1, not 0
+    """
+
+    def __init__(
+        self,
+        iterations: int = 200,
+        *,
+        rollout_bot: Bot | None = None,
+        exploration: float = DEFAULT_EXPLORATION,
+        rules: Any = None,
+    ) -> None:
+        if isinstance(iterations, bool) or not isinstance(iterations, int) or iterations < 1:
+            raise ValueError(f"iterations must be at least 1, not {iterations!r}")
+        if not exploration >= 0:
+            raise ValueError(f"exploration must be non-negative, not {exploration!r}")
+        if rules is not None:
+            _check_supported(rules)
+        self.iterations = iterations
+        self.rollout_bot = rollout_bot
+        self.exploration = exploration
+        self.rules = rules
+        self._infos: dict[int, InfoState] = {}
+        self.last_stats: list[MoveStats] = []
+        """The root statistics of the last search (empty after a forced move)."""
+
+    def reset(self) -> None:
+        """Forget every game seen (to reuse the bot for a new game)."""
+        self._infos.clear()
+        self.last_stats = []
+
+    def info(self, seat: int) -> InfoState | None:
+        """The information state of *seat* so far (None before its first view)."""
+        return self._infos.get(seat)
+
+    def _rules_for(self, view: Any) -> Any:
+        if self.rules is not None:
+            return self.rules
+        variant = getattr(view, "variant", None)
+        if not isinstance(variant, str):
+            raise InvalidRulesError(
+                f"IS-MCTS cannot tell the rules from a {type(view).__name__}; pass ISMCTSBot(rules=...) "
+                f"for a game with information-state support"
+            )
+        from cau_rules.registry import get_rules
+
+        return get_rules(variant)
+
+    def observe(self, view: PlayerView) -> None:
+        """Take note of *view*: the seat's view of the starting state, then of the state
+        after every move, in order."""
+        seat = view.seat
+        info = self._infos.get(seat)
+        if info is None:
+            self._infos[seat] = info_from_view(self._rules_for(view), view)
+        elif info.view is not view:
+            self._infos[seat] = update_info(info, view)
+
+    def choose(self, view: PlayerView, rng: random.Random) -> Any:
+        """The most visited root move of an IS-MCTS search of *iterations*
+        determinisations of the seat's information state."""
+        moves: Sequence[Any] = view.legal_moves
+        if not moves:
+            raise IllegalMoveError(
+                f"seat {view.seat} has no legal move in this view: it is not its turn, or the game is over"
+            )
+        info = self._infos.get(view.seat)
+        if info is None or (info.view is not view and info.view != view):
+            self.observe(view)
+        if len(moves) == 1:
+            self.last_stats = []
+            return moves[0]
+        info = self._infos[view.seat]
+        self.last_stats = ismcts(
+            info, self.iterations, rng, rollout_bot=self.rollout_bot, exploration=self.exploration
+        )
+        best = self.last_stats[0].move
+        for move in moves:
+            if move == best:
+                return move
+        raise InvalidPositionError(f"IS-MCTS chose {best}, which is not legal in the view")  # pragma: no cover
+
+    def __repr__(self) -> str:
+        extra = "" if self.rollout_bot is None else f", rollout_bot={self.rollout_bot!r}"
+        return f"ISMCTSBot(iterations={self.iterations}{extra})"
