@@ -71,7 +71,7 @@ def _calls(value: Iterable[Call | str]) -> frozenset[Call]:
     return frozenset(Call.parse(c) if isinstance(c, str) else c for c in value)
 
 
-@attrs.frozen(order=False)
+@attrs.frozen(order=False, cache_hash=True)
 class Play:
     """Play ``card`` from the holding.
 

@@ -590,16 +590,27 @@ def _run_plans(
             plan = tuple((rank, choices[0]) for rank, choices in chosen)
             piles = tuple(seat for _, seat in plan if seat >= 0)
             for call_set in calls:
-                out[Play(card, length, piles, call_set)] = plan
+                out[_play(card, length, piles, call_set)] = plan
             continue
         for picks in product(*(choices for _, choices in chosen)):
             plan = tuple((rank, pick) for (rank, _), pick in zip(chosen, picks, strict=True))
             piles = tuple(seat for seat in picks if seat >= 0)
             for call_set in calls:
-                out[Play(card, length, piles, call_set)] = plan
+                out[_play(card, length, piles, call_set)] = plan
 
 
 _NO_CALLS: tuple[frozenset[Call], ...] = (frozenset(),)
+
+_PLAYS: dict[tuple[Card, int, tuple[int, ...], frozenset[Call]], Play] = {}
+
+
+def _play(card: Card, run: int = 0, piles: tuple[int, ...] = (), calls: frozenset[Call] = frozenset()) -> Play:
+    """The interned :class:`Play` (moves are immutable, so one object per move)."""
+    key = (card, run, piles, calls)
+    move = _PLAYS.get(key)
+    if move is None:
+        move = _PLAYS[key] = Play(card, run, piles, calls)
+    return move
 
 
 def _call_sets(rules: FishingRules, chain_call: Call | None, neta: bool) -> tuple[frozenset[Call], ...]:
@@ -669,7 +680,7 @@ def _generate(state: FishingState) -> dict[Any, tuple[Unit, ...] | None]:
             else:
                 _run_plans(rules, card, units, in_chain, out, _NO_CALLS)
         else:
-            out[Play(card)] = None
+            out[_play(card)] = None
     if rules.must_capture and captures:
         out = {move: plan for move, plan in out.items() if plan is not None}
     return out
