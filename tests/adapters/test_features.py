@@ -1,0 +1,52 @@
+"""The shared observation vectors: fixed size, in [0, 1], never leaking hidden cards."""
+
+from __future__ import annotations
+
+import pytest
+
+np = pytest.importorskip("numpy")
+
+from cau_rules import new_game  # noqa: E402
+from cau_rules.adapters.features import FishingFeatures, features_for  # noqa: E402
+from cau_rules.bots import RandomBot, play_game  # noqa: E402
+
+from .helpers import VARIANTS, default_players, twin_states  # noqa: E402
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_vectors_have_a_fixed_size_and_stay_in_range(variant: str) -> None:
+    players = default_players(variant)
+    features = features_for(variant, players)
+    states = []
+    play_game(new_game(variant, players=players, seed=3), RandomBot(), seed=1,
+              on_move=lambda seat, move, state: states.append(state))
+    out = np.zeros(features.size, np.float32)
+    summary = np.zeros(features.history_size, np.float32)
+    for state in states[:400]:
+        for seat in range(players):
+            features.encode(state.observe(seat), out)
+            assert out.min() >= 0.0 and out.max() <= 1.0
+            features.update_history(state.observe(seat), summary)
+            assert summary.min() >= 0.0 and summary.max() <= 1.0
+
+
+def test_the_vector_of_a_seat_ignores_other_holdings() -> None:
+    state, twin = twin_states()
+    features = features_for("cau", 3)
+    first, second = np.zeros(features.size, np.float32), np.zeros(features.size, np.float32)
+    features.encode(state.observe(0), first)
+    features.encode(twin.observe(0), second)
+    assert np.array_equal(first, second)
+    features.encode(state.observe(1), first)
+    features.encode(twin.observe(1), second)
+    assert not np.array_equal(first, second)  # seat 1's own holding differs
+
+
+def test_fishing_bound_covers_random_games() -> None:
+    for variant in ("cau", "cau-robat-40", "cau-recau-sant-vicent"):
+        players = default_players(variant)
+        bound = FishingFeatures(new_game(variant, players=players).rules, players).max_decisions
+        moves: list[object] = []
+        play_game(new_game(variant, players=players, seed=5), RandomBot(), seed=2,
+                  on_move=lambda seat, move, state, moves=moves: moves.append(move))
+        assert len(moves) <= bound
