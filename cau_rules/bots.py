@@ -5,6 +5,13 @@ receives only ``state.observe(seat)`` -- the seat's view, which hides every card
 seat may not see -- never the state itself, so a bot cannot cheat by construction.
 The view of the seat to play lists its legal moves in ``view.legal_moves``.
 
+A bot that needs memory (a search bot tracking what it has seen, like
+:class:`cau_rules.ai.mcts.ISMCTSBot`) may also define the optional hook
+``observe(view)`` (the :class:`ObservingBot` protocol): :func:`play_game` and
+:func:`cau_rules.ai.simulate.simulate` call it with the seat's view of the starting
+state and of the state after every move, its own moves included, always before the
+seat's next ``choose``.
+
 >>> import random
 >>> from cau_rules import new_game
 >>> from cau_rules.bots import GreedyBot, RandomBot, play_game
@@ -30,7 +37,7 @@ from cau_rules.errors import CauRulesError, IllegalMoveError
 from cau_rules.fishing.moves import Call, Declare, Play
 from cau_rules.fishing.view import FishingView
 
-__all__ = ["Bot", "GreedyBot", "PlayerView", "RandomBot", "play_game"]
+__all__ = ["Bot", "GreedyBot", "ObservingBot", "PlayerView", "RandomBot", "play_game"]
 
 
 @runtime_checkable
@@ -76,6 +83,41 @@ class Bot(Protocol):
 
     def choose(self, view: PlayerView, rng: random.Random) -> Any:
         """The move to make, chosen from ``view.legal_moves``."""
+
+
+@runtime_checkable
+class ObservingBot(Bot, Protocol):
+    """A bot with the optional ``observe(view)`` hook, to keep its own memory.
+
+    Whoever runs a game (:func:`play_game`, :func:`cau_rules.ai.simulate.simulate`)
+    calls ``bot.observe(view)`` for every state the seat sees, in order: the starting
+    state, then the state after every move (the seat's own moves included).  The view
+    given to ``choose`` is the one last observed.  One bot object playing several seats
+    receives every one of their views (``view.seat`` tells them apart).  The hook
+    returns nothing and must not choose moves; a bot without it simply is not told.
+
+    A bot that keeps memory is meant for one game: make a new one per game (what
+    ``simulate`` does) or clear its memory between games.
+
+    >>> import random
+    >>> from cau_rules import new_game
+    >>> class CountingBot(RandomBot):
+    ...     def __init__(self):
+    ...         self.seen = 0
+    ...     def observe(self, view):
+    ...         self.seen += 1
+    >>> counter = CountingBot()
+    >>> isinstance(counter, ObservingBot), isinstance(RandomBot(), ObservingBot)
+    (True, False)
+    >>> moves = []
+    >>> final = play_game(new_game("cau", players=2, seed=1), [counter, RandomBot()], seed=2,
+    ...                   on_move=lambda seat, move, after: moves.append(move))
+    >>> counter.seen == 1 + len(moves)
+    True
+    """
+
+    def observe(self, view: PlayerView) -> None:
+        """Take note of *view*, the seat's view of the latest state."""
 
 
 def _require_moves(view: PlayerView) -> Sequence[Any]:
@@ -166,6 +208,8 @@ def play_game(
     *bots* is one bot per seat (or a single bot for every seat).  Seat *k* draws its
     randomness from ``random.Random(f"{seed}:bots:{k}")``, so the game is a function of
     the starting state and *seed*.  Each bot sees only ``state.observe(seat)``.
+    A bot with an ``observe`` method (:class:`ObservingBot`) is given its seat's view
+    of the starting state and of the state after every move, before it chooses.
     *on_move*, if given, is called as ``on_move(seat, move, new_state)`` after every move.
 
     >>> from cau_rules import new_game
@@ -183,12 +227,24 @@ def play_game(
     if len(seats) != players:
         raise ValueError(f"play_game needs one bot per seat: {players} seats, {len(seats)} bots")
     rngs = [random.Random(f"{seed}:bots:{seat}") for seat in range(players)]
+    observers = [(seat, bot) for seat, bot in enumerate(seats) if isinstance(bot, ObservingBot)]
+
+    def tell(state: Any) -> dict[int, Any]:
+        """Give every observing bot its view; return the views given, by seat."""
+        views = {seat: state.observe(seat) for seat, _ in observers}
+        for seat, bot in observers:
+            bot.observe(views[seat])
+        return views
+
+    views = tell(state)
     while not state.is_over:
         seat = state.to_play
-        move = seats[seat].choose(state.observe(seat), rngs[seat])
+        view = views.get(seat)
+        move = seats[seat].choose(state.observe(seat) if view is None else view, rngs[seat])
         state = state.apply(move)
         if on_move is not None:
             on_move(seat, move, state)
+        views = tell(state)
     return state
 
 

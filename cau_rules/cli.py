@@ -1,4 +1,5 @@
-"""The ``cau-rules`` command: list variants, watch bots play, play in a terminal, benchmark.
+"""The ``cau-rules`` command: list variants, watch bots play, play in a terminal, benchmark,
+simulate many games between bots.
 
 ::
 
@@ -6,6 +7,7 @@
     cau-rules demo --variant cau --players 4 --seed 7 --bot greedy
     cau-rules play --variant cau-robat --players 3 --seed 1 --seat 0
     cau-rules bench --variant all --seconds 3 --json
+    cau-rules simulate --variant cau-robat --players 2 --games 200 --bots ismcts:100,random
 
 Every subcommand works over any registered variant through the shared game protocol
 (``legal_moves``, ``apply``, ``observe``, ``outcome``).  A library error (an unknown
@@ -56,6 +58,7 @@ __all__ = [
     "play_session",
     "render_view",
     "run_demo",
+    "run_simulation",
 ]
 
 InputFunc = Callable[[str], str]
@@ -564,6 +567,131 @@ def _cmd_bench(args: argparse.Namespace, out: TextIO) -> int:
 
 
 # ---------------------------------------------------------------------------------
+# simulate
+
+
+class ProgressBar:
+    """A progress bar on one line of *stream* (redrawn with a carriage return), for
+    :func:`cau_rules.ai.simulate.simulate`'s ``progress`` callback.
+
+    >>> import io
+    >>> stream = io.StringIO()
+    >>> bar = ProgressBar(stream, width=10)
+    >>> bar(5, 10); bar(10, 10); bar.close()
+    >>> stream.getvalue().split(chr(13))[-1].rstrip()
+    '[##########] 10/10 games  100%'
+    """
+
+    def __init__(self, stream: TextIO, width: int = 30) -> None:
+        self.stream = stream
+        self.width = width
+        self.started = time.perf_counter()
+        self.drawn = False
+        self.shown = 0
+
+    def __call__(self, done: int, total: int) -> None:
+        filled = self.width if total <= 0 else self.width * done // total
+        percent = 100 if total <= 0 else 100 * done // total
+        elapsed = time.perf_counter() - self.started
+        rate = f"  {done / elapsed:.1f} games/s" if elapsed > 0 and 0 < done < total else ""
+        bar = "#" * filled + "." * (self.width - filled)
+        line = f"[{bar}] {done}/{total} games {percent:>4}%{rate}"
+        self.stream.write("\r" + line.ljust(self.shown))  # spaces clear a longer previous line
+        self.stream.flush()
+        self.shown = len(line)
+        self.drawn = True
+
+    def close(self) -> None:
+        """End the bar's line (if anything was drawn)."""
+        if self.drawn:
+            self.stream.write("\n")
+            self.stream.flush()
+            self.drawn = False
+
+
+def run_simulation(
+    variant: str,
+    players: int | None,
+    games: int,
+    seed: int,
+    bots: Sequence[str],
+    workers: int | None = None,
+    progress: Callable[[int, int], None] | None = None,
+) -> Any:
+    """Play *games* games of *variant* between *bots* (names, one per seat or one for
+    all) on *workers* processes (1: in this process; None: one per core) and return the
+    :class:`~cau_rules.ai.simulate.SimulationResult`.
+
+    >>> result = run_simulation("cau", 2, 10, 1, ["greedy", "random"], workers=1)
+    >>> result.games, result.bots
+    (10, ('greedy', 'random'))
+    """
+    from cau_rules.ai.simulate import simulate
+
+    rules = get_rules(variant)
+    names = [name.strip() for name in bots if name.strip()]
+    if not names:
+        raise UsageError("--bots needs at least one bot name")
+    if players is None:
+        players = len(names) if len(names) > 1 else default_players(rules)
+    if len(names) not in (1, players):
+        raise UsageError(f"--bots lists {len(names)} bots for {players} players: give one per seat, or one for all")
+    if games < 0:
+        raise UsageError(f"--games must not be negative, not {games}")
+    if workers is not None and workers < 1:
+        raise UsageError(f"--workers must be at least 1, not {workers}")
+    count = workers if workers is not None else (os.cpu_count() or 1)
+    if count == 1:
+        return simulate(rules, names, games, seed, executor="serial", players=players, progress=progress)
+    from concurrent.futures import ProcessPoolExecutor
+
+    with ProcessPoolExecutor(max_workers=count) as pool:
+        return simulate(rules, names, games, seed, executor=pool, players=players, progress=progress)
+
+
+def _cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
+    err = sys.stderr
+    show = not args.no_progress and err.isatty()
+    bar = ProgressBar(err) if show else None
+    try:
+        result = run_simulation(args.variant, args.players, args.games, args.seed, args.bots.split(","),
+                                args.workers, progress=bar)
+    finally:
+        if bar is not None:
+            bar.close()
+    if args.json:
+        print(json.dumps(result.to_dict()), file=out)
+        return 0
+    print(f"Simulation: {result.variant}, {result.players} players, {result.games} games, seed {result.seed}: "
+          f"{result.seconds:.2f} s, {result.games_per_second:.1f} games/s", file=out)
+    width = max(len(seat.bot) for seat in result.seats)
+    for seat in result.seats:
+        print(f"seat {seat.seat}  {seat.bot:<{width}}  win rate {seat.win_rate:6.1%}  "
+              f"95% CI [{seat.ci_low:6.1%}, {seat.ci_high:6.1%}]  mean score {seat.mean_score:.2f}", file=out)
+    return 0
+
+
+def _positive_int(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, not {text}")
+    return value
+
+
+def _count(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"must not be negative, not {text}")
+    return value
+
+
+# ---------------------------------------------------------------------------------
 # Command line
 
 
@@ -578,7 +706,7 @@ def _seconds(text: str) -> float:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    """The argument parser of ``cau-rules`` and its four subcommands.
+    """The argument parser of ``cau-rules`` and its five subcommands.
 
     >>> args = build_parser().parse_args(["bench", "--variant", "all", "--seconds", "0.5", "--json"])
     >>> args.command, args.variant, args.seconds, args.json
@@ -586,7 +714,8 @@ def build_parser() -> argparse.ArgumentParser:
     """
     parser = argparse.ArgumentParser(
         prog="cau-rules",
-        description="Rules of Cau, Cau robat and Cacho: list variants, watch bots, play, benchmark.",
+        description="Rules of Cau, Cau robat and Cacho: list variants, watch bots, play, benchmark, "
+                    "simulate.",
     )
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
@@ -622,6 +751,25 @@ def build_parser() -> argparse.ArgumentParser:
     bench_parser.add_argument("--json", action="store_true",
                               help="print one JSON object per line: variant, players, games, seconds, "
                                    "games_per_s, decisions_per_s, us_per_decision")
+
+    sim = sub.add_parser("simulate", help="play many games between bots and report win rates",
+                         description="Play --games games between bots (one per seat, or one for all) and print "
+                                     "each seat's win rate with its 95%% Wilson interval and mean score. "
+                                     "The same seed gives the same totals with any number of workers.")
+    sim.add_argument("--variant", default="cau", help="preset name (default: cau)")
+    sim.add_argument("--players", type=int, default=None,
+                     help="number of players (default: the number of bots; for one bot, as for demo)")
+    sim.add_argument("--games", type=_count, default=100, help="games to play (default: 100)")
+    sim.add_argument("--seed", type=int, default=0, help="seed of the whole simulation (default: 0)")
+    sim.add_argument("--bots", default="greedy,random",
+                     help="comma-separated bots, one per seat or one for all: random, greedy, ismcts[:N[:greedy]] "
+                          "(default: greedy,random)")
+    sim.add_argument("--workers", type=_positive_int, default=None,
+                     help="worker processes (default: one per core; 1 plays in this process)")
+    sim.add_argument("--json", action="store_true",
+                     help="print one JSON object: variant, players, games, seed, seconds, games_per_s, seats")
+    sim.add_argument("--no-progress", action="store_true",
+                     help="no progress bar (it is shown on standard error only when that is a terminal)")
     return parser
 
 
@@ -653,6 +801,8 @@ def main(argv: Sequence[str] | None = None, *, input_func: InputFunc | None = No
             return 0
         if args.command == "play":
             return play_session(args.variant, args.players, args.seed, args.seat, input_func=input_func, out=out)
+        if args.command == "simulate":
+            return _cmd_simulate(args, out)
         return _cmd_bench(args, out)
     except (CauRulesError, UsageError) as exc:
         print(f"cau-rules: error: {exc}", file=sys.stderr)

@@ -7,5 +7,7 @@ True
 """
 
 from cau_rules.ai.codec import ActionCodec, FishingCodec, codec_for, register_codec
+from cau_rules.ai.mcts import ISMCTSBot
+from cau_rules.ai.simulate import SimulationResult, simulate
 
-__all__ = ["ActionCodec", "FishingCodec", "codec_for", "register_codec"]
+__all__ = ["ActionCodec", "FishingCodec", "ISMCTSBot", "SimulationResult", "codec_for", "register_codec", "simulate"]

@@ -51,7 +51,7 @@ from cau_rules.fishing.moves import Call
 from cau_rules.fishing.rules import FishingRules
 from cau_rules.fishing.state import FishingState, Tally, _ronda_kind
 
-__all__ = ["InfoState", "register_family"]
+__all__ = ["InfoState", "register_family", "supports"]
 
 _ANY = "any"  # a seat's dealt holding is unconstrained
 
@@ -86,15 +86,45 @@ class InfoState:
     @classmethod
     def start(cls, state: Any, seat: int) -> InfoState:
         """The information state of *seat* at *state* (normally the game's first)."""
-        family = _family(state)
-        view = state.observe(seat)
-        memory = family.update(family.start(state.rules, state.players, view), state.rules, view)
-        return cls(seat, state.rules, state.players, (_observation(view),), view, memory)
+        _family(state)
+        return cls.from_view(state.rules, state.observe(seat))
+
+    @classmethod
+    def from_view(cls, rules: Any, view: Any) -> InfoState:
+        """The information state of ``view.seat`` whose first observation is *view*: the
+        same as :meth:`start` for code that holds only views (a bot).
+
+        >>> from cau_rules import new_game
+        >>> state = new_game("cau", players=2, seed=4)
+        >>> InfoState.from_view(state.rules, state.observe(1)) == InfoState.start(state, 1)
+        True
+        """
+        family = _family_of_rules(rules)
+        players = _players_of(view)
+        memory = family.update(family.start(rules, players, view), rules, view)
+        return cls(view.seat, rules, players, (_observation(view),), view, memory)
 
     def update(self, state: Any) -> InfoState:
         """The information state after the seat also sees *state* (the next state)."""
-        family = _family(state)
-        view = state.observe(self.seat)
+        _family(state)
+        return self.update_view(state.observe(self.seat))
+
+    def update_view(self, view: Any) -> InfoState:
+        """The information state after the seat also sees *view* (its view of the next
+        state): the same as :meth:`update` for code that holds only views.
+
+        >>> from cau_rules import new_game
+        >>> state = new_game("cau", players=2, seed=4)
+        >>> after = state.apply(state.legal_moves()[0])
+        >>> info = InfoState.from_view(state.rules, state.observe(1))
+        >>> info.update_view(after.observe(1)) == InfoState.start(state, 1).update(after)
+        True
+        """
+        if view.seat != self.seat:
+            raise InvalidPositionError(
+                f"a view of seat {view.seat} cannot update the information of seat {self.seat}"
+            )
+        family = _family_of_rules(self.rules)
         memory = family.update(self.memory, self.rules, view)
         return InfoState(
             self.seat, self.rules, self.players, (*self.observations, _observation(view)), view, memory
@@ -136,6 +166,27 @@ def register_family(
     """Teach :class:`InfoState` a game family: how its memory starts from a view, how it
     updates from the next view, and how to resample a state."""
     _FAMILIES.append(_Family(start, update, resample, state_type, rules_type))
+
+
+def supports(rules: Any) -> bool:
+    """Whether information states (and so resampling and IS-MCTS) support *rules*.
+
+    >>> from cau_rules import get_rules
+    >>> supports(get_rules("cacho")), supports(object())
+    (True, False)
+    """
+    return any(isinstance(rules, family.rules_type) for family in _FAMILIES)
+
+
+def _players_of(view: Any) -> int:
+    players = getattr(view, "players", None)
+    if isinstance(players, int):
+        return players
+    for name in ("holding_sizes", "card_counts"):
+        sizes = getattr(view, name, None)
+        if sizes is not None:
+            return len(sizes)
+    raise InvalidPositionError(f"cannot tell the number of players from a {type(view).__name__}")
 
 
 def _family(state: Any) -> _Family:

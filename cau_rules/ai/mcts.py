@@ -23,10 +23,11 @@ The move played is the most visited at the root.  Everything random comes from t
 ``rng`` given to ``choose``, so a game is reproducible from its seed.
 
 Only families registered with :func:`cau_rules.ai.infostate.register_family` can be
-searched (for now the capture family: ``cau``, ``cau-robat``, ``cau-robat-40``,
-``cau-40``, ``cau-recau-sant-vicent``); any other game raises
+searched (the capture family, Cacho and the four-card game are); any other game raises
 :class:`~cau_rules.errors.InvalidRulesError` when the bot is made (if given *rules*)
-or at its first view.
+or at its first view.  The bot takes the rules from ``view.rules`` (every view of
+the library carries them), else from the preset named by ``view.variant``; give
+``rules=`` to override.
 
 >>> from cau_rules import new_game
 >>> from cau_rules.bots import RandomBot, play_game
@@ -46,7 +47,7 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from cau_rules.ai.infostate import InfoState, _family_of_rules, _observation
+from cau_rules.ai.infostate import InfoState, supports
 from cau_rules.bots import Bot, PlayerView
 from cau_rules.errors import CauRulesError, IllegalMoveError, InvalidPositionError, InvalidRulesError
 
@@ -62,21 +63,17 @@ DEFAULT_EXPLORATION = 0.7
 
 
 def _check_supported(rules: Any) -> None:
-    try:
-        _family_of_rules(rules)
-    except InvalidPositionError:
+    if not supports(rules):
         raise InvalidRulesError(
-            f"IS-MCTS needs information-state support (cau_rules.ai.infostate.register_family) "
-            f"for {type(rules).__name__}; supported now: the capture family "
-            f"(cau, cau-robat, cau-robat-40, cau-40, cau-recau-sant-vicent)"
-        ) from None
+            f"IS-MCTS needs information-state support for {type(rules).__name__}: the game family "
+            f"must be registered with cau_rules.ai.infostate.register_family"
+        )
 
 
 def info_from_view(rules: Any, view: Any) -> InfoState:
-    """The information state of ``view.seat`` whose first observation is *view*.
-
-    This is :meth:`InfoState.start <cau_rules.ai.infostate.InfoState.start>` for code
-    that holds only views (a bot): it gives the same information state.
+    """The information state of ``view.seat`` whose first observation is *view*
+    (:meth:`InfoState.from_view <cau_rules.ai.infostate.InfoState.from_view>`, after
+    checking that the family is supported).
 
     >>> from cau_rules import new_game
     >>> state = new_game("cau", players=2, seed=4)
@@ -84,41 +81,21 @@ def info_from_view(rules: Any, view: Any) -> InfoState:
     True
     """
     _check_supported(rules)
-    family = _family_of_rules(rules)
-    players = _players_of(view)
-    memory = family.update(family.start(rules, players, view), rules, view)
-    return InfoState(view.seat, rules, players, (_observation(view),), view, memory)
+    return InfoState.from_view(rules, view)
 
 
 def update_info(info: InfoState, view: Any) -> InfoState:
-    """*info* after the seat also sees *view* (its view of the next state).
-
-    The same as :meth:`InfoState.update <cau_rules.ai.infostate.InfoState.update>`
-    given the state *view* was taken from.
+    """*info* after the seat also sees *view*
+    (:meth:`InfoState.update_view <cau_rules.ai.infostate.InfoState.update_view>`).
 
     >>> from cau_rules import new_game
     >>> state = new_game("cau", players=2, seed=4)
     >>> after = state.apply(state.legal_moves()[0])
-    >>> info = info_from_view(state.rules, state.observe(1))
-    >>> update_info(info, after.observe(1)) == InfoState.start(state, 1).update(after)
+    >>> update_info(info_from_view(state.rules, state.observe(1)), after.observe(1)) == (
+    ...     InfoState.start(state, 1).update(after))
     True
     """
-    if view.seat != info.seat:
-        raise InvalidPositionError(f"a view of seat {view.seat} cannot update the information of seat {info.seat}")
-    family = _family_of_rules(info.rules)
-    memory = family.update(info.memory, info.rules, view)
-    return InfoState(info.seat, info.rules, info.players, (*info.observations, _observation(view)), view, memory)
-
-
-def _players_of(view: Any) -> int:
-    players = getattr(view, "players", None)
-    if isinstance(players, int):
-        return players
-    for name in ("holding_sizes", "card_counts"):
-        sizes = getattr(view, name, None)
-        if sizes is not None:
-            return len(sizes)
-    raise InvalidRulesError(f"cannot tell the number of players from a {type(view).__name__}")
+    return info.update_view(view)
 
 
 # ---------------------------------------------------------------------------------
@@ -179,6 +156,9 @@ def ismcts(
     """Search from *info* (the seat to play's information state) for *iterations*
     determinisations and return the statistics of every root move, most visited first
     (ties: higher value, then the canonical move order).
+
+    An iteration whose resampling finds no consistent deal is skipped; if every one
+    fails, the last :class:`~cau_rules.errors.InvalidPositionError` is raised.
 
     >>> import random
     >>> from cau_rules import new_game
@@ -265,9 +245,10 @@ class ISMCTSBot:
 
     It keeps one information state per seat it plays, built from the views given to
     :meth:`observe` (the optional hook of the :class:`~cau_rules.bots.Bot` protocol,
-    called by :func:`~cau_rules.bots.play_game`).  A view given to :meth:`choose` that
-    was not observed first is observed then, so the bot still plays when driven by
-    ``choose`` alone, only with a poorer memory (what it missed between its turns).
+    called by :func:`~cau_rules.bots.play_game`).  Given to :meth:`choose` a view it
+    has not observed, it searches from that view alone, forgetting earlier ones: so it
+    still plays when driven by ``choose`` alone, only with no memory of past moves
+    (closed piles' contents, cards shown, rondas declared).
 
     >>> import random
     >>> from cau_rules import new_game
@@ -319,6 +300,8 @@ class ISMCTSBot:
     def _rules_for(self, view: Any) -> Any:
         if self.rules is not None:
             return self.rules
+        if getattr(view, "rules", None) is not None:
+            return view.rules
         variant = getattr(view, "variant", None)
         if not isinstance(variant, str):
             raise InvalidRulesError(
@@ -349,7 +332,9 @@ class ISMCTSBot:
             )
         info = self._infos.get(view.seat)
         if info is None or (info.view is not view and info.view != view):
-            self.observe(view)
+            # Not observed: what happened since the last view is unknown, so search from
+            # this view alone (an information state without memory of earlier moves).
+            self._infos[view.seat] = info_from_view(self._rules_for(view), view)
         if len(moves) == 1:
             self.last_stats = []
             return moves[0]

@@ -142,6 +142,7 @@ class CachoView:
     events: tuple[CachoEvent, ...]
     redeal: int = 0
     to_act: tuple[bool, ...] = ()
+    rules: Any = attrs.field(default=None, eq=False, repr=False)
 
     def visible_cards(self) -> tuple[Card, ...]:
         """The cards of the card zones this seat sees: its own holding only (there is no
@@ -641,6 +642,7 @@ class CachoState:
             events=self.events,
             redeal=self.redeal,
             to_act=self.to_act,
+            rules=self.rules,
         )
 
     def hand_value(self, seat: int) -> HandValue:

@@ -65,6 +65,7 @@ class FishingView:
     stones: tuple[int, ...] = ()
     partides: tuple[int, ...] = ()
     stake: Stake | None = None
+    rules: Any = attrs.field(default=None, eq=False, repr=False)
 
     def visible_cards(self) -> set[Card]:
         """Every card this view shows, wherever it lies.
@@ -157,6 +158,7 @@ def view_of(state: FishingState, seat: int) -> FishingView:
         stones=state.stones(),
         partides=() if state.tally is None else state.tally.partides,
         stake=state.stake,
+        rules=state.rules,
     )
 
 

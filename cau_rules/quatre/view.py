@@ -63,6 +63,7 @@ class QuatreView:
     events: tuple[QuatreEvent, ...]
     legal_moves: tuple[QuatreMove, ...]
     outcome: Outcome | None
+    rules: Any = attrs.field(default=None, eq=False, repr=False)
 
     def visible_cards(self) -> set[Card]:
         """Every card this view shows, wherever it lies.
@@ -148,4 +149,5 @@ def view_of(state: QuatreState, seat: int) -> QuatreView:
         events=tuple(hide_event(event, seat) for event in state.events),
         legal_moves=state.legal_moves() if seat == state.to_play and not state.is_over else (),
         outcome=state.outcome(),
+        rules=state.rules,
     )
