@@ -620,7 +620,8 @@ def _call_sets(rules: FishingRules, chain_call: Call | None, neta: bool) -> tupl
     sets: list[frozenset[Call]] = [frozenset()]
     for call in applicable:
         sets += [s | {call} for s in sets]
-    return tuple(sets)
+    # the canonical order of Play.sort_key: by the sorted call names
+    return tuple(sorted(sets, key=lambda calls: sorted(call.value for call in calls)))
 
 
 def _generate(state: FishingState) -> dict[Any, tuple[Unit, ...] | None]:
