@@ -89,7 +89,10 @@ class GameRecord:
                 f"the record was written for rules version {self.rules_version} of {self.variant}; "
                 f"this library plays version {_rules_version(self.variant)}"
             )
-        state = self.start()
+        try:
+            state = self.start()
+        except CauRulesError as exc:
+            raise InvalidNotationError(f"the record's game cannot start: {exc}") from None
         yield state
         for number, (seat, move) in enumerate(self.moves, start=1):
             try:
