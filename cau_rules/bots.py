@@ -165,8 +165,13 @@ class GreedyBot:
       few unseen cards of that rank and a short run it would open on the table.
 
     Every figure comes from the view.  Remaining ties are broken with *rng*, so a game
-    is reproducible from a seed.  In phases without card play (the Valencian ronda
-    stake bidding) it plays at random.
+    is reproducible from a seed.  In the Valencian ronda stake it opens with the
+    smallest bid (4 with a rondí), accepts when it holds a rondí or a ronda of Cavall or
+    Rei, and refuses otherwise.
+
+    In the four-card game it plays the rank it holds most copies of (the longer its own
+    chain can run), and gives away first the cards that match nothing on the table,
+    fewest copies first.
 
     In Cacho (moves ``pass``, ``bet N``, ``call``, ``raise N``, ``fold``) it rates its
     own cards: two or three of one suit (or the three 6s) are strong, a 5 or a 6 is
@@ -188,9 +193,15 @@ class GreedyBot:
         """The greedy choice among ``view.legal_moves`` (see the class docstring)."""
         moves = _require_moves(view)
         if isinstance(view, FishingView):
+            if view.phase == "bid":
+                return _stake_choice(view, moves)
             return _fishing_choice(view, rng)
         if _looks_like_cacho(moves):
             return _cacho_choice(view, moves, rng)
+        from cau_rules.quatre import QuatreView
+
+        if isinstance(view, QuatreView):
+            return _quatre_choice(view, moves, rng)
         return rng.choice(moves)
 
     def __repr__(self) -> str:
@@ -266,6 +277,44 @@ def _deck_facts(variant: str) -> tuple[Deck, bool]:
         return SPANISH_48, False
     deck = getattr(rules, "deck", SPANISH_48)
     return (deck if isinstance(deck, Deck) else SPANISH_48), bool(getattr(rules, "wrap", False))
+
+
+def _stake_choice(view: FishingView, moves: Sequence[Any]) -> Any:
+    from cau_rules.fishing.moves import Accept, Bid, Refuse
+
+    ranks = [card.rank for card in view.holding]
+    pairs = [rank for rank in ranks if ranks.count(rank) >= 2]
+    rondi = any(ranks.count(rank) >= 3 for rank in ranks)
+    strong = rondi or (bool(pairs) and max(pairs) >= 11)
+    bids = [move for move in moves if isinstance(move, Bid)]
+    if Accept() in moves:
+        return Accept() if strong else Refuse()
+    numbers = sorted(move.stones for move in bids if move.stones is not None)
+    if numbers:
+        wanted = 4 if rondi else numbers[0]
+        return Bid(min((n for n in numbers if n >= wanted), default=numbers[0]))
+    return bids[0]
+
+
+def _quatre_choice(view: Any, moves: Sequence[Any], rng: random.Random) -> Any:
+    from cau_rules.quatre import Give
+    from cau_rules.quatre import Play as QuatrePlay
+
+    ranks = [card.rank for card in view.holding]
+    table_ranks = {card.rank for card in view.table}
+    gifts = [move for move in moves if isinstance(move, Give)]
+    if gifts:
+        def gift_cost(move: Any) -> tuple[int, int]:
+            rank = move.card.rank
+            return (1 if rank in table_ranks else 0, ranks.count(rank))
+
+        low = min(gift_cost(move) for move in gifts)
+        return rng.choice([move for move in gifts if gift_cost(move) == low])
+    plays = [move for move in moves if isinstance(move, QuatrePlay)]
+    if plays:
+        high = max(ranks.count(move.card.rank) for move in plays)
+        return rng.choice([move for move in plays if ranks.count(move.card.rank) == high])
+    return rng.choice(list(moves))
 
 
 def _fishing_choice(view: FishingView, rng: random.Random) -> Any:
