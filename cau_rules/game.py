@@ -22,7 +22,12 @@ __all__ = ["GameRules", "GameState", "GameView"]
 
 @runtime_checkable
 class GameRules(Protocol):
-    """A frozen rules object: named options, a preset name, JSON-ready data."""
+    """A frozen rules object: named options, a preset name, JSON-ready data.
+
+    >>> from cau_rules import get_rules
+    >>> all(isinstance(get_rules(name), GameRules) for name in ("cau", "cacho", "cau-quatre"))
+    True
+    """
 
     @property
     def name(self) -> str:
@@ -48,7 +53,12 @@ class GameRules(Protocol):
 
 @runtime_checkable
 class GameView(Protocol):
-    """What one seat may see of a state."""
+    """What one seat may see of a state.
+
+    >>> from cau_rules import new_game
+    >>> isinstance(new_game("cacho", players=2).observe(1), GameView)
+    True
+    """
 
     @property
     def seat(self) -> int:
@@ -60,7 +70,12 @@ class GameView(Protocol):
 
 @runtime_checkable
 class GameState(Protocol):
-    """A frozen game state: the seat to play, the legal moves, and a pure ``apply``."""
+    """A frozen game state: the seat to play, the legal moves, and a pure ``apply``.
+
+    >>> from cau_rules import new_game
+    >>> isinstance(new_game("cau-quatre", players=2), GameState)
+    True
+    """
 
     @property
     def players(self) -> int:

@@ -36,7 +36,12 @@ def dumps(state: Any, indent: int | None = None) -> str:
 
 def loads(text: str) -> Any:
     """The state saved by :func:`dumps`, validated (InvalidPositionError for an
-    impossible position, InvalidNotationError for text that is not JSON)."""
+    impossible position, InvalidNotationError for text that is not JSON).
+
+    >>> from cau_rules import new_game
+    >>> loads(dumps(new_game("cacho", players=3, seed=2))).players
+    3
+    """
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:

@@ -75,7 +75,12 @@ CARDS = 48
 
 @runtime_checkable
 class FeatureEncoder(Protocol):
-    """Views to fixed-size vectors for one rules object and player count."""
+    """Views to fixed-size vectors for one rules object and player count.
+
+    >>> from cau_rules import get_rules
+    >>> isinstance(features_for(get_rules("cau"), 2), FeatureEncoder)
+    True
+    """
 
     @property
     def pieces(self) -> tuple[tuple[str, int], ...]:

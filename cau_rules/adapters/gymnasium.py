@@ -60,6 +60,11 @@ class CauRulesEnv(gymnasium.Env[Observation, np.int64]):
 
     *players* defaults to the preset's smallest count; *render_mode* is None,
     ``"ansi"`` or ``"human"``.
+
+    >>> env = CauRulesEnv("cau", players=2, opponents="random")
+    >>> observation, info = env.reset(seed=3)
+    >>> bool(observation["action_mask"].any())
+    True
     """
 
     metadata: dict[str, Any] = {"render_modes": ["human", "ansi"], "render_fps": 4}  # noqa: RUF012

@@ -261,7 +261,13 @@ class _Track:
 
 
 class CauRulesState(pyspiel.State):  # type: ignore[misc]
-    """An OpenSpiel state wrapping an immutable library state (``.library_state``)."""
+    """An OpenSpiel state wrapping an immutable library state (``.library_state``).
+
+    >>> _ = register_openspiel_games()
+    >>> state = pyspiel.load_game("cau_rules_cau").new_initial_state()
+    >>> state.is_chance_node()
+    True
+    """
 
     def __init__(self, game: Any) -> None:
         super().__init__(game)
@@ -364,7 +370,15 @@ def _view_text(view: Any, private: bool) -> str:
 
 
 class CauRulesObserver:
-    """An OpenSpiel python observer: ``tensor``, ``dict`` and ``string_from``."""
+    """An OpenSpiel python observer: ``tensor``, ``dict`` and ``string_from``.
+
+    >>> _ = register_openspiel_games()
+    >>> game = pyspiel.load_game("cau_rules_cau")
+    >>> state = game.new_initial_state()
+    >>> state.apply_action(0)
+    >>> state.observation_string(0) == state.observation_string(0)
+    True
+    """
 
     def __init__(self, game: _Spec, iig_obs_type: Any, params: Any = None) -> None:
         if params:

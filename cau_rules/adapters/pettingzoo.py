@@ -61,6 +61,11 @@ class CauRulesAECEnv(AECEnv):  # type: ignore[misc]
 
     *players* defaults to the preset's smallest count; *render_mode* is None,
     ``"ansi"`` (``render()`` returns the position as text) or ``"human"`` (prints it).
+
+    >>> env = CauRulesAECEnv("cau", players=2)
+    >>> env.reset(seed=1)
+    >>> env.agent_selection, sorted(env.observe(env.agent_selection))
+    ('player_0', ['action_mask', 'observation'])
     """
 
     metadata: dict[str, Any] = {  # noqa: RUF012 - PettingZoo reads it from the class

@@ -31,7 +31,11 @@ __all__ = ["ActionCodec", "CachoCodec", "FishingCodec", "QuatreCodec", "codec_fo
 
 @runtime_checkable
 class ActionCodec(Protocol):
-    """Moves to integers and back, for one rules object and player count."""
+    """Moves to integers and back, for one rules object and player count.
+
+    >>> isinstance(codec_for("cacho", 3), ActionCodec)
+    True
+    """
 
     @property
     def num_actions(self) -> int:

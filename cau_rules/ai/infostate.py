@@ -164,7 +164,12 @@ def register_family(
     resample: Callable[[InfoState, random.Random], Any],
 ) -> None:
     """Teach :class:`InfoState` a game family: how its memory starts from a view, how it
-    updates from the next view, and how to resample a state."""
+    updates from the next view, and how to resample a state.  The library registers
+    its own three families this way.
+
+    >>> supports(object())
+    False
+    """
     _FAMILIES.append(_Family(start, update, resample, state_type, rules_type))
 
 

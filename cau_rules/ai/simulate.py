@@ -167,6 +167,10 @@ class SeatResult:
     ``wins`` is the sum of the seat's shares of the win; ``win_rate`` is ``wins /
     games`` with its 95 % Wilson interval ``ci_low``–``ci_high``; ``mean_score`` is the
     mean of ``Outcome.scores[seat]``.
+
+    >>> result = simulate("cau", ["greedy", "random"], games=4, seed=1, executor="serial")
+    >>> [seat.bot for seat in result.seats]
+    ['greedy', 'random']
     """
 
     seat: int

@@ -44,7 +44,11 @@ __all__ = [
 
 @attrs.frozen
 class HandStarted:
-    """A hand begins: its number (from 0), dealer and eldest hand."""
+    """A hand begins: its number (from 0), dealer and eldest hand.
+
+    >>> print(HandStarted(hand=0, dealer=3, eldest=0))
+    hand 1: seat 3 deals, seat 0 is eldest
+    """
 
     hand: int
     dealer: int
@@ -56,7 +60,11 @@ class HandStarted:
 
 @attrs.frozen
 class TableReplaced:
-    """While the table was dealt, ``card`` repeated a rank and went back into the stock."""
+    """While the table was dealt, ``card`` repeated a rank and went back into the stock.
+
+    >>> print(TableReplaced(Card.parse("1c")))
+    1c repeats a rank on the table and goes back into the stock
+    """
 
     card: Card
 
@@ -67,7 +75,11 @@ class TableReplaced:
 @attrs.frozen
 class Dealt:
     """A deal round: the table cards laid (first deal only), cards given to each seat,
-    and who opens the round.  The holdings themselves are private."""
+    and who opens the round.  The holdings themselves are private.
+
+    >>> print(Dealt(round=0, opener=0, table=(Card.parse("3o"),), counts=(3, 3)))
+    deal round 1: table 3o; 3 cards each, seat 0 opens
+    """
 
     round: int
     opener: int
@@ -81,7 +93,11 @@ class Dealt:
 
 @attrs.frozen
 class Trailed:
-    """``seat`` played ``card``, which captured nothing and stays on the table."""
+    """``seat`` played ``card``, which captured nothing and stays on the table.
+
+    >>> print(Trailed(0, Card.parse("5o")))
+    seat 0 trails 5o
+    """
 
     seat: int
     card: Card
@@ -95,7 +111,11 @@ class ChainExtended:
     """``seat`` played ``card`` onto a chain, which is now ``level`` cards long (a
     ``Captured`` event follows at once when the chain completes; otherwise it stays
     pending in its zone); ``claimed`` are the run cards it claims (shown as claimed)
-    and ``claimed_piles`` the seats whose piles it claims."""
+    and ``claimed_piles`` the seats whose piles it claims.
+
+    >>> print(ChainExtended(1, Card.parse("5c"), 2, (Card.parse("6o"),), ()))
+    seat 1 plays 5c: cau, claiming 6o
+    """
 
     seat: int
     card: Card
@@ -118,7 +138,11 @@ class ChainExtended:
 class Captured:
     """``seat`` captured: ``cards`` are what went onto its pile, bottom to top (taken
     piles included, the played card last); ``piles`` are the seats whose whole piles were
-    taken; ``chain`` is the chain length (0 for a plain capture)."""
+    taken; ``chain`` is the chain length (0 for a plain capture).
+
+    >>> print(Captured(0, Card.parse("8c"), (Card.parse("9o"), Card.parse("8o"), Card.parse("8c")), (), 0))
+    seat 0 captures with 8c: 9o 8o 8c
+    """
 
     seat: int
     card: Card
@@ -133,7 +157,11 @@ class Captured:
 
 @attrs.frozen
 class Called:
-    """``seat`` made (or was credited with) ``call``."""
+    """``seat`` made (or was credited with) ``call``.
+
+    >>> print(Called(1, Call.CAU))
+    seat 1 calls cau
+    """
 
     seat: int
     call: Call
@@ -144,7 +172,11 @@ class Called:
 
 @attrs.frozen
 class Declared:
-    """In the declaration phase, ``seat`` declared ``call`` (None: passed)."""
+    """In the declaration phase, ``seat`` declared ``call`` (None: passed).
+
+    >>> print(Declared(2, Call.RONDA))
+    seat 2 declares ronda
+    """
 
     seat: int
     call: Call | None
@@ -157,7 +189,11 @@ class Declared:
 class Paid:
     """One card moved from the top of ``payer``'s pile to the top of ``receiver``'s,
     for ``reason`` (a call, or None when settling a debt).  ``card`` is None in a view
-    where piles are closed."""
+    where piles are closed.
+
+    >>> print(Paid(0, 1, Card.parse("2c"), Call.CAU))
+    seat 0 pays 2c to seat 1 for cau
+    """
 
     payer: int
     receiver: int
@@ -172,7 +208,11 @@ class Paid:
 
 @attrs.frozen
 class DebtIncurred:
-    """``debtor`` could not pay ``amount`` cards owed to ``creditor`` for ``reason``."""
+    """``debtor`` could not pay ``amount`` cards owed to ``creditor`` for ``reason``.
+
+    >>> print(DebtIncurred(0, 1, 1, Call.NETA))
+    seat 0 owes seat 1 1 for neta
+    """
 
     debtor: int
     creditor: int
@@ -185,7 +225,11 @@ class DebtIncurred:
 
 @attrs.frozen
 class LeftoversTaken:
-    """At the end of a hand the table ``cards`` went to ``seat`` (None: to the discard)."""
+    """At the end of a hand the table ``cards`` went to ``seat`` (None: to the discard).
+
+    >>> print(LeftoversTaken(1, (Card.parse("4o"),)))
+    leftovers 4o go to seat 1
+    """
 
     seat: int | None
     cards: tuple[Card, ...]
@@ -197,7 +241,11 @@ class LeftoversTaken:
 
 @attrs.frozen
 class HandEnded:
-    """A hand ended: each seat's cards, the hand's score per seat, and who won it."""
+    """A hand ended: each seat's cards, the hand's score per seat, and who won it.
+
+    >>> print(HandEnded(0, (20, 28), (20, 28), (1,)))
+    hand 1 ends: cards [20, 28], won by seats [1]
+    """
 
     hand: int
     cards: tuple[int, ...]
@@ -210,7 +258,11 @@ class HandEnded:
 
 @attrs.frozen
 class GameEnded:
-    """The game ended: the winners and the final scores."""
+    """The game ended: the winners and the final scores.
+
+    >>> print(GameEnded((1,), (20.0, 28.0)))
+    game over: seats [1] win with scores [20.0, 28.0]
+    """
 
     winners: tuple[int, ...]
     scores: tuple[float, ...]
@@ -223,7 +275,11 @@ class GameEnded:
 class Scored:
     """``team`` scored ``stones`` for ``reason`` (Valencian stones: ``"pixat"``,
     ``"bon fer"``, ``"ronda"``, ``"rondi"``, ``"cau"``, ``"recau"``, ``"sant-vicent"``,
-    ``"neta"``, ``"stake"``, ``"surplus"``); ``total`` is the team's score after it."""
+    ``"neta"``, ``"stake"``, ``"surplus"``); ``total`` is the team's score after it.
+
+    >>> print(Scored(0, 2, "recau", 7))
+    team 0 scores 2 for recau (7)
+    """
 
     team: int
     stones: int
@@ -237,7 +293,11 @@ class Scored:
 @attrs.frozen
 class StakeOpened:
     """Both teams hold a ronda or rondí: ``bidders`` (the eldest holder of each team,
-    the first to bid first) bid for one stake instead of scoring them."""
+    the first to bid first) bid for one stake instead of scoring them.
+
+    >>> print(StakeOpened((0, 1)))
+    both teams hold rondas: seats 0 and 1 bid for the stake
+    """
 
     bidders: tuple[int, int]
 
@@ -247,7 +307,11 @@ class StakeOpened:
 
 @attrs.frozen
 class StakeBid:
-    """``seat`` bid (or raised to) ``stones`` (None: the game)."""
+    """``seat`` bid (or raised to) ``stones`` (None: the game).
+
+    >>> print(StakeBid(0, None))
+    seat 0 bids the game
+    """
 
     seat: int
     stones: int | None
@@ -258,7 +322,11 @@ class StakeBid:
 
 @attrs.frozen
 class StakeAnswered:
-    """``seat`` accepted (``accepted``) or refused the bid."""
+    """``seat`` accepted (``accepted``) or refused the bid.
+
+    >>> print(StakeAnswered(1, False))
+    seat 1 refuses
+    """
 
     seat: int
     accepted: bool
@@ -270,7 +338,11 @@ class StakeAnswered:
 @attrs.frozen
 class Showdown:
     """An accepted stake: every ronda holder shows their holding; ``winner`` holds the
-    best (rondí over ronda, then the higher rank, then the seat nearer the eldest)."""
+    best (rondí over ronda, then the higher rank, then the seat nearer the eldest).
+
+    >>> print(Showdown(((0, (Card.parse("5o"), Card.parse("5c"))),), 0))
+    showdown (seat 0: 5o 5c): seat 0 holds the best
+    """
 
     shown: tuple[tuple[int, tuple[Card, ...]], ...]
     winner: int
@@ -282,7 +354,11 @@ class Showdown:
 
 @attrs.frozen
 class PartidaWon:
-    """``team`` won a partida; ``partides`` are each team's partides won so far."""
+    """``team`` won a partida; ``partides`` are each team's partides won so far.
+
+    >>> print(PartidaWon(1, (0, 1)))
+    team 1 wins the partida (0-1)
+    """
 
     team: int
     partides: tuple[int, ...]

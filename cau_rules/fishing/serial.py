@@ -70,7 +70,17 @@ def build_position(
     stake: Stake | None = None,
     rest: str = "stock",
 ) -> FishingState:
-    """Validate and build an exact position (see ``FishingState.from_position``)."""
+    """Validate and build an exact position (see ``FishingState.from_position``, which
+    calls it).
+
+    >>> from cau_rules.fishing.state import FishingState
+    >>> from cau_rules.fishing.rules import CAU
+    >>> build_position(FishingState, CAU, 2, holdings=["1o", "2o"], table="", piles=None, stock=None,
+    ...                discard="", to_play=0, hand=0, round=0, opener=None, chain=None, trail=None,
+    ...                debts=None, last_capturer=-1, phase="play", declarations=(), hand_scores=(),
+    ...                seed=0, decks=(), rest="discard").holdings[1]
+    (<Card.O2: 1>,)
+    """
     from cau_rules.fishing.state import Chain, Stake, Tally
 
     rules.check_players(players)
@@ -219,7 +229,12 @@ def build_position(
 
 
 def state_to_dict(state: FishingState) -> dict[str, Any]:
-    """The state as JSON-ready data: card zones as strings of codes."""
+    """The state as JSON-ready data: card zones as strings of codes.
+
+    >>> from cau_rules import new_game
+    >>> state_to_dict(new_game("cau", players=2, seed=1))["holdings"]
+    ['12o 12c 2b', '5c 10b 8e']
+    """
     chain = state.chain
     return {
         "schema": SCHEMA,

@@ -122,7 +122,12 @@ class FishingView:
 
 
 def view_of(state: FishingState, seat: int) -> FishingView:
-    """The view of *seat* (see :class:`FishingView`)."""
+    """The view of *seat* (see :class:`FishingView`); ``state.observe(seat)`` calls it.
+
+    >>> from cau_rules import new_game
+    >>> view_of(new_game("cau", players=2, seed=1), 1).holding_sizes
+    (3, 3)
+    """
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < state.players:
         raise InvalidPositionError(f"seat must be from 0 to {state.players - 1}, not {seat!r}")
     open_piles = state.rules.open_piles
@@ -164,7 +169,13 @@ def view_of(state: FishingState, seat: int) -> FishingView:
 
 def score_sheet(state: FishingState) -> dict[str, Any]:
     """Stones by source per team: ``hands`` (one row per partida and hand), ``game``
-    (totals of the current partida by source), ``stones`` and ``partides``."""
+    (totals of the current partida by source), ``stones`` and ``partides``.
+
+    >>> from cau_rules import new_game
+    >>> sheet = score_sheet(new_game("cau-recau-sant-vicent", players=4, seed=1))
+    >>> sheet["stones"], sheet["game"]
+    ([3, 0], {'pixat': [1, 0], 'ronda': [2, 0]})
+    """
     tally = state.tally
     if tally is None:
         return {"hands": [], "game": {}, "stones": [], "partides": []}
