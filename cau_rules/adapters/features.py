@@ -38,9 +38,11 @@ import zlib
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol, runtime_checkable
 
+import attrs
 import numpy as np
 import numpy.typing as npt
 
+from cau_rules.ai.codec import codec_for
 from cau_rules.cards import Card, parse_cards
 from cau_rules.errors import CauRulesError, InvalidRulesError
 from cau_rules.fishing.events import (
@@ -511,3 +513,40 @@ def describe(state: Any) -> str:
     else:
         lines.append(f"to play: seat {state.to_play}; legal: {', '.join(str(m) for m in state.legal_moves())}")
     return "\n".join(lines)
+
+
+@attrs.frozen
+class EnvSetup:
+    """What both environment adapters derive from their arguments.
+
+    >>> setup = env_setup("cau", 2, None, ("human", "ansi"), "terminate")
+    >>> setup.players, setup.codec.num_actions
+    (2, 621)
+    """
+
+    rules: Any
+    players: int
+    codec: Any
+    features: FeatureEncoder
+
+
+def env_setup(
+    variant: str, players: int | None, render_mode: str | None, render_modes: Sequence[str], illegal_action: str,
+) -> EnvSetup:
+    """Check an environment's arguments and build its rules, codec and feature encoder;
+    a bad argument raises :class:`~cau_rules.errors.InvalidRulesError`.
+
+    >>> env_setup("cau", 2, "video", ("human", "ansi"), "terminate")
+    Traceback (most recent call last):
+    ...
+    cau_rules.errors.InvalidRulesError: render_mode must be None or one of ('human', 'ansi'), not 'video'
+    """
+    if render_mode is not None and render_mode not in render_modes:
+        raise InvalidRulesError(f"render_mode must be None or one of {tuple(render_modes)}, not {render_mode!r}")
+    if illegal_action not in ("terminate", "raise"):
+        raise InvalidRulesError(f"illegal_action must be 'terminate' or 'raise', not {illegal_action!r}")
+    from cau_rules.registry import get_rules
+
+    rules = get_rules(variant)
+    count = rules.min_players if players is None else players
+    return EnvSetup(rules, count, codec_for(rules, count), features_for(rules, count))

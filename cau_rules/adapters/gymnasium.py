@@ -44,11 +44,10 @@ import gymnasium
 import numpy as np
 from gymnasium import spaces
 
-from cau_rules.adapters.features import Vector, describe, features_for
-from cau_rules.ai.codec import codec_for
+from cau_rules.adapters.features import Vector, describe, env_setup
 from cau_rules.bots import Bot, GreedyBot, RandomBot
 from cau_rules.errors import CauRulesError, IllegalMoveError
-from cau_rules.registry import get_rules, new_game
+from cau_rules.registry import new_game
 
 __all__ = ["CauRulesEnv"]
 
@@ -79,15 +78,10 @@ class CauRulesEnv(gymnasium.Env[Observation, np.int64]):
         illegal_action: Literal["terminate", "raise"] = "terminate",
         illegal_reward: float = -1.0,
     ) -> None:
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(f"render_mode must be None or one of {self.metadata['render_modes']}, not {render_mode!r}")
-        if illegal_action not in ("terminate", "raise"):
-            raise ValueError(f"illegal_action must be 'terminate' or 'raise', not {illegal_action!r}")
+        setup = env_setup(variant, players, render_mode, self.metadata["render_modes"], illegal_action)
         self.variant = variant
-        self.rules = get_rules(variant)
-        self.players = self.rules.min_players if players is None else players
-        self.codec = codec_for(self.rules, self.players)
-        self.features = features_for(self.rules, self.players)
+        self.rules, self.players, self.codec, self.features = (
+            setup.rules, setup.players, setup.codec, setup.features)
         if not 0 <= seat < self.players:
             raise ValueError(f"seat must be from 0 to {self.players - 1}, not {seat}")
         self.seat = seat

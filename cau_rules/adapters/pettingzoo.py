@@ -42,10 +42,9 @@ from gymnasium import spaces
 from gymnasium.utils import seeding
 from pettingzoo import AECEnv  # type: ignore[import-untyped, unused-ignore]
 
-from cau_rules.adapters.features import Vector, describe, features_for
-from cau_rules.ai.codec import codec_for
+from cau_rules.adapters.features import Vector, describe, env_setup
 from cau_rules.errors import CauRulesError, IllegalMoveError
-from cau_rules.registry import get_rules, new_game
+from cau_rules.registry import new_game
 
 __all__ = ["CauRulesAECEnv", "env"]
 
@@ -81,15 +80,10 @@ class CauRulesAECEnv(AECEnv):  # type: ignore[misc]
         illegal_reward: float = -1.0,
     ) -> None:
         super().__init__()
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(f"render_mode must be None or one of {self.metadata['render_modes']}, not {render_mode!r}")
-        if illegal_action not in ("terminate", "raise"):
-            raise ValueError(f"illegal_action must be 'terminate' or 'raise', not {illegal_action!r}")
+        setup = env_setup(variant, players, render_mode, self.metadata["render_modes"], illegal_action)
         self.variant = variant
-        self.rules = get_rules(variant)
-        self.players = self.rules.min_players if players is None else players
-        self.codec = codec_for(self.rules, self.players)
-        self.features = features_for(self.rules, self.players)
+        self.rules, self.players, self.codec, self.features = (
+            setup.rules, setup.players, setup.codec, setup.features)
         self.render_mode = render_mode
         self.illegal_action = illegal_action
         self.illegal_reward = float(illegal_reward)
