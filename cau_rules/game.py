@@ -12,12 +12,13 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, Protocol, runtime_checkable
 
+from cau_rules.errors import GameOverError, IllegalMoveError, InvalidNotationError
 from cau_rules.outcome import Outcome
 
-__all__ = ["GameRules", "GameState", "GameView"]
+__all__ = ["GameRules", "GameState", "GameView", "move_for_turn"]
 
 
 @runtime_checkable
@@ -107,3 +108,27 @@ class GameState(Protocol):
 
     def to_dict(self) -> dict[str, Any]:
         """The whole state as JSON-ready data (schema-versioned)."""
+
+
+def move_for_turn(
+    over: bool, to_play: int, move: Any, seat: int | None, coerce: Callable[[Any], Any],
+    legal_text: Callable[[], str],
+) -> Any:
+    """The checks every ``apply`` starts with: the game is not over, *seat* (if given)
+    is the one to play, and *move* is a move or the text of one (``coerce``).  Returns
+    the parsed move; raises :class:`~cau_rules.errors.GameOverError` or
+    :class:`~cau_rules.errors.IllegalMoveError` naming what is legal.
+
+    >>> move_for_turn(False, 0, "7o", 1, str, lambda: "7o")
+    Traceback (most recent call last):
+    ...
+    cau_rules.errors.IllegalMoveError: it is seat 0's turn, not seat 1's
+    """
+    if over:
+        raise GameOverError(f"the game is over; no move is legal (tried {move})")
+    if seat is not None and seat != to_play:
+        raise IllegalMoveError(f"it is seat {to_play}'s turn, not seat {seat}'s")
+    try:
+        return coerce(move)
+    except InvalidNotationError as exc:
+        raise IllegalMoveError(f"{exc}; legal moves: {legal_text()}") from None

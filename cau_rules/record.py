@@ -69,14 +69,7 @@ class GameRecord:
     def start(self) -> Any:
         """The game's first state (dealt from the seed or the supplied decks)."""
         rules = get_rules(self.variant, **self.options)
-        if self.decks:
-            from cau_rules.fishing.rules import FishingRules
-            from cau_rules.fishing.state import new_fishing_game
-
-            if isinstance(rules, FishingRules):
-                return new_fishing_game(rules, self.players, seed=self.seed, decks=self.decks)
-            return new_game(rules, players=self.players, seed=self.seed, deck=self.decks[0])
-        return new_game(rules, players=self.players, seed=self.seed)
+        return new_game(rules, players=self.players, seed=self.seed, decks=self.decks)
 
     def states(self) -> Iterator[Any]:
         """Every state of the game in order, starting with the first; each move is checked.

@@ -16,6 +16,7 @@ from cau_rules.cacho import CACHO, CachoRules, cacho_state_from_dict, new_cacho_
 from cau_rules.cards import Card
 from cau_rules.errors import InvalidRulesError
 from cau_rules.fishing.rules import FISHING_PRESETS, FishingRules
+from cau_rules.fishing.serial import state_from_dict
 from cau_rules.fishing.state import new_fishing_game
 from cau_rules.game import GameRules, GameState
 from cau_rules.quatre import QUATRE, QuatreRules, new_quatre_game, quatre_state_from_dict
@@ -60,13 +61,15 @@ def new_game(
     players: int | None = None,
     seed: int = 0,
     deck: Sequence[Card | str] | None = None,
+    decks: Sequence[Sequence[Card | str]] = (),
     **options: Any,
 ) -> Any:
-    """Start a game: by preset name or rules object, with a seed or a deck order.
+    """Start a game: by preset name or rules object, with a seed or deck orders.
 
     *players* defaults to the preset's smallest count.  All randomness comes from
-    *seed*; *deck* (index 0 is the top) orders the first hand instead.  Extra keyword
-    arguments change rules options.
+    *seed*; *deck* (index 0 is the top) orders the first hand instead, and *decks*
+    orders one hand each (the capture family; other families take one order only).
+    Extra keyword arguments change rules options.
 
     >>> state = new_game("cau", players=4, seed=7)
     >>> state.players, state.to_play, state.is_over
@@ -77,10 +80,13 @@ def new_game(
     )
     count = chosen.min_players if players is None else players
     if isinstance(chosen, FishingRules):
-        return new_fishing_game(chosen, count, seed=seed, deck=deck)
-    for family in _FAMILIES:
-        if isinstance(chosen, family[0]):
-            return family[1](chosen, count, seed, deck)
+        return new_fishing_game(chosen, count, seed=seed, deck=deck, decks=decks)
+    if len(decks) > 1:
+        raise InvalidRulesError(f"{chosen.name} takes one deck order (the first hand's), not {len(decks)}")
+    first = deck if deck is not None or not decks else decks[0]
+    for family, start in _FAMILIES:
+        if isinstance(chosen, family):
+            return start(chosen, count, seed, first)
     raise InvalidRulesError(f"not a rules object of cau_rules: {rules!r}")
 
 
@@ -92,11 +98,8 @@ def load_state(data: dict[str, Any]) -> Any:
     True
     """
     from cau_rules.errors import InvalidPositionError
-    from cau_rules.fishing.serial import state_from_dict
 
     family = data.get("family") if isinstance(data, dict) else None
-    if family == "fishing":
-        return state_from_dict(data)
     for loader_family, loader in _LOADERS.items():
         if family == loader_family:
             return loader(data)
@@ -108,6 +111,7 @@ _FAMILIES: list[tuple[type, Callable[[Any, int, int, Sequence[Card | str] | None
     (QuatreRules, new_quatre_game),
 ]
 _LOADERS: dict[str, Callable[[Any], GameState]] = {
+    "fishing": state_from_dict,
     "cacho": cacho_state_from_dict,
     "quatre": quatre_state_from_dict,
 }

@@ -550,3 +550,20 @@ def env_setup(
     rules = get_rules(variant)
     count = rules.min_players if players is None else players
     return EnvSetup(rules, count, codec_for(rules, count), features_for(rules, count))
+
+
+def render_text(state: Any, render_mode: str | None) -> str | None:
+    """What an environment's ``render()`` gives: the position as text for ``"ansi"``,
+    printed for ``"human"`` (then None), None without a render mode or a state.
+
+    >>> from cau_rules import new_game
+    >>> render_text(new_game("cau", players=2, seed=1), "ansi") is not None
+    True
+    """
+    if render_mode is None or state is None:
+        return None
+    text = describe(state)
+    if render_mode == "human":
+        print(text)
+        return None
+    return text

@@ -44,7 +44,7 @@ import gymnasium
 import numpy as np
 from gymnasium import spaces
 
-from cau_rules.adapters.features import Vector, describe, env_setup
+from cau_rules.adapters.features import Vector, env_setup, render_text
 from cau_rules.bots import Bot, GreedyBot, RandomBot
 from cau_rules.errors import CauRulesError, IllegalMoveError
 from cau_rules.registry import new_game
@@ -168,10 +168,4 @@ class CauRulesEnv(gymnasium.Env[Observation, np.int64]):
 
     def render(self) -> str | None:
         """The position as text (``"ansi"``), printed (``"human"``), or None."""
-        if self.render_mode is None or self.state is None:
-            return None
-        text = describe(self.state)
-        if self.render_mode == "human":
-            print(text)
-            return None
-        return text
+        return render_text(self.state, self.render_mode)

@@ -42,7 +42,7 @@ from gymnasium import spaces
 from gymnasium.utils import seeding
 from pettingzoo import AECEnv  # type: ignore[import-untyped, unused-ignore]
 
-from cau_rules.adapters.features import Vector, describe, env_setup
+from cau_rules.adapters.features import Vector, env_setup, render_text
 from cau_rules.errors import CauRulesError, IllegalMoveError
 from cau_rules.registry import new_game
 
@@ -167,13 +167,7 @@ class CauRulesAECEnv(AECEnv):  # type: ignore[misc]
 
     def render(self) -> str | None:
         """The position as text (``"ansi"``), printed (``"human"``), or None."""
-        if self.render_mode is None or self.state is None:
-            return None
-        text = describe(self.state)
-        if self.render_mode == "human":
-            print(text)
-            return None
-        return text
+        return render_text(self.state, self.render_mode)
 
     def close(self) -> None:
         """Nothing to release."""

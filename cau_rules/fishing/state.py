@@ -26,7 +26,6 @@ import attrs
 
 from cau_rules.cards import Card, cards_text
 from cau_rules.errors import (
-    GameOverError,
     IllegalMoveError,
     InvalidNotationError,
     InvalidPositionError,
@@ -66,6 +65,7 @@ from cau_rules.fishing.moves import (
     parse_move,
 )
 from cau_rules.fishing.rules import FishingRules
+from cau_rules.game import move_for_turn
 from cau_rules.outcome import Outcome
 
 __all__ = ["Chain", "FishingState", "Phase", "Stake", "Tally", "new_fishing_game"]
@@ -255,14 +255,7 @@ class FishingState:
         ...
         cau_rules.errors.IllegalMoveError: illegal move 5o: seat 0 does not hold 5o (holding: 12o 12c 2b); legal moves: 12o, 12c, 2b
         """
-        if self.phase == "over":
-            raise GameOverError(f"the game is over; no move is legal (tried {move})")
-        if seat is not None and seat != self.to_play:
-            raise IllegalMoveError(f"it is seat {self.to_play}'s turn, not seat {seat}'s")
-        try:
-            parsed = _coerce(move)
-        except InvalidNotationError as exc:
-            raise IllegalMoveError(f"{exc}; legal moves: {self._legal_text()}") from None
+        parsed = move_for_turn(self.phase == "over", self.to_play, move, seat, _coerce, self._legal_text)
         plans = self._legal_plans()
         if parsed not in plans:
             raise IllegalMoveError(
@@ -657,14 +650,17 @@ def _generate(state: FishingState) -> dict[Any, tuple[Unit, ...] | None]:
     trail = state.trail
     trail_rank = trail[1].rank if trail is not None else 0
     captures = False
+    extension: list[tuple[int, tuple[int, ...]]] | None = None  # the same for every card of the rank
     for card in sorted(holding):
         rank = card.rank
         if chain is not None and rank == chain.rank:
             captures = True
-            current: list[Card | None] = [None] * 13
-            for on_table in table:
-                current[on_table.rank] = on_table
-            units = _run_units(rules, seat, rank, current, piles)
+            if extension is None:
+                current: list[Card | None] = [None] * 13
+                for on_table in table:
+                    current[on_table.rank] = on_table
+                extension = _run_units(rules, seat, rank, current, piles)
+            units = extension
             call = _chain_call(rules, chain.level + 1)
             calls = _call_sets(rules, call, False)
             if rules.explicit_calls:

@@ -29,7 +29,8 @@ from typing import Any, Literal
 import attrs
 
 from cau_rules.cards import Card, cards_text
-from cau_rules.errors import GameOverError, IllegalMoveError, InvalidNotationError, InvalidPositionError
+from cau_rules.errors import IllegalMoveError, InvalidNotationError, InvalidPositionError
+from cau_rules.game import move_for_turn
 from cau_rules.outcome import Outcome
 from cau_rules.quatre.events import (
     Added,
@@ -303,14 +304,7 @@ class QuatreState:
         ...
         cau_rules.errors.IllegalMoveError: illegal move draw: seat 0 holds a card matching the table and must play it; legal moves: 5o>5c
         """
-        if self.phase == "over":
-            raise GameOverError(f"the game is over; no move is legal (tried {move})")
-        if seat is not None and seat != self.to_play:
-            raise IllegalMoveError(f"it is seat {self.to_play}'s turn, not seat {seat}'s")
-        try:
-            parsed = _coerce(move)
-        except InvalidNotationError as exc:
-            raise IllegalMoveError(f"{exc}; legal moves: {self._legal_text()}") from None
+        parsed = move_for_turn(self.phase == "over", self.to_play, move, seat, _coerce, self._legal_text)
         if parsed not in self.legal_moves():
             raise IllegalMoveError(
                 f"illegal move {parsed}: {self._why_illegal(parsed)}; legal moves: {self._legal_text()}"
