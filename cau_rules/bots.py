@@ -228,7 +228,7 @@ def play_game(
     >>> start = new_game("cau-robat", players=3, seed=4)
     >>> final = play_game(start, [GreedyBot(), RandomBot(), GreedyBot()], seed=1)
     >>> final.is_over, sum(final.outcome().scores)
-    (True, 48.0)
+    (True, 48)
     >>> play_game(start, [RandomBot()], seed=1)
     Traceback (most recent call last):
     ...

@@ -197,10 +197,10 @@ def _number(value: float) -> str:
 def format_outcome(outcome: Outcome | None) -> str:
     """The result in words: the winners, why, and each seat's score.
 
-    >>> print(format_outcome(Outcome(winners=(1,), scores=(20.0, 28.0), termination="most cards")))
+    >>> print(format_outcome(Outcome(winners=(1,), scores=(20, 28), termination=Termination.MOST_CARDS)))
     Outcome: seat 1 wins (most cards)
     Scores: seat 0: 20, seat 1: 28
-    >>> print(format_outcome(Outcome(winners=(0, 2), scores=(16.0, 16.0, 16.0), termination="most cards")))
+    >>> print(format_outcome(Outcome(winners=(0, 2), scores=(16, 16, 16), termination=Termination.MOST_CARDS)))
     Outcome: seats 0, 2 share the win (most cards)
     Scores: seat 0: 16, seat 1: 16, seat 2: 16
     >>> format_outcome(None)
@@ -215,7 +215,7 @@ def format_outcome(outcome: Outcome | None) -> str:
     else:
         who = "nobody wins"
     scores = ", ".join(f"seat {seat}: {_number(score)}" for seat, score in enumerate(outcome.scores))
-    return f"Outcome: {who} ({outcome.termination})\nScores: {scores}"
+    return f"Outcome: {who} ({outcome.describe()})\nScores: {scores}"
 
 
 def _cards(cards: Iterable[Any]) -> str:

@@ -1,35 +1,151 @@
 """What every game family reports when a game ends.
 
->>> from cau_rules.outcome import Outcome
->>> result = Outcome(winners=(0, 2), scores=(20, 8, 20), termination="most cards")
+An :class:`Outcome` names the winners, one whole-number score per seat, and a
+:class:`Termination` saying how the game ended; details (the stone target reached, the
+hands played) are named fields, never free text.  Every family ends its last move with
+the same :class:`GameEnded` event.
+
+>>> from cau_rules.outcome import Outcome, Termination
+>>> result = Outcome(winners=(0, 2), scores=(20, 8, 20), termination=Termination.MOST_CARDS)
 >>> result.shares()
 (0.5, 0.0, 0.5)
+>>> print(result)
+seats 0 and 2 win (most cards); scores 20, 8, 20
 """
 
 from __future__ import annotations
 
+import enum
+
 import attrs
 
-__all__ = ["Outcome"]
+__all__ = ["GameEnded", "Outcome", "Termination"]
+
+
+class Termination(enum.Enum):
+    """How a game ended: one member per way, across every family.
+
+    The value is a short English phrase for screens and logs.
+
+    >>> Termination.LAST_HOLDER.value
+    'last player holding cards'
+    >>> Termination("most cards") is Termination.MOST_CARDS
+    True
+    """
+
+    MOST_CARDS = "most cards"
+    """Capture games of one hand: the most cards captured wins (ties share)."""
+    MOST_DOZENS = "most dozens"
+    """Capture games scored in dozens: the most dozen points wins (ties share)."""
+    MOST_HANDS = "most hands won"
+    """Capture matches of several hands: the most hands won wins (ties share)."""
+    TARGET_STONES = "stone target reached"
+    """The Valencian game: a team reached the stone target of its last partida."""
+    STAKE_WON = "stake won"
+    """The Valencian game: an accepted stake on the partida or the joc decided it."""
+    LAST_HOLDER = "last player holding cards"
+    """The four-card game: only one player still holds cards."""
+    BLOCKED = "nobody can play"
+    """The four-card game: nobody could play on; the most cards wins (ties share)."""
+    MOVE_LIMIT = "move limit"
+    """The four-card game's safety bound: the game ran too long; the most cards wins."""
+    ALL_COUNTERS = "one player holds all the counters"
+    """Cacho: one player won every counter of the session."""
+    MAX_HANDS = "session hands played"
+    """Cacho: the session's hands were all played; the most counters wins."""
 
 
 @attrs.frozen
 class Outcome:
-    """The end of a game: who won, each seat's final score, and why the game ended.
+    """The end of a game: who won, each seat's final score, and how the game ended.
 
-    ``winners`` lists every seat that shares the win (ties share); ``scores`` is the
-    figure the winner was decided on, one per seat (cards, dozen points, hands won,
-    stones, counters).
+    Args:
+        winners: every seat that shares the win (ties share), in seat order.
+        scores: the figure the winner was decided on, one whole number per seat
+            (cards, dozen points, hands won, stones or partides, counters).
+        termination: how the game ended.
+        target: the stone target, for :attr:`Termination.TARGET_STONES`.
+        hands_played: the hands played, for matches and sessions of several hands.
 
-    >>> Outcome(winners=(1,), scores=(3, 9), termination="most cards").shares()
+    >>> Outcome(winners=(1,), scores=(3, 9), termination=Termination.MOST_CARDS).shares()
     (0.0, 1.0)
     """
 
     winners: tuple[int, ...]
-    scores: tuple[float, ...]
-    termination: str
+    scores: tuple[int, ...]
+    termination: Termination
+    target: int | None = None
+    hands_played: int | None = None
 
     def shares(self) -> tuple[float, ...]:
-        """Each seat's share of the win: 1 for a sole winner, 1/k for k tied winners."""
+        """Each seat's share of the win: 1 for a sole winner, 1/k for k tied winners.
+
+        Returns:
+            One share per seat; the shares of a decided game add up to 1.
+
+        >>> Outcome((0, 1), (4, 4), Termination.MOST_CARDS).shares()
+        (0.5, 0.5)
+        """
         share = 1.0 / len(self.winners) if self.winners else 0.0
         return tuple(share if seat in self.winners else 0.0 for seat in range(len(self.scores)))
+
+    def describe(self) -> str:
+        """How the game ended, in words, with its details.
+
+        >>> Outcome((0,), (41, 30), Termination.TARGET_STONES, target=41).describe()
+        'stone target reached (41)'
+        >>> Outcome((1,), (2, 5), Termination.MAX_HANDS, hands_played=3).describe()
+        'session hands played (3 hands)'
+        """
+        text = self.termination.value
+        if self.target is not None:
+            text += f" ({self.target})"
+        if self.hands_played is not None:
+            text += f" ({self.hands_played} hand{'s' if self.hands_played != 1 else ''})"
+        return text
+
+    def to_dict(self) -> dict[str, object]:
+        """The outcome as JSON-ready data.
+
+        >>> Outcome((0,), (3, 1), Termination.MOST_CARDS).to_dict()["termination"]
+        'MOST_CARDS'
+        """
+        data: dict[str, object] = {
+            "winners": list(self.winners),
+            "scores": list(self.scores),
+            "termination": self.termination.name,
+        }
+        if self.target is not None:
+            data["target"] = self.target
+        if self.hands_played is not None:
+            data["hands_played"] = self.hands_played
+        return data
+
+    def __str__(self) -> str:
+        seats = " and ".join(str(seat) for seat in self.winners)
+        who = f"seat {seats} wins" if len(self.winners) == 1 else f"seats {seats} win"
+        return f"{who} ({self.describe()}); scores {', '.join(map(str, self.scores))}"
+
+
+@attrs.frozen
+class GameEnded:
+    """The last event of every game, in every family: the outcome.
+
+    >>> print(GameEnded(Outcome((1,), (20, 28), Termination.MOST_CARDS)))
+    game over: seat 1 wins (most cards); scores 20, 28
+    """
+
+    outcome: Outcome
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        """The winning seats (a shortcut for ``outcome.winners``)."""
+        return self.outcome.winners
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        """The final scores (a shortcut for ``outcome.scores``)."""
+        return self.outcome.scores
+
+    def __str__(self) -> str:
+        return f"game over: {self.outcome}"

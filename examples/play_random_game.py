@@ -34,7 +34,7 @@ def main(argv: list[str]) -> None:
 
     outcome = final.outcome()
     print("winners:", ", ".join(f"seat {seat}" for seat in outcome.winners))
-    print("scores:", [int(score) for score in outcome.scores], f"({outcome.termination})")
+    print("scores:", list(outcome.scores), f"({outcome.describe()})")
 
 
 if __name__ == "__main__":

@@ -58,7 +58,7 @@ from cau_rules.errors import (
     InvalidPositionError,
     InvalidRulesError,
 )
-from cau_rules.outcome import Outcome
+from cau_rules.outcome import Outcome, Termination
 
 if TYPE_CHECKING:
     from cau_rules.game import GameState, GameView
@@ -601,14 +601,16 @@ class CachoState:
         (ties share), scores are the counters; None while it goes on.
 
         >>> state = CachoState.from_position(stacks=(5, 5), holdings=("1o", "2o"))
-        >>> state.apply("bet 1").apply("call").apply("bet 2").apply("fold").outcome()
-        Outcome(winners=(0,), scores=(6, 4), termination='max_hands reached: 1 hand played')
+        >>> print(state.apply("bet 1").apply("call").apply("bet 2").apply("fold").outcome())
+        seat 0 wins (session hands played (1 hand)); scores 6, 4
         """
         if not self.is_over:
             return None
         best = max(self.stacks)
         winners = tuple(seat for seat, stack in enumerate(self.stacks) if stack == best)
-        return Outcome(winners=winners, scores=self.stacks, termination=self.termination)
+        if self.termination.startswith("max_hands"):
+            return Outcome(winners, self.stacks, Termination.MAX_HANDS, hands_played=self.hand + 1)
+        return Outcome(winners, self.stacks, Termination.ALL_COUNTERS, hands_played=self.hand + 1)
 
     def observe(self, seat: int) -> CachoView:
         """What *seat* may see (D-VIEW-1): its own cards only.

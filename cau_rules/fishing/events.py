@@ -260,12 +260,12 @@ class HandEnded:
 class GameEnded:
     """The game ended: the winners and the final scores.
 
-    >>> print(GameEnded((1,), (20.0, 28.0)))
-    game over: seats [1] win with scores [20.0, 28.0]
+    >>> print(GameEnded((1,), (20, 28)))
+    game over: seats [1] win with scores [20, 28]
     """
 
     winners: tuple[int, ...]
-    scores: tuple[float, ...]
+    scores: tuple[int, ...]
 
     def __str__(self) -> str:
         return f"game over: seats {list(self.winners)} win with scores {list(self.scores)}"

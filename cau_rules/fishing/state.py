@@ -66,7 +66,7 @@ from cau_rules.fishing.moves import (
 )
 from cau_rules.fishing.rules import FishingRules
 from cau_rules.game import move_for_turn
-from cau_rules.outcome import Outcome
+from cau_rules.outcome import Outcome, Termination
 
 __all__ = ["Chain", "FishingState", "Phase", "Stake", "Tally", "new_fishing_game"]
 
@@ -286,15 +286,16 @@ class FishingState:
             best = max(tally.partides)
             team_scores = tally.partides if self.rules.partides_to_win > 1 else tally.stones
             winners = tuple(seat for seat in range(self.players) if tally.partides[seat % 2] == best)
-            scores = tuple(float(team_scores[seat % 2]) for seat in range(self.players))
-            reached = max(tally.stones) >= self.rules.target
-            return Outcome(winners, scores, f"{self.rules.target} stones" if reached else "game stake won")
+            scores = tuple(team_scores[seat % 2] for seat in range(self.players))
+            if max(tally.stones) >= self.rules.target:
+                return Outcome(winners, scores, Termination.TARGET_STONES, target=self.rules.target)
+            return Outcome(winners, scores, Termination.STAKE_WON)
         if self.rules.hands == 1:
             scores = self.hand_scores[-1]
-            return Outcome(_winners(scores), tuple(float(s) for s in scores),
-                           "most dozens" if self.rules.scoring == "dozens" else "most cards")
+            return Outcome(_winners(scores), tuple(scores),
+                           Termination.MOST_DOZENS if self.rules.scoring == "dozens" else Termination.MOST_CARDS)
         credits = self.hands_won()
-        return Outcome(_winners(credits), tuple(float(c) for c in credits), "most hands won")
+        return Outcome(_winners(credits), credits, Termination.MOST_HANDS, hands_played=len(self.hand_scores))
 
     def hands_won(self) -> tuple[int, ...]:
         """Hands won so far by each seat (every seat tied on top is credited)."""

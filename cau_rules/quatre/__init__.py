@@ -10,7 +10,7 @@ The last player holding cards wins.
 >>> state = new_quatre_game(QUATRE, 2, seed=3)
 >>> while not state.is_over:
 ...     state = state.apply(state.legal_moves()[0])
->>> state.outcome().termination in ("last player holding cards", "nobody can play: most cards")
+>>> state.outcome().termination.name in ("LAST_HOLDER", "BLOCKED")
 True
 >>> quatre_state_from_dict(state.to_dict()) == state
 True

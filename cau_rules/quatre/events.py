@@ -211,12 +211,12 @@ class GameEnded:
     """The game ended: ``winners`` share the win, ``scores`` are the cards each seat
     holds, ``termination`` says why.
 
-    >>> str(GameEnded((0,), (9.0, 0.0), "last player holding cards"))
-    'game over (last player holding cards): seats [0] win with scores [9.0, 0.0]'
+    >>> str(GameEnded((0,), (9, 0), "last player holding cards"))
+    'game over (last player holding cards): seats [0] win with scores [9, 0]'
     """
 
     winners: tuple[int, ...]
-    scores: tuple[float, ...]
+    scores: tuple[int, ...]
     termination: str
 
     def __str__(self) -> str:

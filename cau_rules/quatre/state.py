@@ -31,7 +31,7 @@ import attrs
 from cau_rules.cards import Card, cards_text
 from cau_rules.errors import IllegalMoveError, InvalidNotationError, InvalidPositionError
 from cau_rules.game import move_for_turn
-from cau_rules.outcome import Outcome
+from cau_rules.outcome import Outcome, Termination
 from cau_rules.quatre.events import (
     Added,
     ChainTaken,
@@ -397,14 +397,14 @@ class QuatreState:
         True
         >>> state = state.apply("5o>5c")  # seat 1 holds no 5: it gives one card for the cau
         >>> state = state.apply("give 1o").apply("pass").apply("pass")
-        >>> state.outcome()
-        Outcome(winners=(1,), scores=(5.0, 35.0), termination='nobody can play: most cards')
+        >>> print(state.outcome())
+        seat 1 wins (nobody can play); scores 5, 35
         """
         if self.phase != "over":
             return None
-        scores = tuple(float(len(holding)) for holding in self.holdings)
-        assert self.termination is not None
-        return Outcome(_winners(scores), scores, self.termination)
+        scores = tuple(len(holding) for holding in self.holdings)
+        ending = Termination.LAST_HOLDER if self.termination == LAST_HOLDER else Termination.BLOCKED
+        return Outcome(_winners(scores), scores, ending)
 
     def observe(self, seat: int) -> Any:
         """What *seat* may see: a :class:`~cau_rules.quatre.view.QuatreView`.

@@ -112,11 +112,7 @@ class QuatreView:
             "passes": self.passes,
             "events": [str(event) for event in self.events],
             "legal_moves": [str(move) for move in self.legal_moves],
-            "outcome": None if outcome is None else {
-                "winners": list(outcome.winners),
-                "scores": list(outcome.scores),
-                "termination": outcome.termination,
-            },
+            "outcome": None if outcome is None else outcome.to_dict(),
         }
 
 

@@ -23,6 +23,7 @@ from cau_rules.cacho import (
 )
 from cau_rules.cards import CACHO_24, Card, parse_cards
 from cau_rules.errors import IllegalMoveError, InvalidDeckError, InvalidRulesError
+from cau_rules.outcome import Termination
 from tests.cacho.support import event_names, game, play, stacked_deck
 
 # -- deck, players, seats, dealing -----------------------------------------------------
@@ -346,7 +347,7 @@ def test_cac_23_the_session_ends_when_one_player_holds_every_counter() -> None:
     assert state.is_over and state.stacks == (2, 0)
     outcome = state.outcome()
     assert outcome is not None and outcome.winners == (0,)
-    assert outcome.termination == "one player holds all the counters"
+    assert outcome.termination is Termination.ALL_COUNTERS
 
 
 def test_cac_23_max_hands_ends_the_session_and_the_richest_win() -> None:
@@ -358,7 +359,7 @@ def test_cac_23_max_hands_ends_the_session_and_the_richest_win() -> None:
     outcome = state.outcome()
     assert state.is_over and outcome is not None
     assert outcome.winners == (0,) and outcome.scores == (21, 19, 20)
-    assert outcome.termination == "max_hands reached: 2 hands played"
+    assert outcome.termination is Termination.MAX_HANDS and outcome.hands_played == 2
 
 
 def test_cac_24_a_view_shows_only_the_seats_own_cards() -> None:

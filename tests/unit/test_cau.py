@@ -11,6 +11,7 @@ import pytest
 from cau_rules import IllegalMoveError, new_game
 from cau_rules.fishing import CAU, Call, Chain, Declare
 from cau_rules.fishing.events import Called, Captured, DebtIncurred, Paid, TableReplaced
+from cau_rules.outcome import Termination
 from tests.scenario import cards, deck_with, position
 
 
@@ -80,7 +81,7 @@ def test_cau_6_most_cards_wins_and_ties_share() -> None:
     # seat 1 captured 4o 4c and, as last capturer, takes the 9c left on the table
     assert state.piles[1] == cards("1c 4o 4c 9c")
     outcome = state.outcome()
-    assert outcome is not None and outcome.winners == (1,) and outcome.scores == (2.0, 4.0)
+    assert outcome is not None and outcome.winners == (1,) and outcome.scores == (2, 4)
 
     tie = position(CAU, 2, table="4o", holdings=["9c", "2b"], piles=["1o 2o", "1c 2c"])
     tie = tie.apply("9c").apply("2b")
@@ -350,5 +351,5 @@ def test_cau_22_dozens_score_a_point_per_complete_dozen() -> None:
     state = state.apply("12c").apply("9o")
     outcome = state.outcome()
     assert outcome is not None
-    assert outcome.scores == (0.0, 2.0) and outcome.winners == (1,)
-    assert outcome.termination == "most dozens"
+    assert outcome.scores == (0, 2) and outcome.winners == (1,)
+    assert outcome.termination is Termination.MOST_DOZENS

@@ -13,6 +13,7 @@ import pytest
 from cau_rules import IllegalMoveError, InvalidRulesError, dumps, get_rules, new_game
 from cau_rules.fishing import CAU_ROBAT, Call, Chain
 from cau_rules.fishing.events import Called, Captured, DebtIncurred, Paid, TableReplaced
+from cau_rules.outcome import Termination
 from tests.scenario import cards, deck_with, position
 
 
@@ -283,8 +284,8 @@ def test_rob_16_dozens_a_point_per_complete_dozen() -> None:
     state = position(rules, 2, table="10o", holdings=["7o", "8o"], piles=["1o 2o 3o 4o 5o 6o", many])
     state = state.apply("7o").apply("8o")
     outcome = state.outcome()
-    assert outcome is not None and outcome.scores == (0.0, 3.0) and outcome.winners == (1,)
-    assert state.hand_scores == ((0, 3),) and outcome.termination == "most dozens"
+    assert outcome is not None and outcome.scores == (0, 3) and outcome.winners == (1,)
+    assert state.hand_scores == ((0, 3),) and outcome.termination is Termination.MOST_DOZENS
     twelve = position(rules, 2, table="10o", holdings=["7o", "8o"],
                       piles=["1o 2o 3o 4o 5o 6o 9o 11o 12o 1c 2c 3c", "4c 5c 6c 7c 8c 9c 10c 11c 12c 1e 2e"])
     twelve = twelve.apply("7o").apply("8o")

@@ -23,6 +23,7 @@ from cau_rules.fishing.events import (
     Paid,
     TableReplaced,
 )
+from cau_rules.outcome import Termination
 from tests.scenario import cards, deck_with, position
 
 
@@ -128,8 +129,8 @@ def test_r40_24_a_match_of_two_hands_credits_each_hands_winner() -> None:
     expected = [1 + (second[0] == max(second)), int(second[1] == max(second))]
     assert state.hands_won() == tuple(expected)
     outcome = state.outcome()
-    assert outcome is not None and outcome.termination == "most hands won"
-    assert outcome.scores == tuple(float(x) for x in expected)
+    assert outcome is not None and outcome.termination is Termination.MOST_HANDS
+    assert outcome.scores == tuple(expected)
     assert state.events[-1] == GameEnded(outcome.winners, outcome.scores)
 
 
@@ -142,7 +143,7 @@ def test_r40_24_hands_won_decide_the_match_and_ties_share() -> None:
     assert state.piles == ((), cards("2c 4o 4c 1c"))
     assert state.hand_scores == ((4, 1), (0, 4)) and state.hands_won() == (1, 1)
     outcome = state.outcome()
-    assert outcome is not None and outcome.winners == (0, 1) and outcome.scores == (1.0, 1.0)
+    assert outcome is not None and outcome.winners == (0, 1) and outcome.scores == (1, 1)
 
 
 # -- R40-7 and R40-8: the table and the deal -------------------------------------------------------
@@ -418,7 +419,7 @@ def test_r40_23_the_most_cards_win_the_hand_and_ties_are_all_credited() -> None:
     assert [e for e in state.events if isinstance(e, HandEnded)] == [HandEnded(0, (3, 3, 2), (3, 3, 2), (0, 1))]
     assert state.hands_won() == (1, 1, 0)
     outcome = state.outcome()
-    assert outcome is not None and outcome.winners == (0, 1) and outcome.scores == (3.0, 3.0, 2.0)
+    assert outcome is not None and outcome.winners == (0, 1) and outcome.scores == (3, 3, 2)
 
 
 # -- R40-25 .. R40-27: the optional rules ----------------------------------------------------------------

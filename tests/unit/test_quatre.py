@@ -25,6 +25,7 @@ from cau_rules.errors import (
     InvalidPositionError,
     InvalidRulesError,
 )
+from cau_rules.outcome import Termination
 from cau_rules.quatre import (
     BLOCKED,
     LAST_HOLDER,
@@ -346,8 +347,8 @@ def test_qua_11_the_last_player_holding_cards_wins_with_every_card() -> None:
     )
     assert state.is_over and state.out == (1,) and state.legal_moves() == ()
     outcome = state.outcome()
-    assert outcome is not None and outcome.winners == (0,) and outcome.scores == (40.0, 0.0)
-    assert outcome.termination == LAST_HOLDER
+    assert outcome is not None and outcome.winners == (0,) and outcome.scores == (40, 0)
+    assert outcome.termination is Termination.LAST_HOLDER
     with pytest.raises(GameOverError):
         state.apply("pass")
 
@@ -387,7 +388,7 @@ def test_qua_12_most_cards_wins_after_every_active_player_passed() -> None:
     state = state.apply("pass")
     assert state.termination == BLOCKED
     outcome = state.outcome()
-    assert outcome is not None and outcome.winners == (2,) and outcome.scores == (10.0, 14.0, 16.0)
+    assert outcome is not None and outcome.winners == (2,) and outcome.scores == (10, 14, 16)
 
 
 def test_qua_12_a_cau_between_passes_starts_the_count_again() -> None:
@@ -402,7 +403,7 @@ def test_qua_12_a_cau_between_passes_starts_the_count_again() -> None:
     state = state.apply("pass")
     assert state.termination == BLOCKED
     outcome = state.outcome()
-    assert outcome is not None and outcome.winners == (1,) and outcome.scores == (1.0, 39.0)
+    assert outcome is not None and outcome.winners == (1,) and outcome.scores == (1, 39)
 
 
 # -- QUA-13: what each seat sees --------------------------------------------------------

@@ -20,6 +20,7 @@ from cau_rules.fishing import (
     Tally,
 )
 from cau_rules.fishing.events import Called, PartidaWon, StakeOpened, TableReplaced
+from cau_rules.outcome import Termination
 from tests.scenario import cards, deck_with, position
 
 
@@ -146,7 +147,7 @@ def test_val_7_game_accepted_ends_the_partida() -> None:
     over = state.apply("accept")
     assert over.is_over and PartidaWon(1, (0, 1)) in over.events
     outcome = over.outcome()
-    assert outcome is not None and outcome.winners == (1, 3) and outcome.termination == "game stake won"
+    assert outcome is not None and outcome.winners == (1, 3) and outcome.termination is Termination.STAKE_WON
 
 
 def test_val_7_near_the_target_only_game_can_be_bid() -> None:
@@ -229,7 +230,7 @@ def test_val_13_reaching_41_mid_hand_ends_the_game_at_once() -> None:
     assert state.is_over and scored(state) == [(1, 1, "cau")]
     assert state.holdings[2] == cards("10b 3e")     # the card after the completion never lands
     assert state.outcome() is not None and state.outcome().winners == (1, 3)
-    assert state.outcome().scores == (12.0, 41.0, 12.0, 41.0)
+    assert state.outcome().scores == (12, 41, 12, 41)
 
 
 # -- VAL-14: neta 1 stone -------------------------------------------------------------------------
