@@ -197,6 +197,7 @@ def _number(value: float) -> str:
 def format_outcome(outcome: Outcome | None) -> str:
     """The result in words: the winners, why, and each seat's score.
 
+    >>> from cau_rules.outcome import Termination
     >>> print(format_outcome(Outcome(winners=(1,), scores=(20, 28), termination=Termination.MOST_CARDS)))
     Outcome: seat 1 wins (most cards)
     Scores: seat 0: 20, seat 1: 28

@@ -1,24 +1,42 @@
-"""The interface every game family of cau_rules shares.
+"""The interface every game family of cau_rules shares, and the family record.
 
-Every family (the capture family in :mod:`cau_rules.fishing`, Cacho in
-:mod:`cau_rules.cacho`) has a frozen rules object and a frozen state with the same
-methods, so apps, bots, the command line and the test suites treat them alike.
+Every family (the capture games in :mod:`cau_rules.fishing`, the four-card game in
+:mod:`cau_rules.quatre`, Cacho in :mod:`cau_rules.cacho`) has a frozen rules object, a
+frozen state and a per-seat view with the same members, so apps, bots, the command line
+and the test suites treat them alike.  Each family also exports one :class:`Family`
+record naming what generic code needs from it; :mod:`cau_rules.registry` is the one
+place that lists the families.
 
 >>> from cau_rules import new_game
->>> from cau_rules.game import GameState
->>> isinstance(new_game("cau", players=2, seed=1), GameState)
-True
+>>> from cau_rules.game import GameState, GameView
+>>> state = new_game("cau", players=2, seed=1)
+>>> isinstance(state, GameState), isinstance(state.observe(0), GameView)  # doctest: +SKIP
+(True, True)
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from typing import Any, Protocol, runtime_checkable
+import random
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, Generic, Protocol, TypeVar, runtime_checkable
 
+import attrs
+
+from cau_rules.cards import Card
 from cau_rules.errors import GameOverError, IllegalMoveError, InvalidNotationError
 from cau_rules.outcome import Outcome
 
-__all__ = ["GameRules", "GameState", "GameView", "move_for_turn"]
+__all__ = [
+    "ActionCodec",
+    "CodecBase",
+    "Family",
+    "GameRules",
+    "GameState",
+    "GameView",
+    "Inference",
+    "SuiteHooks",
+    "move_for_turn",
+]
 
 
 @runtime_checkable
@@ -54,16 +72,53 @@ class GameRules(Protocol):
 
 @runtime_checkable
 class GameView(Protocol):
-    """What one seat may see of a state.
+    """What one seat may see of a state: everything a generic client needs.
 
     >>> from cau_rules import new_game
-    >>> isinstance(new_game("cacho", players=2).observe(1), GameView)
-    True
+    >>> view = new_game("cacho", players=2).observe(1)
+    >>> isinstance(view, GameView), view.seat, view.variant  # doctest: +SKIP
+    (True, 1, 'cacho')
     """
 
     @property
     def seat(self) -> int:
         """The seat whose view this is."""
+
+    @property
+    def variant(self) -> str:
+        """The preset name of the rules being played."""
+
+    @property
+    def players(self) -> int:
+        """How many seats play."""
+
+    @property
+    def to_play(self) -> int:
+        """The seat to move (meaningless once the game is over)."""
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the game has ended."""
+
+    @property
+    def holding(self) -> tuple[Card, ...]:
+        """The seat's own cards."""
+
+    @property
+    def holding_sizes(self) -> tuple[int, ...]:
+        """How many cards each seat holds."""
+
+    @property
+    def legal_moves(self) -> Sequence[Any]:
+        """The seat's legal moves when it is to play (empty otherwise)."""
+
+    @property
+    def events(self) -> Sequence[object]:
+        """The events of the last move, as this seat may see them."""
+
+    @property
+    def outcome(self) -> Outcome | None:
+        """The result once the game is over, else None."""
 
     def to_dict(self) -> dict[str, Any]:
         """The view as JSON-ready data."""
@@ -74,9 +129,13 @@ class GameState(Protocol):
     """A frozen game state: the seat to play, the legal moves, and a pure ``apply``.
 
     >>> from cau_rules import new_game
-    >>> isinstance(new_game("cau-quatre", players=2), GameState)
+    >>> isinstance(new_game("cau-quatre", players=2), GameState)  # doctest: +SKIP
     True
     """
+
+    @property
+    def rules(self) -> Any:
+        """The rules object being played."""
 
     @property
     def players(self) -> int:
@@ -97,8 +156,11 @@ class GameState(Protocol):
     def legal_moves(self) -> Sequence[Any]:
         """Every legal move, in canonical order (empty once the game is over)."""
 
-    def apply(self, move: Any) -> GameState:
+    def apply(self, move: Any, *, seat: int | None = None) -> GameState:
         """The state after *move*; raises IllegalMoveError and changes nothing if illegal."""
+
+    def parse_move(self, text: str) -> Any:
+        """The legal move whose text is *text*; IllegalMoveError if none."""
 
     def outcome(self) -> Outcome | None:
         """The result once the game is over, else None."""
@@ -110,14 +172,204 @@ class GameState(Protocol):
         """The whole state as JSON-ready data (schema-versioned)."""
 
 
+@runtime_checkable
+class ActionCodec(Protocol):
+    """Moves to integers and back, for one rules object and player count.
+
+    Indices depend only on the rules and the player count, never on the state.
+
+    >>> from cau_rules.ai.codec import codec_for
+    >>> isinstance(codec_for("cacho", 3), ActionCodec)
+    True
+    """
+
+    @property
+    def num_actions(self) -> int:
+        """The number of distinct action indices."""
+
+    def encode(self, move: Any) -> int:
+        """The index of *move*."""
+
+    def decode(self, index: int, state: Any) -> Any:
+        """The legal move of *state* with that index (IllegalMoveError if none)."""
+
+    def legal_actions(self, state: Any) -> list[int]:
+        """The indices of the legal moves of *state*, sorted."""
+
+    def mask(self, state: Any) -> bytearray:
+        """A 0/1 mask of length ``num_actions`` with 1 at every legal index."""
+
+
+class CodecBase:
+    """Shared ``decode``, ``legal_actions`` and ``mask`` over a family's ``encode``.
+
+    A family's codec subclasses it and defines ``num_actions`` and ``encode``; where
+    ``legal_moves()`` is long (amount ranges), it may override :meth:`legal_actions`.
+
+    >>> class Even(CodecBase):
+    ...     num_actions = 4
+    ...     def encode(self, move):
+    ...         return 2 * move
+    >>> class Game:
+    ...     def legal_moves(self):
+    ...         return (0, 1)
+    >>> codec = Even()
+    >>> codec.legal_actions(Game()), codec.decode(2, Game()), list(codec.mask(Game()))
+    ([0, 2], 1, [1, 0, 1, 0])
+    """
+
+    @property
+    def num_actions(self) -> int:  # pragma: no cover - overridden
+        """The number of distinct action indices."""
+        raise NotImplementedError
+
+    def encode(self, move: Any) -> int:  # pragma: no cover - overridden
+        """The index of *move*."""
+        raise NotImplementedError
+
+    def legal_by_index(self, state: Any) -> dict[int, Any]:
+        """Every legal move of *state* by its index."""
+        return {self.encode(move): move for move in state.legal_moves()}
+
+    def decode(self, index: int, state: Any) -> Any:
+        """The legal move of *state* whose index is *index*.
+
+        Raises:
+            IllegalMoveError: the index is out of range or names no legal move.
+        """
+        if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < self.num_actions:
+            raise IllegalMoveError(f"action index must be from 0 to {self.num_actions - 1}, not {index!r}")
+        legal = self.legal_by_index(state)
+        if index not in legal:
+            raise IllegalMoveError(f"action {index} is not legal here; legal actions: {sorted(legal)}")
+        return legal[index]
+
+    def legal_actions(self, state: Any) -> list[int]:
+        """The sorted indices of the legal moves of *state*."""
+        return sorted(self.legal_by_index(state))
+
+    def mask(self, state: Any) -> bytearray:
+        """A 0/1 mask of the legal indices."""
+        mask = bytearray(self.num_actions)
+        for index in self.legal_actions(state):
+            mask[index] = 1
+        return mask
+
+
+RulesT = TypeVar("RulesT")
+StateT = TypeVar("StateT")
+ViewT = TypeVar("ViewT")
+MoveT = TypeVar("MoveT")
+
+
+@attrs.frozen(kw_only=True)
+class Inference(Generic[RulesT, ViewT, StateT]):
+    """A family's information-state hooks (used by :mod:`cau_rules.ai.infostate`).
+
+    Args:
+        start: ``start(rules, players, view)``: the memory of a seat that first sees *view*.
+        update: ``update(memory, rules, view)``: the memory after the seat also sees *view*.
+        resample: ``resample(rules, players, view, memory, rng)``: a full state that gives
+            the seat exactly *view*, drawn with *rng* among the states its memory allows.
+
+    >>> hooks = Inference(start=lambda r, p, v: None, update=lambda m, r, v: m,
+    ...                   resample=lambda r, p, v, m, rng: None)
+    >>> hooks.update(None, None, None) is None
+    True
+    """
+
+    start: Callable[[RulesT, int, ViewT], object]
+    update: Callable[[object, RulesT, ViewT], object]
+    resample: Callable[[RulesT, int, ViewT, object, random.Random], StateT]
+
+
+@attrs.frozen(kw_only=True)
+class SuiteHooks(Generic[StateT]):
+    """What the shared test suites need to know of a family.
+
+    Args:
+        all_cards: every card in every zone of a state (a card placed twice shows twice).
+        hidden_from: the cards a seat must not see in a state.
+        public_events: event types that name cards shown to everybody.
+        illegal_candidates: near-miss moves (objects or text) to offer a state; the suite
+            keeps those that are not legal.
+        max_moves: an upper bound on the moves of a whole game, from rules and players.
+        invariants: the family's own per-state checks; problems as sentences.
+
+    >>> hooks = SuiteHooks(all_cards=lambda s: [], hidden_from=lambda s, seat: frozenset(),
+    ...                    public_events=(), illegal_candidates=lambda s: [], max_moves=lambda r, p: 1)
+    >>> hooks.invariants(None)
+    []
+    """
+
+    all_cards: Callable[[StateT], list[Card]]
+    hidden_from: Callable[[StateT, int], frozenset[Card]]
+    public_events: tuple[type, ...]
+    illegal_candidates: Callable[[StateT], list[object]]
+    max_moves: Callable[[Any, int], int]
+    invariants: Callable[[StateT], list[str]] = attrs.field(default=lambda state: [])
+
+
+@attrs.frozen(kw_only=True)
+class Family(Generic[RulesT, StateT, ViewT, MoveT]):
+    """One game family as generic code sees it: a plug-in registered in
+    :data:`cau_rules.registry.FAMILIES`.
+
+    Args:
+        name: the family's key (as saved in JSON under ``"family"``).
+        title: the family in words.
+        rules_type: its frozen rules class.
+        state_type: its frozen state class.
+        view_type: its per-seat view class.
+        move_types: its move classes.
+        presets: its preset rules objects.
+        aliases: other names of its presets.
+        new_game: ``new_game(rules, players, seed, decks)``: a new game; *decks* orders
+            one hand each (top first), empty for a seeded shuffle.
+        load: the state saved as ``state.to_dict()``.
+        parse_move: a move from its text (InvalidNotationError if malformed).
+        codec: ``codec(rules, players)``: the action codec.
+        infer: the information-state hooks.
+        policy: the greedy heuristic: ``policy(view, rng)`` picks a legal move.
+        render: the text screen of a view.
+        suite: the hooks of the shared test suites.
+
+    >>> Family.__attrs_attrs__.render.name
+    'render'
+    """
+
+    name: str
+    title: str
+    rules_type: type[RulesT]
+    state_type: type[StateT]
+    view_type: type[ViewT]
+    move_types: tuple[type, ...]
+    presets: tuple[RulesT, ...]
+    aliases: Mapping[str, str] = attrs.field(factory=dict)
+    new_game: Callable[[RulesT, int, int, tuple[tuple[Card, ...], ...]], StateT]
+    load: Callable[[Mapping[str, Any]], StateT]
+    parse_move: Callable[[str], MoveT]
+    codec: Callable[[RulesT, int], ActionCodec]
+    infer: Inference[RulesT, ViewT, StateT]
+    policy: Callable[[ViewT, random.Random], MoveT]
+    render: Callable[[ViewT], str]
+    suite: SuiteHooks[StateT]
+
+
 def move_for_turn(
     over: bool, to_play: int, move: Any, seat: int | None, coerce: Callable[[Any], Any],
     legal_text: Callable[[], str],
 ) -> Any:
     """The checks every ``apply`` starts with: the game is not over, *seat* (if given)
-    is the one to play, and *move* is a move or the text of one (``coerce``).  Returns
-    the parsed move; raises :class:`~cau_rules.errors.GameOverError` or
-    :class:`~cau_rules.errors.IllegalMoveError` naming what is legal.
+    is the one to play, and *move* is a move or the text of one (``coerce``).
+
+    Returns:
+        The parsed move.
+
+    Raises:
+        GameOverError: the game is over.
+        IllegalMoveError: another seat is to play, or the text is no move (the message
+            lists the legal moves).
 
     >>> move_for_turn(False, 0, "7o", 1, str, lambda: "7o")
     Traceback (most recent call last):

@@ -18,7 +18,7 @@ from cau_rules.errors import InvalidRulesError
 from cau_rules.fishing.rules import FISHING_PRESETS, FishingRules
 from cau_rules.fishing.serial import state_from_dict
 from cau_rules.fishing.state import new_fishing_game
-from cau_rules.game import GameRules, GameState
+from cau_rules.game import GameRules
 from cau_rules.quatre import QUATRE, QuatreRules, new_quatre_game, quatre_state_from_dict
 
 __all__ = ["ALIASES", "PRESETS", "get_rules", "load_state", "new_game", "variants"]
@@ -106,11 +106,11 @@ def load_state(data: dict[str, Any]) -> Any:
     raise InvalidPositionError(f"unknown game family {family!r} in saved data")
 
 
-_FAMILIES: list[tuple[type, Callable[[Any, int, int, Sequence[Card | str] | None], GameState]]] = [
+_FAMILIES: list[tuple[type, Callable[..., Any]]] = [
     (CachoRules, new_cacho_game),
     (QuatreRules, new_quatre_game),
 ]
-_LOADERS: dict[str, Callable[[Any], GameState]] = {
+_LOADERS: dict[str, Callable[..., Any]] = {
     "fishing": state_from_dict,
     "cacho": cacho_state_from_dict,
     "quatre": quatre_state_from_dict,

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator, Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import attrs
 
@@ -59,9 +59,6 @@ from cau_rules.errors import (
     InvalidRulesError,
 )
 from cau_rules.outcome import Outcome, Termination
-
-if TYPE_CHECKING:
-    from cau_rules.game import GameState, GameView
 
 __all__ = ["SCHEMA", "CachoState", "CachoView", "cacho_state_from_dict", "new_cacho_game"]
 
@@ -1281,8 +1278,3 @@ def new_cacho_game(
     work.start_hand()
     return work.freeze()
 
-
-if TYPE_CHECKING:
-
-    def _conforms(state: CachoState, view: CachoView) -> tuple[GameState, GameView]:
-        return state, view

@@ -1,0 +1,149 @@
+"""Lazy sequences of legal moves: every amount of a bet without building a list.
+
+A move that carries an amount (a Cacho bet or raise, a Valencian stake bid) has a whole
+range of legal values.  ``legal_moves()`` returns every one of them, but as a
+:class:`MoveList`: a read-only sequence with ``len``, ``in``, indexing and iteration,
+whose amount ranges cost the same whatever their size.
+
+>>> from cau_rules.moveseq import AmountRange, MoveList
+>>> moves = MoveList(("pass",), AmountRange(lambda n: f"bet {n}", 1, 10**9))
+>>> len(moves), moves[0], moves[-1], "bet 500" in moves
+(1000000001, 'pass', 'bet 1000000000', True)
+>>> moves[1:4]
+('bet 1', 'bet 2', 'bet 3')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Sequence
+from typing import Generic, TypeVar, overload
+
+__all__ = ["AmountRange", "MoveList"]
+
+M = TypeVar("M")
+
+
+class AmountRange(Sequence[M], Generic[M]):
+    """The moves ``make(low)``, ``make(low + 1)``, ..., ``make(high)``, built on demand.
+
+    Args:
+        make: builds the move of one amount.
+        low: the smallest amount.
+        high: the largest amount (inclusive); ``high < low`` makes an empty range.
+        amount_of: reads the amount back from a move, for fast ``in`` tests; a move it
+            returns ``None`` for is not in the range.  Without it, ``in`` compares
+            ``make(amount)`` for the amounts a move's text names.
+
+    >>> bets = AmountRange(lambda n: ("bet", n), 2, 5, amount_of=lambda m: m[1])
+    >>> list(bets), ("bet", 4) in bets, ("bet", 9) in bets
+    ([('bet', 2), ('bet', 3), ('bet', 4), ('bet', 5)], True, False)
+    """
+
+    __slots__ = ("_amount_of", "_make", "high", "low")
+
+    def __init__(
+        self,
+        make: Callable[[int], M],
+        low: int,
+        high: int,
+        amount_of: Callable[[object], int | None] | None = None,
+    ) -> None:
+        self._make = make
+        self.low = low
+        self.high = high
+        self._amount_of = amount_of
+
+    def __len__(self) -> int:
+        return max(0, self.high - self.low + 1)
+
+    @overload
+    def __getitem__(self, index: int) -> M: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> tuple[M, ...]: ...
+
+    def __getitem__(self, index: int | slice) -> M | tuple[M, ...]:
+        size = len(self)
+        if isinstance(index, slice):
+            return tuple(self._make(self.low + i) for i in range(*index.indices(size)))
+        if index < 0:
+            index += size
+        if not 0 <= index < size:
+            raise IndexError("move index out of range")
+        return self._make(self.low + index)
+
+    def __iter__(self) -> Iterator[M]:
+        make = self._make
+        for amount in range(self.low, self.high + 1):
+            yield make(amount)
+
+    def __contains__(self, move: object) -> bool:
+        if self._amount_of is not None:
+            amount = self._amount_of(move)
+            return amount is not None and self.low <= amount <= self.high
+        return any(move == candidate for candidate in self)
+
+    def __repr__(self) -> str:
+        if not len(self):
+            return "AmountRange(empty)"
+        return f"AmountRange({self._make(self.low)} .. {self._make(self.high)})"
+
+
+class MoveList(Sequence[M], Generic[M]):
+    """Several move sequences (tuples, amount ranges) read as one.
+
+    Args:
+        parts: the sequences, in canonical order.
+
+    >>> moves = MoveList(("pass", "call"), AmountRange(str, 3, 5))
+    >>> list(moves), len(moves), moves[3]
+    (['pass', 'call', '3', '4', '5'], 5, '4')
+    >>> moves == ("pass", "call", "3", "4", "5")
+    True
+    """
+
+    __slots__ = ("_parts", "_size")
+
+    def __init__(self, *parts: Sequence[M]) -> None:
+        self._parts = tuple(part for part in parts if len(part))
+        self._size = sum(len(part) for part in self._parts)
+
+    def __len__(self) -> int:
+        return self._size
+
+    @overload
+    def __getitem__(self, index: int) -> M: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> tuple[M, ...]: ...
+
+    def __getitem__(self, index: int | slice) -> M | tuple[M, ...]:
+        if isinstance(index, slice):
+            return tuple(self[i] for i in range(*index.indices(self._size)))
+        if index < 0:
+            index += self._size
+        if not 0 <= index < self._size:
+            raise IndexError("move index out of range")
+        for part in self._parts:
+            if index < len(part):
+                return part[index]
+            index -= len(part)
+        raise IndexError("move index out of range")  # pragma: no cover - sizes add up
+
+    def __iter__(self) -> Iterator[M]:
+        for part in self._parts:
+            yield from part
+
+    def __contains__(self, move: object) -> bool:
+        return any(move in part for part in self._parts)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Sequence) or isinstance(other, str):
+            return NotImplemented
+        return len(other) == self._size and all(a == b for a, b in zip(self, other, strict=True))
+
+    def __hash__(self) -> int:
+        return hash(tuple(self))
+
+    def __repr__(self) -> str:
+        return f"MoveList({', '.join(repr(part) for part in self._parts)})"
