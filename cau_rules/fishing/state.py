@@ -836,7 +836,7 @@ class _Work:
         if any(self.holdings):
             self.to_play = nxt
         elif self.stock:
-            self.new_round(nxt)
+            self.new_round(seat)
         else:
             self.end_hand(seat)
 
@@ -1171,11 +1171,21 @@ class _Work:
         self.to_play = self.opener
         self.settle(self.opener)
 
-    def new_round(self, nxt: int) -> None:
+    def new_round(self, last: int) -> None:
+        """Deal the next round after *last* played the previous round's last card.
+
+        When the new opener is not the next seat, the deal completes a pending chain
+        first, and the debts are settled from *last* before the cards are dealt, so a
+        debtor pays with what the chain brought it, not with the new round's ronda
+        cards (D-CHAIN-7, D-DEBT-2); ``deal_round`` settles again after the rondas.
+        """
+        nxt = (last + 1) % self.n
         self.round += 1
         opener = (self.hand + self.round) % self.n if self.rules.round_opener == "rotate" else nxt
         if opener != nxt:
-            self.complete_chain()
+            if self.chain is not None:
+                self.complete_chain()
+                self.settle(last)
             self.trail = None
         self.deal_round(opener, ())
 
