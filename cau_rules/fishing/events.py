@@ -111,9 +111,11 @@ class ChainExtended:
     """``seat`` played ``card`` onto a chain, which is now ``level`` cards long (a
     ``Captured`` event follows at once when the chain completes; otherwise it stays
     pending in its zone); ``claimed`` are the run cards it claims (shown as claimed)
-    and ``claimed_piles`` the seats whose piles it claims.
+    and ``claimed_piles`` the seats whose piles it claims.  ``call`` names the level as
+    the rules do (:meth:`~cau_rules.fishing.rules.FishingRules.chain_call`): the fourth
+    card is a contracau, or Sant Vicent in the Valencian game.
 
-    >>> print(ChainExtended(1, Card.parse("5c"), 2, (Card.parse("6o"),), ()))
+    >>> print(ChainExtended(1, Card.parse("5c"), 2, (Card.parse("6o"),), (), Call.CAU))
     seat 1 plays 5c: cau, claiming 6o
     """
 
@@ -122,9 +124,10 @@ class ChainExtended:
     level: int
     claimed: tuple[Card, ...]
     claimed_piles: tuple[int, ...]
+    call: Call
 
     def __str__(self) -> str:
-        call = ("cau", "recau", "contracau")[self.level - 2]
+        call = self.call.value
         claims = []
         if self.claimed:
             claims.append(cards_text(self.claimed))

@@ -53,7 +53,6 @@ from cau_rules.fishing.events import (
     Trailed,
 )
 from cau_rules.fishing.moves import (
-    CHAIN_CALLS,
     GAME,
     Accept,
     Bid,
@@ -661,7 +660,7 @@ def _generate(state: FishingState) -> dict[Any, tuple[Unit, ...] | None]:
                     current[on_table.rank] = on_table
                 extension = _run_units(rules, seat, rank, current, piles)
             units = extension
-            call = _chain_call(rules, chain.level + 1)
+            call = rules.chain_call(chain.level + 1)
             calls = _call_sets(rules, call, False)
             if rules.explicit_calls:
                 _neta_aware(rules, card, units, True, out, call, len(table))
@@ -681,12 +680,6 @@ def _generate(state: FishingState) -> dict[Any, tuple[Unit, ...] | None]:
     if rules.must_capture and captures:
         out = {move: plan for move, plan in out.items() if plan is not None}
     return out
-
-
-def _chain_call(rules: FishingRules, level: int) -> Call:
-    if level == 4 and rules.rewards == "stones":
-        return Call.SANT_VICENT
-    return CHAIN_CALLS[level - 2]
 
 
 def _stake_moves(state: FishingState) -> dict[Any, tuple[Unit, ...] | None]:
@@ -845,14 +838,15 @@ class _Work:
         seat, card = chain.cards[-1]
         claimed = tuple(self._table_card(rank) for rank, owner in chain.run if owner < 0)
         claimed_piles = tuple(owner for _, owner in chain.run if owner >= 0)
-        self.events.append(ChainExtended(seat, card, chain.level, claimed, claimed_piles))
         rules = self.rules
-        if rules.rewards == "stones" and rules.chain_scoring == "cumulative":
-            call = _chain_call(rules, chain.level)
-            if not rules.explicit_calls or call in chain.calls:
-                self.events.append(Called(seat, call))
-                self.score(seat % 2, chain.level - 1, call.value)
-        if chain.level >= self.rules.max_chain:
+        call = rules.chain_call(chain.level)
+        self.events.append(ChainExtended(seat, card, chain.level, claimed, claimed_piles, call))
+        if rules.rewards == "stones" and rules.chain_scoring == "cumulative" and (
+            not rules.explicit_calls or call in chain.calls
+        ):
+            self.events.append(Called(seat, call))
+            self.score(seat % 2, chain.level - 1, call.value)
+        if chain.level >= rules.max_chain:
             self.complete_chain()
 
     def _table_card(self, rank: int) -> Card:
@@ -892,7 +886,7 @@ class _Work:
         self.capture(caller, card, core, chain.run, chain.level)
         rules = self.rules
         explicit = rules.explicit_calls
-        call = _chain_call(rules, chain.level)
+        call = rules.chain_call(chain.level)
         if rules.rewards == "stones":
             if rules.chain_scoring == "final" and (not explicit or call in chain.calls):
                 self.events.append(Called(caller, call))

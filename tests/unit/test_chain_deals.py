@@ -38,11 +38,11 @@ def test_cau_9_rotate_last_trail_of_a_round_cannot_be_caued_by_the_next_opener()
 
 # A 3-player hand of `cau` (top first): seat 0 holds 7o 7c 1b (a ronda nobody can pay yet), the
 # round's last card caus seat 1's 5e, and seat 0 holds 9o 9c (another ronda) in round 2.
-_SETTLE_DECK = (
+_SETTLE_DECK = cards(
     "10o 11o 3c 7o 7c 1b 10c 4e 5e 6b 8b 5b 9o 9c 2o 12o 2c 4o 12c 6o 1o 1c 2b 3b 4b 5c 6c 7b "
     "8c 8e 8o 9b 9e 10b 10e 11b 11c 11e 12b 12e 1e 2e 3e 3o 4c 5o 6e 7e"
-).split()
-_SETTLE_MOVES = "1b 10c+1 6b 7o 4e 8b 7c 5e".split()
+)
+_SETTLE_MOVES = ("1b", "10c+1", "6b", "7o", "4e", "8b", "7c", "5e")
 
 
 def test_cau_4_cau_17_a_chain_completed_by_the_deal_is_settled_before_the_new_rondas() -> None:

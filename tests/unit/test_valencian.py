@@ -220,6 +220,24 @@ def test_val_12_cumulative_scores_every_call_as_made() -> None:
     assert scored(state) == [(1, 3, "sant-vicent")] and state.stones() == (2, 4)
 
 
+def test_val_12_the_fourth_card_is_sant_vicent_in_every_event_and_message() -> None:
+    """VAL-12 (and R40-18, ROB-15 for contracau): a level's name comes from the rules."""
+    state = val_position(table="2e", holdings=["5o 1b", "5c 1c", "5e 10b", "5b 4e"])
+    state = state.apply("5o").apply("5c").apply("5e").apply("5b")
+    assert [str(event) for event in state.events] == [
+        "seat 3 plays 5b: sant-vicent",
+        "seat 3 captures with 5b: 5o 5c 5e 5b",
+        "seat 3 calls sant-vicent",
+        "team 1 scores 3 for sant-vicent (3)",
+    ]
+    assert [call.value for call in VAL.chain_calls] == ["cau", "recau", "sant-vicent"]
+    assert [call.value for call in get_rules("cau-robat-40").chain_calls] == ["cau", "recau", "contracau"]
+    assert get_rules("cau-robat", max_chain=4).chain_call(4) is Call.CONTRACAU
+    assert [call.value for call in get_rules("cau").chain_calls] == ["cau", "recau"]
+    with pytest.raises(ValueError, match="2 to 3 cards, not 4"):
+        get_rules("cau").chain_call(4)
+
+
 # -- VAL-13: the first team to 41 wins at once --------------------------------------------------
 
 def test_val_13_reaching_41_mid_hand_ends_the_game_at_once() -> None:
