@@ -841,13 +841,12 @@ class _Work:
         rules = self.rules
         call = rules.chain_call(chain.level)
         self.events.append(ChainExtended(seat, card, chain.level, claimed, claimed_piles, call))
-        if rules.rewards == "stones" and rules.chain_scoring == "cumulative" and (
-            not rules.explicit_calls or call in chain.calls
-        ):
-            self.events.append(Called(seat, call))
-            self.score(seat % 2, chain.level - 1, call.value)
         if chain.level >= rules.max_chain:
-            self.complete_chain()
+            self.complete_chain(at_once=True)
+        elif (rules.rewards == "stones" and rules.chain_scoring == "cumulative"
+              and (not rules.explicit_calls or call in chain.calls)):
+            self.events.append(Called(seat, call))  # a pending call scores as it is made
+            self.score(seat % 2, chain.level - 1, call.value)
 
     def _table_card(self, rank: int) -> Card:
         return next(c for c in self.table if c.rank == rank)
@@ -876,7 +875,11 @@ class _Work:
         taken.reverse()
         self.events.append(Captured(seat, card, tuple(stack), tuple(taken), chain))
 
-    def complete_chain(self) -> None:
+    def complete_chain(self, at_once: bool = False) -> None:
+        """Complete the pending chain: the capture, then the call, then its payments (or
+        its stones), then any neta.  *at_once*: the chain's last card reached the highest
+        level, so under ``chain_scoring="cumulative"`` that last call scores here too,
+        after the capture like every other completed chain's call."""
         chain = self.chain
         if chain is None:
             return
@@ -888,7 +891,8 @@ class _Work:
         explicit = rules.explicit_calls
         call = rules.chain_call(chain.level)
         if rules.rewards == "stones":
-            if rules.chain_scoring == "final" and (not explicit or call in chain.calls):
+            scores = rules.chain_scoring == "final" or at_once
+            if scores and (not explicit or call in chain.calls):
                 self.events.append(Called(caller, call))
                 self.score(caller % 2, chain.level - 1, call.value)
         elif not explicit or call in chain.calls:

@@ -238,6 +238,29 @@ def test_val_12_the_fourth_card_is_sant_vicent_in_every_event_and_message() -> N
         get_rules("cau").chain_call(4)
 
 
+@pytest.mark.parametrize("scoring", ["final", "cumulative"])
+def test_val_12_val_14_one_event_order_capture_call_stones_then_neta(scoring: str) -> None:
+    """VAL-12, VAL-14: a completed chain's events come as capture, call, stones (then a
+    neta's call and stone) under either chain_scoring; only a pending call under
+    "cumulative" scores before its capture, because it has none yet."""
+    rules = VAL.replace(chain_scoring=scoring)
+    state = val_position(rules=rules, table="6o", holdings=["5o 1b", "5c 1c", "5e 10b", "5b 4e"])
+    state = state.apply("5o").apply("5c+1").apply("5e+1")
+    pending = [str(event) for event in state.events]
+    assert pending[0] == "seat 2 plays 5e: recau, claiming 6o"
+    assert pending[1:] == (["seat 2 calls recau", "team 0 scores 2 for recau (2)"] if scoring == "cumulative" else [])
+    state = state.apply("5b+1")
+    total = 4 if scoring == "final" else 5     # cumulative: the cau scored 1 for team 1 before
+    assert [str(event) for event in state.events] == [
+        "seat 3 plays 5b: sant-vicent, claiming 6o",
+        "seat 3 captures with 5b: 6o 5o 5c 5e 5b",
+        "seat 3 calls sant-vicent",
+        f"team 1 scores 3 for sant-vicent ({total - 1})",
+        "seat 3 calls neta",
+        f"team 1 scores 1 for neta ({total})",
+    ]
+
+
 # -- VAL-13: the first team to 41 wins at once --------------------------------------------------
 
 def test_val_13_reaching_41_mid_hand_ends_the_game_at_once() -> None:
