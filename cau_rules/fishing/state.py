@@ -54,6 +54,7 @@ from cau_rules.fishing.events import (
 )
 from cau_rules.fishing.moves import (
     GAME,
+    JOC,
     Accept,
     Bid,
     Call,
@@ -61,6 +62,7 @@ from cau_rules.fishing.moves import (
     FishingMove,
     Play,
     Refuse,
+    StakeValue,
     parse_move,
 )
 from cau_rules.fishing.rules import FishingRules
@@ -133,7 +135,8 @@ class Stake:
 
     - ``holders``: ``(seat, kind)`` of every ronda or rondí holder, from the eldest.
     - ``bidders``: the eldest holder of each team, the first to bid first.
-    - ``bids``: the bids so far (None is "game"); bid *i* is by ``bidders[i % 2]``.
+    - ``bids``: the bids so far (None is "game", ``"joc"`` the joc); bid *i* is by
+      ``bidders[i % 2]``.
 
     >>> Stake(((0, Call.RONDA), (1, Call.RONDI)), (0, 1), (3,)).to_answer
     1
@@ -141,7 +144,7 @@ class Stake:
 
     holders: tuple[tuple[int, Call], ...]
     bidders: tuple[int, int]
-    bids: tuple[int | None, ...] = ()
+    bids: tuple[StakeValue, ...] = ()
 
     @property
     def to_answer(self) -> int:
@@ -150,11 +153,13 @@ class Stake:
 
 
 class _PartidaWon(Exception):
-    """Raised inside ``apply`` when a team reaches the target: the move stops there."""
+    """Raised inside ``apply`` when a team reaches the target: the move stops there.
+    ``joc``: the team won the whole joc at once (an accepted joc stake)."""
 
-    def __init__(self, team: int) -> None:
+    def __init__(self, team: int, joc: bool = False) -> None:
         super().__init__(team)
         self.team = team
+        self.joc = joc
 
 
 @attrs.frozen(slots=True)
@@ -269,7 +274,7 @@ class FishingState:
             else:
                 work.answer_stake(parsed)
         except _PartidaWon as won:
-            work.partida_won(won.team)
+            work.partida_won(won.team, won.joc)
         return work.freeze()
 
     def outcome(self) -> Outcome | None:
@@ -478,14 +483,23 @@ class FishingState:
             return "no ronda stake is being bid now"
         if isinstance(move, (Accept, Refuse)):
             return "there is no bid to answer yet: the first bidder must open with a bid"
-        last = stake.bids[-1] if stake.bids else None
-        if stake.bids and last is None:
+        joc = self.rules.partides_to_win > 1
+        if move.stones == JOC and not joc:
+            return ("a bid of joc needs a joc of several partides (partides_to_win > 1); "
+                    "here one partida is the whole game: bid a number or 'bid game'")
+        last = stake.bids[-1] if stake.bids else 1
+        if last == JOC:
+            return "the joc has been bid: it can only be accepted or refused"
+        if last is None:
+            if joc:
+                return "the game has been bid: raise it to 'bid joc', or accept or refuse it"
             return "the game has been bid: it can only be accepted or refused"
         top = self.rules.target - 1 - max(self.tally.stones)
-        low = max(2, (last or 1) + 1)
+        low = max(2, last + 1)
+        more = "'bid game' or 'bid joc'" if joc else "'bid game'"
         if top < low:
-            return f"only 'bid game' can raise now (a number would have to be {low} to {top})"
-        return f"a bid must be a number from {low} to {top}, or 'bid game'"
+            return f"only {more} can raise now (a number would have to be {low} to {top})"
+        return f"a bid must be a number from {low} to {top}, or {more}"
 
 
 def _coerce(move: FishingMove | str) -> FishingMove:
@@ -686,12 +700,15 @@ def _stake_moves(state: FishingState) -> dict[Any, tuple[Unit, ...] | None]:
     stake = state.stake
     assert stake is not None and state.tally is not None
     top = state.rules.target - 1 - max(state.tally.stones)
+    joc = state.rules.partides_to_win > 1
     out: dict[Any, tuple[Unit, ...] | None] = {}
     last = stake.bids[-1] if stake.bids else 1
-    if last is not None:
+    if isinstance(last, int):
         for stones in range(max(2, last + 1), top + 1):
             out[Bid(stones)] = None
         out[Bid(GAME)] = None
+    if joc and last != JOC:
+        out[Bid(JOC)] = None
     if stake.bids:
         out[Accept()] = None
         out[Refuse()] = None
@@ -967,14 +984,17 @@ class _Work:
         if totals[team] >= self.rules.target:
             raise _PartidaWon(team)
 
-    def partida_won(self, team: int) -> None:
+    def partida_won(self, team: int, joc: bool = False) -> None:
+        """*team* won the partida (with *joc*: the whole joc, an accepted joc stake, so
+        its partides are raised to ``partides_to_win``); start the next partida's first
+        hand or end the game."""
         while True:
             tally = self.tally
             assert tally is not None
             partides = list(tally.partides)
-            partides[team] += 1
+            partides[team] = self.rules.partides_to_win if joc else partides[team] + 1
             self.tally = Tally(tally.stones, tuple(partides), tally.log)
-            self.events.append(PartidaWon(team, tuple(partides)))
+            self.events.append(PartidaWon(team, tuple(partides), joc))
             self.stake = None
             if partides[team] >= self.rules.partides_to_win:
                 self.phase = "over"
@@ -987,7 +1007,7 @@ class _Work:
                 self.start_hand(self.hand + 1)
                 return
             except _PartidaWon as again:
-                team = again.team
+                team, joc = again.team, again.joc
 
     def stone_rondas(self, opener: int) -> None:
         """Valencian rondas: automatic stones, or the stake when both teams hold one."""
@@ -1041,8 +1061,8 @@ class _Work:
 
             winner = max(stake.holders, key=strength)[0]
             self.events.append(Showdown(shown, winner))
-            if bid is None:
-                raise _PartidaWon(winner % 2)
+            if bid is None or bid == JOC:
+                raise _PartidaWon(winner % 2, joc=bid == JOC)
             self.score(winner % 2, bid, "stake")
             return
         self.events.append(StakeAnswered(seat, False))
@@ -1053,7 +1073,9 @@ class _Work:
                          if holder % 2 == bidder_team)
         else:
             raised = stake.bids[refused_index - 1]
-            assert raised is not None
+            if raised is None:  # a refused raise from game to joc wins the partida
+                raise _PartidaWon(bidder_team)
+            assert raised != JOC, "a joc is never raised"
             stones = raised
         self.score(bidder_team, stones, "stake")
 
@@ -1255,6 +1277,6 @@ def new_fishing_game(
     try:
         work.start_hand(0)
     except _PartidaWon as won:
-        work.partida_won(won.team)
+        work.partida_won(won.team, won.joc)
     return work.freeze()
 
