@@ -290,7 +290,7 @@ def _stake_choice(view: FishingView, moves: Sequence[Any]) -> Any:
     bids = [move for move in moves if isinstance(move, Bid)]
     if Accept() in moves:
         return Accept() if strong else Refuse()
-    numbers = sorted(move.stones for move in bids if move.stones is not None)
+    numbers = sorted(move.stones for move in bids if isinstance(move.stones, int))
     if numbers:
         wanted = 4 if rondi else numbers[0]
         return Bid(min((n for n in numbers if n >= wanted), default=numbers[0]))

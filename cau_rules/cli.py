@@ -72,7 +72,6 @@ _DESCRIPTIONS: dict[str, str] = {
     "cacho": "Cacho, the Renaissance betting game: three cards, three betting rounds",
 }
 
-_CHAIN_NAMES = {2: "cau", 3: "recau", 4: "contracau"}
 _QUIT_WORDS = frozenset({"quit", "exit", "q"})
 _HELP_WORDS = frozenset({"help", "?", "moves"})
 
@@ -245,7 +244,8 @@ def _render_fishing(view: FishingView) -> str:
             else:
                 claims.append(f"pile of {who(owner)}")
         claimed = f"; claims {', '.join(claims)}" if claims else ""
-        lines.append(f"Chain:      {_CHAIN_NAMES.get(chain.level, 'chain')} pending on rank {chain.rank}: "
+        name = view.rules.chain_call(chain.level).value if view.rules is not None else "chain"
+        lines.append(f"Chain:      {name} pending on rank {chain.rank}: "
                      f"{played}{claimed}")
     if view.trail is not None:
         lines.append(f"Last trail: {who(view.trail[0])} trailed {view.trail[1]} (match it to call cau)")

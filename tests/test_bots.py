@@ -132,6 +132,16 @@ def test_every_bot_finishes_every_variant(variant: str, players: int) -> None:
     assert final.is_over and final.outcome() is not None
 
 
+def test_bots_finish_a_joc_of_two_partides_where_a_joc_can_be_staked() -> None:
+    """VAL-17: with a joc bid among the stake moves, both bots still play to the end."""
+    start = new_game("cau-recau-sant-vicent", players=4, seed=5, partides_to_win=2)
+    moves: list[str] = []
+    final = play_game(start, [RandomBot(), GreedyBot(), RandomBot(), GreedyBot()], seed=3,
+                      on_move=lambda seat, move, after: moves.append(str(move)))
+    assert "bid joc" in moves                      # this seed stakes the joc
+    assert final.is_over and final.tally is not None and max(final.tally.partides) == 2
+
+
 # -- GreedyBot's choices ---------------------------------------------------------------
 
 

@@ -55,7 +55,7 @@ from cau_rules.fishing.events import (
     Showdown,
     Trailed,
 )
-from cau_rules.fishing.moves import GAME, Call
+from cau_rules.fishing.moves import GAME, JOC, Call
 from cau_rules.fishing.rules import FishingRules
 
 __all__ = [
@@ -196,10 +196,10 @@ class FishingFeatures(_Layout):
 
         A hand has one play per dealt card, at most one declaration per seat in each
         deal round checked for rondas and at most ``target`` stake moves per such round
-        (strictly rising bids, the game bid, the answer).  Cards rewards play ``hands``
-        hands; stones score at least one stone a hand (*bon fer* or *pixat*), so a
-        partida lasts at most ``2 * target - 1`` hands and a game ``2 * partides_to_win - 1``
-        partides.
+        (strictly rising bids, the game bid, the answer; one more, the joc, with several
+        partides).  Cards rewards play ``hands`` hands; stones score at least one stone a
+        hand (*bon fer* or *pixat*), so a partida lasts at most ``2 * target - 1`` hands
+        and a game ``2 * partides_to_win - 1`` partides.
 
         >>> from cau_rules.fishing.rules import CAU, CAU_RECAU_SANT_VICENT
         >>> FishingFeatures(CAU, 4).max_decisions, FishingFeatures(CAU_RECAU_SANT_VICENT, 4).max_decisions
@@ -212,7 +212,7 @@ class FishingFeatures(_Layout):
         if rules.explicit_calls:
             per_hand += n * checked
         if rules.rewards == "stones":
-            per_hand += rules.target * checked
+            per_hand += (rules.target + (1 if rules.partides_to_win > 1 else 0)) * checked
             hands = (2 * rules.target - 1) * (2 * rules.partides_to_win - 1)
         else:
             hands = rules.hands
@@ -280,6 +280,8 @@ class FishingFeatures(_Layout):
                 last = bids[-1]
                 if last is GAME:
                     out[stake + 3] = 1.0
+                elif last == JOC:  # above the game: both flags, a value no number reaches
+                    out[stake + 2] = out[stake + 3] = 1.0
                 else:
                     out[stake + 2] = _fraction(last, rules.target)
             for seat, kind in view.stake.holders:

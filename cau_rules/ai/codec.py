@@ -23,7 +23,7 @@ from typing import Any, Protocol, runtime_checkable
 import attrs
 
 from cau_rules.errors import IllegalMoveError, InvalidRulesError
-from cau_rules.fishing.moves import CHAIN_CALLS, GAME, Accept, Bid, Call, Declare, Play, Refuse
+from cau_rules.fishing.moves import CHAIN_CALLS, GAME, JOC, Accept, Bid, Call, Declare, Play, Refuse
 from cau_rules.fishing.rules import FishingRules
 
 __all__ = ["ActionCodec", "CachoCodec", "FishingCodec", "QuatreCodec", "codec_for", "register_codec"]
@@ -99,7 +99,7 @@ class FishingCodec(_Base):
     bit mask (P = 2**players with open piles, else 1) and, under ``explicit_calls``, two
     bits for the chain call and the neta (K = 4, else 1).  After the plays come the
     declarations (pass, ronda, rondí), then the stake moves (bids 2 to target - 1, the
-    game, accept, refuse).
+    game, the joc only when ``partides_to_win`` > 1, accept, refuse).
 
     >>> from cau_rules.cards import Card
     >>> from cau_rules.fishing.rules import CAU_ROBAT
@@ -124,9 +124,14 @@ class FishingCodec(_Base):
         return 48 * runs * piles * calls
 
     @property
+    def _jocs(self) -> int:
+        """1 when a joc can be bid (several partides), else 0."""
+        return 1 if self.rules.partides_to_win > 1 else 0
+
+    @property
     def num_actions(self) -> int:
         """Plays, then 3 declarations, then the stake moves."""
-        return self._plays + 3 + (self.rules.target - 2) + 1 + 2
+        return self._plays + 3 + (self.rules.target - 2) + 1 + self._jocs + 2
 
     def encode(self, move: Any) -> int:
         """The index of a capture-family move."""
@@ -150,10 +155,12 @@ class FishingCodec(_Base):
         if isinstance(move, Bid):
             if move.stones is GAME:
                 return base + self.rules.target - 2
-            if not 2 <= move.stones < self.rules.target:
+            if move.stones == JOC and self._jocs:
+                return base + self.rules.target - 1
+            if move.stones == JOC or not 2 <= move.stones < self.rules.target:
                 raise IllegalMoveError(f"bid {move.stones} cannot be encoded")
             return base + move.stones - 2
-        base += self.rules.target - 1
+        base += self.rules.target - 1 + self._jocs
         if isinstance(move, Accept):
             return base
         if isinstance(move, Refuse):

@@ -30,6 +30,7 @@ from cau_rules.fishing.events import (
 )
 from cau_rules.fishing.moves import (
     GAME,
+    JOC,
     Accept,
     Bid,
     Call,
@@ -37,8 +38,10 @@ from cau_rules.fishing.moves import (
     FishingMove,
     Play,
     Refuse,
+    StakeValue,
     format_move,
     parse_move,
+    stake_rank,
 )
 from cau_rules.fishing.rules import (
     CAU,
@@ -61,6 +64,7 @@ __all__ = [
     "CAU_ROBAT_40",
     "FISHING_PRESETS",
     "GAME",
+    "JOC",
     "Accept",
     "Bid",
     "Call",
@@ -93,6 +97,7 @@ __all__ = [
     "StakeAnswered",
     "StakeBid",
     "StakeOpened",
+    "StakeValue",
     "TableReplaced",
     "Tally",
     "Trailed",
@@ -100,5 +105,6 @@ __all__ = [
     "format_move",
     "new_fishing_game",
     "parse_move",
+    "stake_rank",
     "state_from_dict",
 ]

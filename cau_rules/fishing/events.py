@@ -16,7 +16,7 @@ from __future__ import annotations
 import attrs
 
 from cau_rules.cards import Card, cards_text
-from cau_rules.fishing.moves import Call
+from cau_rules.fishing.moves import Call, StakeValue
 
 __all__ = [
     "Called",
@@ -111,9 +111,11 @@ class ChainExtended:
     """``seat`` played ``card`` onto a chain, which is now ``level`` cards long (a
     ``Captured`` event follows at once when the chain completes; otherwise it stays
     pending in its zone); ``claimed`` are the run cards it claims (shown as claimed)
-    and ``claimed_piles`` the seats whose piles it claims.
+    and ``claimed_piles`` the seats whose piles it claims.  ``call`` names the level as
+    the rules do (:meth:`~cau_rules.fishing.rules.FishingRules.chain_call`): the fourth
+    card is a contracau, or Sant Vicent in the Valencian game.
 
-    >>> print(ChainExtended(1, Card.parse("5c"), 2, (Card.parse("6o"),), ()))
+    >>> print(ChainExtended(1, Card.parse("5c"), 2, (Card.parse("6o"),), (), Call.CAU))
     seat 1 plays 5c: cau, claiming 6o
     """
 
@@ -122,9 +124,10 @@ class ChainExtended:
     level: int
     claimed: tuple[Card, ...]
     claimed_piles: tuple[int, ...]
+    call: Call
 
     def __str__(self) -> str:
-        call = ("cau", "recau", "contracau")[self.level - 2]
+        call = self.call.value
         claims = []
         if self.claimed:
             claims.append(cards_text(self.claimed))
@@ -307,17 +310,19 @@ class StakeOpened:
 
 @attrs.frozen
 class StakeBid:
-    """``seat`` bid (or raised to) ``stones`` (None: the game).
+    """``seat`` bid (or raised to) ``stones`` (None: the game; ``"joc"``: the joc).
 
-    >>> print(StakeBid(0, None))
+    >>> print(StakeBid(0, None)); print(StakeBid(1, "joc"))
     seat 0 bids the game
+    seat 1 bids the joc
     """
 
     seat: int
-    stones: int | None
+    stones: StakeValue
 
     def __str__(self) -> str:
-        return f"seat {self.seat} bids {'the game' if self.stones is None else self.stones}"
+        what = "the game" if self.stones is None else "the joc" if self.stones == "joc" else self.stones
+        return f"seat {self.seat} bids {what}"
 
 
 @attrs.frozen
@@ -355,16 +360,22 @@ class Showdown:
 @attrs.frozen
 class PartidaWon:
     """``team`` won a partida; ``partides`` are each team's partides won so far.
+    ``joc``: the team won the whole joc at once with an accepted joc stake (its
+    partides are then raised to ``partides_to_win``).
 
     >>> print(PartidaWon(1, (0, 1)))
     team 1 wins the partida (0-1)
+    >>> print(PartidaWon(0, (2, 1), joc=True))
+    team 0 wins the partida and the joc (2-1)
     """
 
     team: int
     partides: tuple[int, ...]
+    joc: bool = False
 
     def __str__(self) -> str:
-        return f"team {self.team} wins the partida ({'-'.join(map(str, self.partides))})"
+        what = "the partida and the joc" if self.joc else "the partida"
+        return f"team {self.team} wins {what} ({'-'.join(map(str, self.partides))})"
 
 
 FishingEvent = (

@@ -19,13 +19,28 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterable
+from typing import Literal
 
 import attrs
 
 from cau_rules.cards import Card
 from cau_rules.errors import InvalidNotationError
 
-__all__ = ["GAME", "Accept", "Bid", "Call", "Declare", "FishingMove", "Play", "Refuse", "format_move", "parse_move"]
+__all__ = [
+    "GAME",
+    "JOC",
+    "Accept",
+    "Bid",
+    "Call",
+    "Declare",
+    "FishingMove",
+    "Play",
+    "Refuse",
+    "StakeValue",
+    "format_move",
+    "parse_move",
+    "stake_rank",
+]
 
 
 class Call(enum.Enum):
@@ -118,25 +133,54 @@ class Declare:
 
 
 GAME = None
-"""The stake "game" (*partida*, or *joc*): a bid of :class:`Bid` with ``stones=None``."""
+"""The stake "game": the *partida* (a bid of :class:`Bid` with ``stones=None``)."""
+
+JOC: Literal["joc"] = "joc"
+"""The stake "joc": the whole *joc* of several partides (``Bid(JOC)``, written ``bid
+joc``); open only when ``partides_to_win`` > 1."""
+
+StakeValue = int | None | Literal["joc"]
+"""What a bid stakes: a number of stones, :data:`GAME` (None) or :data:`JOC`."""
 
 
 @attrs.frozen
 class Bid:
-    """Valencian ronda stake: bid (or raise to) ``stones``, or the whole game (None).
+    """Valencian ronda stake: bid (or raise to) ``stones``, the partida (:data:`GAME`,
+    None) or, when several partides make a joc, the whole joc (:data:`JOC`).  Bids rank
+    number < game < joc.
 
-    >>> str(Bid(5)), str(Bid(GAME))
-    ('bid 5', 'bid game')
+    >>> str(Bid(5)), str(Bid(GAME)), str(Bid(JOC))
+    ('bid 5', 'bid game', 'bid joc')
     """
 
-    stones: int | None
+    stones: StakeValue
 
     def sort_key(self) -> tuple[int, int, tuple[int, ...], tuple[str, ...]]:
-        """The canonical order: numbers upwards, then game."""
-        return (200, 10_000 if self.stones is None else self.stones, (), ())
+        """The canonical order: numbers upwards, then game, then joc."""
+        return (200, stake_rank(self.stones), (), ())
 
     def __str__(self) -> str:
         return format_move(self)
+
+
+def stake_rank(value: StakeValue) -> int:
+    """The rank of a stake, for comparing bids: number < game < joc.
+
+    Args:
+        value: a number of stones, :data:`GAME` or :data:`JOC`.
+
+    Returns:
+        The number itself, or a rank above every number for the game and above that
+        for the joc.
+
+    >>> stake_rank(40) < stake_rank(GAME) < stake_rank(JOC)
+    True
+    """
+    if value is None:
+        return 10_000
+    if value == JOC:
+        return 10_001
+    return value
 
 
 @attrs.frozen
@@ -221,8 +265,10 @@ def parse_move(text: str) -> FishingMove:
         amount = raw[3:].strip()
         if amount == "game":
             return Bid(GAME)
+        if amount == JOC:
+            return Bid(JOC)
         if not amount.isdigit():
-            raise InvalidNotationError(f"bad bid {text!r}: write 'bid 5' or 'bid game'")
+            raise InvalidNotationError(f"bad bid {text!r}: write 'bid 5', 'bid game' or 'bid joc'")
         return Bid(int(amount))
     head, *call_parts = raw.split("!")
     calls = frozenset(Call.parse(part) for part in call_parts)

@@ -20,6 +20,7 @@ import attrs
 
 from cau_rules.cards import DECKS, SPANISH_40, SPANISH_48, Deck
 from cau_rules.errors import InvalidRulesError
+from cau_rules.fishing.moves import Call
 
 __all__ = [
     "CAU",
@@ -220,6 +221,33 @@ class FishingRules:
                 f"with {players} players the {left} cards left after the table do not share out "
                 f"equally; choose another player count or table_cards"
             )
+
+    @property
+    def chain_calls(self) -> tuple[Call, ...]:
+        """The name of each chain level, from the 2nd card to the longest chain these rules
+        allow: cau, recau, then the fourth card's *Sant Vicent* in the Valencian stones game
+        (``rewards="stones"``) or *contracau* in the Catalan and 001 games.  Every event
+        and message names a level this way.
+
+        >>> [call.value for call in CAU_RECAU_SANT_VICENT.chain_calls]
+        ['cau', 'recau', 'sant-vicent']
+        >>> [call.value for call in CAU_ROBAT_40.chain_calls], [call.value for call in CAU.chain_calls]
+        (['cau', 'recau', 'contracau'], ['cau', 'recau'])
+        """
+        fourth = Call.SANT_VICENT if self.rewards == "stones" else Call.CONTRACAU
+        return (Call.CAU, Call.RECAU, fourth)[: self.max_chain - 1]
+
+    def chain_call(self, level: int) -> Call:
+        """The call made by the card that makes a chain *level* cards long (2 to
+        ``max_chain``); see :attr:`chain_calls`.
+
+        >>> CAU_RECAU_SANT_VICENT.chain_call(4), CAU_ROBAT_40.chain_call(4)
+        (<Call.SANT_VICENT: 'sant-vicent'>, <Call.CONTRACAU: 'contracau'>)
+        """
+        calls = self.chain_calls
+        if not 2 <= level <= len(calls) + 1:
+            raise ValueError(f"a chain of these rules has 2 to {len(calls) + 1} cards, not {level}")
+        return calls[level - 2]
 
     def round_sizes(self, players: int) -> tuple[int, ...]:
         """Cards each player receives in each deal round of a hand.

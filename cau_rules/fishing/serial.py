@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from cau_rules.cards import Card, cards_text, parse_cards
 from cau_rules.errors import CauRulesError, InvalidNotationError, InvalidPositionError
-from cau_rules.fishing.moves import Call
+from cau_rules.fishing.moves import JOC, Call, StakeValue
 from cau_rules.fishing.rules import FishingRules
 
 if TYPE_CHECKING:
@@ -41,6 +41,17 @@ def _seat(value: object, players: int, what: str, allow_none: bool = False) -> i
     ):
         raise InvalidPositionError(f"{what} must be a seat from 0 to {players - 1}, not {value!r}")
     return value
+
+
+def _stake_value(bid: object) -> StakeValue:
+    """A bid read from JSON: a number, None (the game) or "joc"."""
+    if bid is None:
+        return None
+    if bid == JOC:
+        return JOC
+    if isinstance(bid, int) and not isinstance(bid, bool):
+        return bid
+    raise InvalidPositionError(f"a stake bid is a number, null (the game) or 'joc', not {bid!r}")
 
 
 def build_position(
@@ -220,6 +231,8 @@ def build_position(
             )
         if stake.bidders[0] % 2 == stake.bidders[1] % 2:
             raise InvalidPositionError("the stake's two bidders must be of different teams")
+        if JOC in stake.bids and rules.partides_to_win == 1:
+            raise InvalidPositionError("a joc can be bid only when partides_to_win > 1")
     elif phase == "bid":
         raise InvalidPositionError("phase 'bid' needs a stake")
     return cls(
@@ -313,7 +326,7 @@ def state_from_dict(data: Mapping[str, Any]) -> FishingState:
         stake = None if stake_data is None else Stake(
             tuple((int(seat), Call.parse(kind)) for seat, kind in stake_data["holders"]),
             (int(stake_data["bidders"][0]), int(stake_data["bidders"][1])),
-            tuple(None if bid is None else int(bid) for bid in stake_data["bids"]),
+            tuple(_stake_value(bid) for bid in stake_data["bids"]),
         )
         return FishingState.from_position(
             rules,

@@ -53,8 +53,8 @@ from cau_rules.fishing.events import (
     Trailed,
 )
 from cau_rules.fishing.moves import (
-    CHAIN_CALLS,
     GAME,
+    JOC,
     Accept,
     Bid,
     Call,
@@ -62,6 +62,7 @@ from cau_rules.fishing.moves import (
     FishingMove,
     Play,
     Refuse,
+    StakeValue,
     parse_move,
 )
 from cau_rules.fishing.rules import FishingRules
@@ -134,7 +135,8 @@ class Stake:
 
     - ``holders``: ``(seat, kind)`` of every ronda or rondí holder, from the eldest.
     - ``bidders``: the eldest holder of each team, the first to bid first.
-    - ``bids``: the bids so far (None is "game"); bid *i* is by ``bidders[i % 2]``.
+    - ``bids``: the bids so far (None is "game", ``"joc"`` the joc); bid *i* is by
+      ``bidders[i % 2]``.
 
     >>> Stake(((0, Call.RONDA), (1, Call.RONDI)), (0, 1), (3,)).to_answer
     1
@@ -142,7 +144,7 @@ class Stake:
 
     holders: tuple[tuple[int, Call], ...]
     bidders: tuple[int, int]
-    bids: tuple[int | None, ...] = ()
+    bids: tuple[StakeValue, ...] = ()
 
     @property
     def to_answer(self) -> int:
@@ -151,11 +153,13 @@ class Stake:
 
 
 class _PartidaWon(Exception):
-    """Raised inside ``apply`` when a team reaches the target: the move stops there."""
+    """Raised inside ``apply`` when a team reaches the target: the move stops there.
+    ``joc``: the team won the whole joc at once (an accepted joc stake)."""
 
-    def __init__(self, team: int) -> None:
+    def __init__(self, team: int, joc: bool = False) -> None:
         super().__init__(team)
         self.team = team
+        self.joc = joc
 
 
 @attrs.frozen(slots=True)
@@ -270,7 +274,7 @@ class FishingState:
             else:
                 work.answer_stake(parsed)
         except _PartidaWon as won:
-            work.partida_won(won.team)
+            work.partida_won(won.team, won.joc)
         return work.freeze()
 
     def outcome(self) -> Outcome | None:
@@ -480,14 +484,23 @@ class FishingState:
             return "no ronda stake is being bid now"
         if isinstance(move, (Accept, Refuse)):
             return "there is no bid to answer yet: the first bidder must open with a bid"
-        last = stake.bids[-1] if stake.bids else None
-        if stake.bids and last is None:
+        joc = self.rules.partides_to_win > 1
+        if move.stones == JOC and not joc:
+            return ("a bid of joc needs a joc of several partides (partides_to_win > 1); "
+                    "here one partida is the whole game: bid a number or 'bid game'")
+        last = stake.bids[-1] if stake.bids else 1
+        if last == JOC:
+            return "the joc has been bid: it can only be accepted or refused"
+        if last is None:
+            if joc:
+                return "the game has been bid: raise it to 'bid joc', or accept or refuse it"
             return "the game has been bid: it can only be accepted or refused"
         top = self.rules.target - 1 - max(self.tally.stones)
-        low = max(2, (last or 1) + 1)
+        low = max(2, last + 1)
+        more = "'bid game' or 'bid joc'" if joc else "'bid game'"
         if top < low:
-            return f"only 'bid game' can raise now (a number would have to be {low} to {top})"
-        return f"a bid must be a number from {low} to {top}, or 'bid game'"
+            return f"only {more} can raise now (a number would have to be {low} to {top})"
+        return f"a bid must be a number from {low} to {top}, or {more}"
 
 
 def _coerce(move: FishingMove | str) -> FishingMove:
@@ -662,7 +675,7 @@ def _generate(state: FishingState) -> dict[Any, tuple[Unit, ...] | None]:
                     current[on_table.rank] = on_table
                 extension = _run_units(rules, seat, rank, current, piles)
             units = extension
-            call = _chain_call(rules, chain.level + 1)
+            call = rules.chain_call(chain.level + 1)
             calls = _call_sets(rules, call, False)
             if rules.explicit_calls:
                 _neta_aware(rules, card, units, True, out, call, len(table))
@@ -684,22 +697,19 @@ def _generate(state: FishingState) -> dict[Any, tuple[Unit, ...] | None]:
     return out
 
 
-def _chain_call(rules: FishingRules, level: int) -> Call:
-    if level == 4 and rules.rewards == "stones":
-        return Call.SANT_VICENT
-    return CHAIN_CALLS[level - 2]
-
-
 def _stake_moves(state: FishingState) -> dict[Any, tuple[Unit, ...] | None]:
     stake = state.stake
     assert stake is not None and state.tally is not None
     top = state.rules.target - 1 - max(state.tally.stones)
+    joc = state.rules.partides_to_win > 1
     out: dict[Any, tuple[Unit, ...] | None] = {}
     last = stake.bids[-1] if stake.bids else 1
-    if last is not None:
+    if isinstance(last, int):
         for stones in range(max(2, last + 1), top + 1):
             out[Bid(stones)] = None
         out[Bid(GAME)] = None
+    if joc and last != JOC:
+        out[Bid(JOC)] = None
     if stake.bids:
         out[Accept()] = None
         out[Refuse()] = None
@@ -837,7 +847,7 @@ class _Work:
         if any(self.holdings):
             self.to_play = nxt
         elif self.stock:
-            self.new_round(nxt)
+            self.new_round(seat)
         else:
             self.end_hand(seat)
 
@@ -846,15 +856,15 @@ class _Work:
         seat, card = chain.cards[-1]
         claimed = tuple(self._table_card(rank) for rank, owner in chain.run if owner < 0)
         claimed_piles = tuple(owner for _, owner in chain.run if owner >= 0)
-        self.events.append(ChainExtended(seat, card, chain.level, claimed, claimed_piles))
         rules = self.rules
-        if rules.rewards == "stones" and rules.chain_scoring == "cumulative":
-            call = _chain_call(rules, chain.level)
-            if not rules.explicit_calls or call in chain.calls:
-                self.events.append(Called(seat, call))
-                self.score(seat % 2, chain.level - 1, call.value)
-        if chain.level >= self.rules.max_chain:
-            self.complete_chain()
+        call = rules.chain_call(chain.level)
+        self.events.append(ChainExtended(seat, card, chain.level, claimed, claimed_piles, call))
+        if chain.level >= rules.max_chain:
+            self.complete_chain(at_once=True)
+        elif (rules.rewards == "stones" and rules.chain_scoring == "cumulative"
+              and (not rules.explicit_calls or call in chain.calls)):
+            self.events.append(Called(seat, call))  # a pending call scores as it is made
+            self.score(seat % 2, chain.level - 1, call.value)
 
     def _table_card(self, rank: int) -> Card:
         return next(c for c in self.table if c.rank == rank)
@@ -883,7 +893,11 @@ class _Work:
         taken.reverse()
         self.events.append(Captured(seat, card, tuple(stack), tuple(taken), chain))
 
-    def complete_chain(self) -> None:
+    def complete_chain(self, at_once: bool = False) -> None:
+        """Complete the pending chain: the capture, then the call, then its payments (or
+        its stones), then any neta.  *at_once*: the chain's last card reached the highest
+        level, so under ``chain_scoring="cumulative"`` that last call scores here too,
+        after the capture like every other completed chain's call."""
         chain = self.chain
         if chain is None:
             return
@@ -893,9 +907,10 @@ class _Work:
         self.capture(caller, card, core, chain.run, chain.level)
         rules = self.rules
         explicit = rules.explicit_calls
-        call = _chain_call(rules, chain.level)
+        call = rules.chain_call(chain.level)
         if rules.rewards == "stones":
-            if rules.chain_scoring == "final" and (not explicit or call in chain.calls):
+            scores = rules.chain_scoring == "final" or at_once
+            if scores and (not explicit or call in chain.calls):
                 self.events.append(Called(caller, call))
                 self.score(caller % 2, chain.level - 1, call.value)
         elif not explicit or call in chain.calls:
@@ -970,14 +985,17 @@ class _Work:
         if totals[team] >= self.rules.target:
             raise _PartidaWon(team)
 
-    def partida_won(self, team: int) -> None:
+    def partida_won(self, team: int, joc: bool = False) -> None:
+        """*team* won the partida (with *joc*: the whole joc, an accepted joc stake, so
+        its partides are raised to ``partides_to_win``); start the next partida's first
+        hand or end the game."""
         while True:
             tally = self.tally
             assert tally is not None
             partides = list(tally.partides)
-            partides[team] += 1
+            partides[team] = self.rules.partides_to_win if joc else partides[team] + 1
             self.tally = Tally(tally.stones, tuple(partides), tally.log)
-            self.events.append(PartidaWon(team, tuple(partides)))
+            self.events.append(PartidaWon(team, tuple(partides), joc))
             self.stake = None
             if partides[team] >= self.rules.partides_to_win:
                 self.phase = "over"
@@ -990,7 +1008,7 @@ class _Work:
                 self.start_hand(self.hand + 1)
                 return
             except _PartidaWon as again:
-                team = again.team
+                team, joc = again.team, again.joc
 
     def stone_rondas(self, opener: int) -> None:
         """Valencian rondas: automatic stones, or the stake when both teams hold one."""
@@ -1044,8 +1062,8 @@ class _Work:
 
             winner = max(stake.holders, key=strength)[0]
             self.events.append(Showdown(shown, winner))
-            if bid is None:
-                raise _PartidaWon(winner % 2)
+            if bid is None or bid == JOC:
+                raise _PartidaWon(winner % 2, joc=bid == JOC)
             self.score(winner % 2, bid, "stake")
             return
         self.events.append(StakeAnswered(seat, False))
@@ -1056,7 +1074,9 @@ class _Work:
                          if holder % 2 == bidder_team)
         else:
             raised = stake.bids[refused_index - 1]
-            assert raised is not None
+            if raised is None:  # a refused raise from game to joc wins the partida
+                raise _PartidaWon(bidder_team)
+            assert raised != JOC, "a joc is never raised"
             stones = raised
         self.score(bidder_team, stones, "stake")
 
@@ -1172,11 +1192,21 @@ class _Work:
         self.to_play = self.opener
         self.settle(self.opener)
 
-    def new_round(self, nxt: int) -> None:
+    def new_round(self, last: int) -> None:
+        """Deal the next round after *last* played the previous round's last card.
+
+        When the new opener is not the next seat, the deal completes a pending chain
+        first, and the debts are settled from *last* before the cards are dealt, so a
+        debtor pays with what the chain brought it, not with the new round's ronda
+        cards (D-CHAIN-7, D-DEBT-2); ``deal_round`` settles again after the rondas.
+        """
+        nxt = (last + 1) % self.n
         self.round += 1
         opener = (self.hand + self.round) % self.n if self.rules.round_opener == "rotate" else nxt
         if opener != nxt:
-            self.complete_chain()
+            if self.chain is not None:
+                self.complete_chain()
+                self.settle(last)
             self.trail = None
         self.deal_round(opener, ())
 
@@ -1248,6 +1278,6 @@ def new_fishing_game(
     try:
         work.start_hand(0)
     except _PartidaWon as won:
-        work.partida_won(won.team)
+        work.partida_won(won.team, won.joc)
     return work.freeze()
 

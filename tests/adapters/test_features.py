@@ -50,3 +50,22 @@ def test_fishing_bound_covers_random_games() -> None:
         play_game(new_game(variant, players=players, seed=5), RandomBot(), seed=2,
                   on_move=lambda seat, move, state, moves=moves: moves.append(move))
         assert len(moves) <= bound
+
+
+def test_a_joc_bid_is_encoded_above_the_game() -> None:
+    """VAL-17: the stake piece shows a joc bid as both the game flag and a full number."""
+    from cau_rules import get_rules
+
+    rules = get_rules("cau-recau-sant-vicent", partides_to_win=2)
+    from tests.scenario import deck_with
+
+    order = deck_with(rules, "1o 2o 3o 4o 5o 6o 7o 10o 5c 6c 11o 12o 1c 6e 2c 3c")
+    features = FishingFeatures(rules, 4)
+    out = np.zeros(features.size, np.float32)
+    stake = features.offset("stake")
+    state = new_game(rules, players=4, deck=order)
+    features.encode(state.apply("bid game").observe(1), out)
+    assert (out[stake + 2], out[stake + 3]) == (0.0, 1.0)
+    features.encode(state.apply("bid joc").observe(1), out)
+    assert (out[stake + 2], out[stake + 3]) == (1.0, 1.0)
+    assert features.max_decisions > FishingFeatures(get_rules("cau-recau-sant-vicent"), 4).max_decisions

@@ -55,3 +55,26 @@ def test_illegal_index_is_refused_with_the_legal_ones() -> None:
         codec.decode(illegal, state)
     with pytest.raises(IllegalMoveError, match="from 0 to"):
         codec.decode(codec.num_actions, state)
+
+
+def test_a_joc_bid_has_its_own_index_only_with_several_partides() -> None:
+    """VAL-17: `bid joc` sits after `bid game`; the indices of one-partida rules do not move."""
+    from cau_rules.fishing import GAME, JOC, Accept, Bid, Refuse
+
+    one = codec_for("cau-recau-sant-vicent", 4)
+    two = codec_for(get_rules("cau-recau-sant-vicent", partides_to_win=2), 4)
+    assert two.num_actions == one.num_actions + 1
+    assert two.encode(Bid(GAME)) == one.encode(Bid(GAME))
+    assert two.encode(Bid(JOC)) == one.encode(Bid(GAME)) + 1
+    assert two.encode(Accept()) == one.encode(Accept()) + 1 == two.encode(Refuse()) - 1
+    assert two.encode(Refuse()) == two.num_actions - 1
+    with pytest.raises(IllegalMoveError, match="bid joc cannot be encoded"):
+        one.encode(Bid(JOC))
+    rules = get_rules("cau-recau-sant-vicent", partides_to_win=2)
+    from tests.scenario import deck_with
+
+    order = deck_with(rules, "1o 2o 3o 4o 5o 6o 7o 10o 5c 6c 11o 12o 1c 6e 2c 3c")
+    state = new_game(rules, players=4, deck=order)
+    assert two.decode(two.encode(Bid(JOC)), state) == Bid(JOC)
+    state = state.apply("bid game")
+    assert [str(two.decode(i, state)) for i in two.legal_actions(state)] == ["bid joc", "accept", "refuse"]

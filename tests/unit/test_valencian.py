@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import pytest
 
-from cau_rules import IllegalMoveError, get_rules, new_game
+from cau_rules import IllegalMoveError, InvalidNotationError, InvalidPositionError, get_rules, new_game
 from cau_rules.fishing import (
     CAU_RECAU_SANT_VICENT as VAL,
 )
 from cau_rules.fishing import (
     GAME,
+    JOC,
     Accept,
     Bid,
     Call,
@@ -18,6 +19,8 @@ from cau_rules.fishing import (
     Showdown,
     Stake,
     Tally,
+    parse_move,
+    state_from_dict,
 )
 from cau_rules.fishing.events import Called, PartidaWon, StakeOpened, TableReplaced
 from cau_rules.outcome import Termination
@@ -221,6 +224,47 @@ def test_val_12_cumulative_scores_every_call_as_made() -> None:
     assert scored(state) == [(1, 3, "sant-vicent")] and state.stones() == (2, 4)
 
 
+def test_val_12_the_fourth_card_is_sant_vicent_in_every_event_and_message() -> None:
+    """VAL-12 (and R40-18, ROB-15 for contracau): a level's name comes from the rules."""
+    state = val_position(table="2e", holdings=["5o 1b", "5c 1c", "5e 10b", "5b 4e"])
+    state = state.apply("5o").apply("5c").apply("5e").apply("5b")
+    assert [str(event) for event in state.events] == [
+        "seat 3 plays 5b: sant-vicent",
+        "seat 3 captures with 5b: 5o 5c 5e 5b",
+        "seat 3 calls sant-vicent",
+        "team 1 scores 3 for sant-vicent (3)",
+    ]
+    assert [call.value for call in VAL.chain_calls] == ["cau", "recau", "sant-vicent"]
+    assert [call.value for call in get_rules("cau-robat-40").chain_calls] == ["cau", "recau", "contracau"]
+    assert get_rules("cau-robat", max_chain=4).chain_call(4) is Call.CONTRACAU
+    assert [call.value for call in get_rules("cau").chain_calls] == ["cau", "recau"]
+    with pytest.raises(ValueError, match="2 to 3 cards, not 4"):
+        get_rules("cau").chain_call(4)
+
+
+@pytest.mark.parametrize("scoring", ["final", "cumulative"])
+def test_val_12_val_14_one_event_order_capture_call_stones_then_neta(scoring: str) -> None:
+    """VAL-12, VAL-14: a completed chain's events come as capture, call, stones (then a
+    neta's call and stone) under either chain_scoring; only a pending call under
+    "cumulative" scores before its capture, because it has none yet."""
+    rules = VAL.replace(chain_scoring=scoring)
+    state = val_position(rules=rules, table="6o", holdings=["5o 1b", "5c 1c", "5e 10b", "5b 4e"])
+    state = state.apply("5o").apply("5c+1").apply("5e+1")
+    pending = [str(event) for event in state.events]
+    assert pending[0] == "seat 2 plays 5e: recau, claiming 6o"
+    assert pending[1:] == (["seat 2 calls recau", "team 0 scores 2 for recau (2)"] if scoring == "cumulative" else [])
+    state = state.apply("5b+1")
+    total = 4 if scoring == "final" else 5     # cumulative: the cau scored 1 for team 1 before
+    assert [str(event) for event in state.events] == [
+        "seat 3 plays 5b: sant-vicent, claiming 6o",
+        "seat 3 captures with 5b: 6o 5o 5c 5e 5b",
+        "seat 3 calls sant-vicent",
+        f"team 1 scores 3 for sant-vicent ({total - 1})",
+        "seat 3 calls neta",
+        f"team 1 scores 1 for neta ({total})",
+    ]
+
+
 # -- VAL-13: the first team to 41 wins at once --------------------------------------------------
 
 def test_val_13_reaching_41_mid_hand_ends_the_game_at_once() -> None:
@@ -250,6 +294,104 @@ def test_val_16_joc_of_two_partides_resets_the_stones() -> None:
     assert not state.is_over and state.tally is not None and state.tally.partides == (1, 0)
     assert state.hand == 1 and state.stones() in ((0, 1), (1, 0))   # pixat / bon fer of the new hand
     assert PartidaWon(0, (1, 0)) in state.events
+
+
+# -- VAL-17: a stake on the whole joc when several partides are played ------------------------------
+
+JOC2 = VAL.replace(partides_to_win=2)
+
+
+def contested_joc():
+    return new_game(JOC2, players=4, deck=deck_with(VAL, CONTESTED))
+
+
+def test_val_17_a_joc_bid_is_open_only_with_several_partides() -> None:
+    """VAL-17, VAL-7: bids rank number < game < joc; `bid joc` is the last move."""
+    moves = contested_joc().legal_moves()
+    assert moves[0] == Bid(2) and moves[-2:] == (Bid(GAME), Bid(JOC)) and len(moves) == 40
+    assert [str(m) for m in moves[-2:]] == ["bid game", "bid joc"]
+    assert Bid(JOC) not in contested().legal_moves()
+
+
+def test_val_17_bid_joc_with_one_partida_is_refused_with_the_legal_moves() -> None:
+    """VAL-17: with partides_to_win=1 there is no joc to stake."""
+    state = contested()
+    with pytest.raises(IllegalMoveError, match=r"illegal move bid joc: a bid of joc needs a joc of several "
+                       r"partides \(partides_to_win > 1\).*; legal moves: bid 2, bid 3, .*bid 39, bid game$"):
+        state.apply("bid joc")
+    assert not state.is_legal("bid joc") and state.phase == "bid"
+
+
+def test_val_17_accepted_joc_the_showdown_winner_wins_the_whole_joc() -> None:
+    """VAL-17: an accepted joc ends the game: the best holding's team wins the joc."""
+    state = contested_joc().apply("bid joc")
+    assert state.legal_moves() == (Accept(), Refuse())
+    with pytest.raises(IllegalMoveError, match="the joc has been bid: it can only be accepted or refused"):
+        state.apply("bid game")
+    over = state.apply("accept")
+    assert [str(e) for e in over.events][-3:] == [
+        "showdown (seat 0: 5o 5c 1c; seat 1: 6o 6c 6e): seat 1 holds the best",
+        "team 1 wins the partida and the joc (0-2)",
+        "game over: seats [1, 3] win with scores [0.0, 2.0, 0.0, 2.0]",
+    ]
+    assert over.is_over and PartidaWon(1, (0, 2), joc=True) in over.events
+    outcome = over.outcome()
+    assert outcome is not None and outcome.winners == (1, 3) and outcome.scores == (0.0, 2.0, 0.0, 2.0)
+
+
+def test_val_17_a_team_behind_on_partides_wins_the_joc_with_its_stake() -> None:
+    """VAL-17: the joc goes to the showdown winner even when the other team leads."""
+    stake = Stake(((0, Call.RONDA), (1, Call.RONDA)), (0, 1), (JOC,))
+    state = val_position(Tally((12, 30), (0, 1)), rules=JOC2, holdings=["12o 12c 1c", "6o 6c 2c", "7o", "10o"],
+                         table="1e 2e 3e 4e", phase="bid", stake=stake, to_play=1)
+    over = state.apply("accept")
+    assert over.is_over and over.tally is not None and over.tally.partides == (2, 1)
+    assert over.outcome() is not None and over.outcome().winners == (0, 2)
+
+
+def test_val_17_game_raised_to_joc_refused_wins_the_raiser_the_partida() -> None:
+    """VAL-17: a raise may go from game to joc; refusing it gives the raiser the partida."""
+    state = contested_joc().apply("bid game")
+    assert state.legal_moves() == (Bid(JOC), Accept(), Refuse())
+    with pytest.raises(IllegalMoveError, match="raise it to 'bid joc', or accept or refuse it"):
+        state.apply("bid 5")
+    state = state.apply("bid joc")                  # seat 1 raises the game to the joc
+    after = state.apply("refuse")
+    assert PartidaWon(1, (0, 1)) in after.events and not after.is_over
+    assert after.tally is not None and after.tally.partides == (0, 1)
+    assert after.hand == 1 and after.phase != "over"     # the next partida starts
+
+
+def test_val_17_a_number_raised_to_joc_refused_scores_the_number() -> None:
+    """VAL-17, VAL-7: the raiser's team scores the bid it raised."""
+    state = contested_joc().apply("bid 6").apply("bid joc").apply("refuse")
+    assert scored(state) == [(1, 6, "stake")] and state.tally is not None and state.tally.partides == (0, 0)
+
+
+def test_val_17_joc_near_the_target_game_and_joc_are_left() -> None:
+    """VAL-17: when no number fits, the game and the joc are the bids left."""
+    stake = Stake(((0, Call.RONDA), (1, Call.RONDA)), (0, 1))
+    state = val_position(Tally((39, 10), (1, 0)), rules=JOC2, holdings=["5o 5c 1c", "6o 6c 2c", "7o", "10o"],
+                         table="1e 2e 3e 4e", phase="bid", stake=stake)
+    assert state.legal_moves() == (Bid(GAME), Bid(JOC))
+    with pytest.raises(IllegalMoveError, match="only 'bid game' or 'bid joc' can raise now"):
+        state.apply("bid 2")
+
+
+def test_val_17_a_joc_stake_round_trips_through_json_and_needs_several_partides() -> None:
+    """VAL-17: `bid joc` in text and in the saved stake."""
+    state = contested_joc().apply("bid 3").apply("bid joc")
+    assert state.stake is not None and state.stake.bids == (3, JOC)
+    data = state.to_dict()
+    assert data["stake"]["bids"] == [3, "joc"]
+    assert state_from_dict(data) == state
+    stake = Stake(((0, Call.RONDA), (1, Call.RONDA)), (0, 1), (JOC,))
+    with pytest.raises(InvalidPositionError, match="only when partides_to_win > 1"):
+        val_position(holdings=["5o 5c 1c", "6o 6c 2c", "7o", "10o"], table="1e 2e 3e 4e",
+                     phase="bid", stake=stake, to_play=1)
+    assert parse_move("bid joc") == Bid(JOC) and str(Bid(JOC)) == "bid joc"
+    with pytest.raises(InvalidNotationError, match="'bid 5', 'bid game' or 'bid joc'"):
+        parse_move("bid jocs")
 
 
 def test_val_16_card_surplus_stones() -> None:
