@@ -244,6 +244,33 @@ class FishingState:
         except InvalidNotationError:
             return False
 
+    def parse_move(self, text: str) -> FishingMove:
+        """The legal move written *text*.
+
+        Args:
+            text: a move in the capture family's notation.
+
+        Returns:
+            The move, one of :meth:`legal_moves`.
+
+        Raises:
+            IllegalMoveError: the text is malformed or names no legal move (the message
+                lists the legal moves).
+
+        >>> from cau_rules import new_game
+        >>> print(new_game("cau", players=2, seed=1).parse_move("12o"))
+        12o
+        """
+        try:
+            move = _coerce(text)
+        except InvalidNotationError as exc:
+            raise IllegalMoveError(f"{exc}; legal moves: {self._legal_text()}") from None
+        if move not in self._legal_plans():
+            raise IllegalMoveError(
+                f"illegal move {text}: {self._why_illegal(move)}; legal moves: {self._legal_text()}"
+            )
+        return move
+
     def apply(self, move: FishingMove | str, seat: int | None = None) -> FishingState:
         """The state after the seat to play makes *move* (a move or its text).
 

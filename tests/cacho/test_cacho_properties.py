@@ -8,6 +8,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -188,6 +189,7 @@ def test_preset_defaults() -> None:
     assert (CACHO.stack, CACHO.bets, CACHO.max_hands, CACHO.resto) == (20, (1, 2), 1, "cap_at_smallest")
 
 
+@pytest.mark.xfail(strict=True, reason="the family plug-in step makes Cacho's state and view conform")
 def test_the_family_satisfies_the_game_protocols() -> None:
     """CAC-24: the rules, state and view satisfy cau_rules.game's protocols."""
     from cau_rules.game import GameRules, GameState, GameView
