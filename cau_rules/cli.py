@@ -38,6 +38,7 @@ import time
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any, TextIO
 
+from cau_rules import __version__
 from cau_rules.bots import Bot, GreedyBot, RandomBot, play_game
 from cau_rules.errors import CauRulesError, InvalidRulesError
 from cau_rules.fishing.rules import FishingRules
@@ -717,6 +718,7 @@ def build_parser() -> argparse.ArgumentParser:
         description="Rules of Cau, Cau robat and Cacho: list variants, watch bots, play, benchmark, "
                     "simulate.",
     )
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
     sub.add_parser("variants", help="list the presets with their player counts",
