@@ -10,7 +10,7 @@ True
 >>> loads("{not json")
 Traceback (most recent call last):
 ...
-cau_rules.errors.InvalidNotationError: not valid JSON: Expecting property name enclosed in double quotes: line 1 column 2 (char 1)
+cau_rules.errors.InvalidNotationError: saved data is not valid JSON: Expecting property name enclosed in double quotes: line 1 column 2 (char 1)
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from cau_rules.errors import InvalidNotationError
+from cau_rules.checks import json_object, load_json
 from cau_rules.registry import load_state
 
 __all__ = ["dumps", "loads"]
@@ -42,8 +42,4 @@ def loads(text: str) -> Any:
     >>> loads(dumps(new_game("cacho", players=3, seed=2))).players
     3
     """
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise InvalidNotationError(f"not valid JSON: {exc}") from None
-    return load_state(data)
+    return load_state(json_object(load_json(text)))

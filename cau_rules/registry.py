@@ -9,7 +9,7 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from cau_rules.cacho import CACHO, CachoRules, cacho_state_from_dict, new_cacho_game
@@ -90,7 +90,7 @@ def new_game(
     raise InvalidRulesError(f"not a rules object of cau_rules: {rules!r}")
 
 
-def load_state(data: dict[str, Any]) -> Any:
+def load_state(data: Mapping[str, Any]) -> Any:
     """The state saved as *data* (``state.to_dict()``), for any family.
 
     >>> state = new_game("cau", players=3, seed=2)

@@ -1,0 +1,234 @@
+"""Shared validators for data that comes from outside: whole numbers in range, seats,
+card zones, and JSON text of bounded size and depth.
+
+Everything that arrives as text or JSON (saves, records, moves, options) is data from a
+stranger. These helpers refuse it with the library's own errors, saying what was wrong and
+where; a wrong Python type from a programmer is a :class:`TypeError` naming the parameter.
+
+>>> from cau_rules.checks import whole_number
+>>> whole_number(3, "players", low=2, high=8)
+3
+>>> whole_number(True, "players", low=2, high=8)
+Traceback (most recent call last):
+...
+cau_rules.errors.InvalidNotationError: players must be a whole number from 2 to 8, not True
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from typing import Any
+
+from cau_rules.errors import CauRulesError, InvalidNotationError
+
+__all__ = [
+    "MAX_DIGITS",
+    "MAX_JSON_DEPTH",
+    "MAX_TEXT",
+    "check_type",
+    "json_object",
+    "load_json",
+    "seat_number",
+    "whole_number",
+]
+
+MAX_JSON_DEPTH = 32
+"""How deeply JSON arrays and objects may nest in saved data (saves need about 5)."""
+
+MAX_DIGITS = 18
+"""The most digits a number in saved data or move text may have."""
+
+MAX_TEXT = 1_000_000
+"""The longest text (characters) :func:`load_json` reads."""
+
+
+def whole_number(
+    value: object,
+    where: str,
+    *,
+    low: int,
+    high: int,
+    error: type[CauRulesError] = InvalidNotationError,
+) -> int:
+    """*value* if it is a whole number (not a bool or a float) from *low* to *high*.
+
+    Args:
+        value: the value to check.
+        where: what the value is, for the message ("players", "'hand' in the save").
+        low: the smallest value allowed.
+        high: the largest value allowed.
+        error: the error class to raise (a rules option raises InvalidRulesError).
+
+    Returns:
+        The value, unchanged.
+
+    Raises:
+        CauRulesError: the *error* class, naming *where* and the range.
+
+    >>> whole_number(41, "target", low=2, high=999)
+    41
+    >>> whole_number(1.5, "seed", low=0, high=2**63 - 1)
+    Traceback (most recent call last):
+    ...
+    cau_rules.errors.InvalidNotationError: seed must be a whole number from 0 to 9223372036854775807, not 1.5
+    """
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        shown = repr(value) if len(repr(value)) <= 40 else repr(value)[:37] + "..."
+        raise error(f"{where} must be a whole number from {low} to {high}, not {shown}")
+    return value
+
+
+def seat_number(value: object, players: int, where: str = "seat") -> int:
+    """*value* if it is a seat of a game of *players* (0 to players - 1).
+
+    Args:
+        value: the value to check.
+        players: how many seats the game has.
+        where: what the value is, for the message.
+
+    Returns:
+        The seat.
+
+    Raises:
+        InvalidNotationError: not a whole number, or not a seat of the game.
+
+    >>> seat_number(2, 4)
+    2
+    >>> seat_number(7, 4)
+    Traceback (most recent call last):
+    ...
+    cau_rules.errors.InvalidNotationError: seat must be a whole number from 0 to 3, not 7
+    """
+    return whole_number(value, where, low=0, high=players - 1)
+
+
+def check_type(value: object, expected: type | tuple[type, ...], parameter: str) -> None:
+    """Raise :class:`TypeError` naming *parameter* unless *value* is of *expected* type.
+
+    For programmers' mistakes (a list where a string belongs); bools are not accepted
+    where an int is expected.
+
+    Args:
+        value: the argument.
+        expected: the type or types allowed.
+        parameter: the parameter's name.
+
+    Raises:
+        TypeError: the argument has another type.
+
+    >>> check_type("cau", str, "name")
+    >>> check_type(3, str, "name")
+    Traceback (most recent call last):
+    ...
+    TypeError: name must be str, not int
+    """
+    types = expected if isinstance(expected, tuple) else (expected,)
+    if not isinstance(value, types) or (isinstance(value, bool) and bool not in types):
+        names = " or ".join(kind.__name__ for kind in types)
+        raise TypeError(f"{parameter} must be {names}, not {type(value).__name__}")
+
+
+def _depth(text: str) -> int:
+    """The deepest nesting of arrays and objects in JSON *text* (strings skipped)."""
+    depth = deepest = 0
+    in_string = escaped = False
+    for char in text:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif char == "\\":
+                escaped = True
+            elif char == '"':
+                in_string = False
+        elif char == '"':
+            in_string = True
+        elif char in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif char in "]}":
+            depth -= 1
+    return deepest
+
+
+def _parse_int(text: str) -> int:
+    digits = text.lstrip("-")
+    if len(digits) > MAX_DIGITS:
+        raise InvalidNotationError(f"a number in the JSON has {len(digits)} digits; at most {MAX_DIGITS}")
+    return int(text)
+
+
+def _parse_float(text: str) -> float:
+    raise InvalidNotationError(f"numbers in saved data are whole numbers, not {text[:20]!r}")
+
+
+def _parse_constant(text: str) -> float:
+    raise InvalidNotationError(f"{text} is not allowed in saved data")
+
+
+def load_json(text: str, what: str = "saved data") -> Any:
+    """Parse JSON *text* of bounded size, depth and numbers.
+
+    Only whole numbers of at most :data:`MAX_DIGITS` digits are accepted (no fractions,
+    exponents, NaN or infinities), nesting is at most :data:`MAX_JSON_DEPTH` deep, and the
+    text at most :data:`MAX_TEXT` characters long.
+
+    Args:
+        text: the JSON text.
+        what: what the text is, for messages.
+
+    Returns:
+        The parsed value.
+
+    Raises:
+        TypeError: *text* is not a string.
+        InvalidNotationError: the text is not such JSON (the message says why).
+
+    >>> load_json('{"hand": 2}')
+    {'hand': 2}
+    >>> load_json("[" * 100 + "]" * 100)
+    Traceback (most recent call last):
+    ...
+    cau_rules.errors.InvalidNotationError: saved data nests 100 levels deep; at most 32
+    >>> load_json('{"seed": 1e999}')
+    Traceback (most recent call last):
+    ...
+    cau_rules.errors.InvalidNotationError: numbers in saved data are whole numbers, not '1e999'
+    """
+    check_type(text, str, "text")
+    if len(text) > MAX_TEXT:
+        raise InvalidNotationError(f"{what} is {len(text)} characters long; at most {MAX_TEXT}")
+    depth = _depth(text)
+    if depth > MAX_JSON_DEPTH:
+        raise InvalidNotationError(f"{what} nests {depth} levels deep; at most {MAX_JSON_DEPTH}")
+    try:
+        return json.loads(
+            text, parse_int=_parse_int, parse_float=_parse_float, parse_constant=_parse_constant
+        )
+    except json.JSONDecodeError as exc:
+        raise InvalidNotationError(f"{what} is not valid JSON: {exc}") from None
+
+
+def json_object(data: object, what: str = "saved data") -> Mapping[str, Any]:
+    """*data* if it is a JSON object (a mapping with string keys).
+
+    Args:
+        data: the parsed value.
+        what: what the value is, for messages.
+
+    Returns:
+        The mapping.
+
+    Raises:
+        InvalidNotationError: *data* is not a JSON object.
+
+    >>> json_object({"family": "cacho"})["family"]
+    'cacho'
+    >>> json_object([1, 2])
+    Traceback (most recent call last):
+    ...
+    cau_rules.errors.InvalidNotationError: saved data must be a JSON object, not list
+    """
+    if not isinstance(data, Mapping) or not all(isinstance(key, str) for key in data):
+        raise InvalidNotationError(f"{what} must be a JSON object, not {type(data).__name__}")
+    return data
