@@ -32,6 +32,7 @@ from typing import Any
 import attrs
 
 from cau_rules.cards import parse_cards
+from cau_rules.checks import MAX_DIGITS, check_type, json_object, load_json
 from cau_rules.errors import CauRulesError, IllegalMoveError, InvalidNotationError
 from cau_rules.registry import get_rules, new_game
 
@@ -50,25 +51,51 @@ def _rules_version(variant: str) -> int:
     return RULES_VERSIONS.get(variant, 1)
 
 
+def _frozen(value: Any) -> Any:
+    if isinstance(value, (list, tuple)):
+        return tuple(_frozen(item) for item in value)
+    if isinstance(value, dict):
+        return tuple(sorted((str(key), _frozen(item)) for key, item in value.items()))
+    return value
+
+
+def _thawed(value: Any) -> Any:
+    return [_thawed(item) for item in value] if isinstance(value, tuple) else value
+
+
+def _frozen_options(value: Any) -> tuple[tuple[str, Any], ...]:
+    items = value.items() if isinstance(value, dict) else value
+    return tuple(sorted((str(key), _frozen(item)) for key, item in items))
+
+
 @attrs.frozen
 class GameRecord:
     """A whole game: how it started and every move, as ``(seat, move text)``.
 
-    >>> GameRecord("cau-robat", players=3, seed=8, options={"wrap": True}).options
-    {'wrap': True}
+    ``options`` is kept as a sorted tuple of ``(name, value)`` pairs (a mapping given to
+    the constructor is converted), so a record is immutable and hashable;
+    :meth:`options_dict` gives them as a dict.
+
+    >>> record = GameRecord("cau-robat", players=3, seed=8, options={"wrap": True})
+    >>> record.options, record.options_dict(), hash(record) == hash(GameRecord("cau-robat", 3, 8, {"wrap": True}))
+    ((('wrap', True),), {'wrap': True}, True)
     """
 
     variant: str
     players: int
     seed: int = 0
-    options: dict[str, Any] = attrs.field(factory=dict)
+    options: tuple[tuple[str, Any], ...] = attrs.field(default=(), converter=_frozen_options)
     decks: tuple[tuple[str, ...], ...] = ()
     moves: tuple[tuple[int, str], ...] = ()
     rules_version: int = attrs.field(default=attrs.Factory(lambda self: _rules_version(self.variant), takes_self=True))
 
+    def options_dict(self) -> dict[str, Any]:
+        """The options changed from the preset, as a dict (JSON-ready)."""
+        return {key: _thawed(value) for key, value in self.options}
+
     def start(self) -> Any:
         """The game's first state (dealt from the seed or the supplied decks)."""
-        rules = get_rules(self.variant, **self.options)
+        rules = get_rules(self.variant, **self.options_dict())
         return new_game(rules, players=self.players, seed=self.seed, decks=self.decks)
 
     def states(self) -> Iterator[Any]:
@@ -116,7 +143,7 @@ class GameRecord:
             f"seed: {self.seed}",
         ]
         if self.options:
-            lines.append("options: " + json.dumps(self.options, sort_keys=True))
+            lines.append("options: " + json.dumps(self.options_dict(), sort_keys=True))
         lines.extend("deck: " + " ".join(order) for order in self.decks)
         lines.append("")
         lines.extend(f"{seat} {move}" for seat, move in self.moves)
@@ -156,6 +183,20 @@ def record_game(first: Any, moves: Iterable[Any], seed: int | None = None) -> Ga
     )
 
 
+def _is_digits(text: str) -> bool:
+    """ASCII digits only, at most MAX_DIGITS of them (``'²'.isdigit()`` is True)."""
+    return 0 < len(text) <= MAX_DIGITS and text.isascii() and text.isdigit()
+
+
+def _header_number(headers: dict[str, str], key: str) -> int:
+    text = headers[key]
+    if not _is_digits(text):
+        raise InvalidNotationError(
+            f"header {key!r} must be a whole number of at most {MAX_DIGITS} ASCII digits, not {text[:30]!r}"
+        )
+    return int(text)
+
+
 def loads_record(text: str) -> GameRecord:
     """The record written by :meth:`GameRecord.dumps`, validated for form (replay it to
     check the moves).
@@ -165,8 +206,7 @@ def loads_record(text: str) -> GameRecord:
     ...
     cau_rules.errors.InvalidNotationError: a game record starts with '# cau_rules game record'
     """
-    if not isinstance(text, str):
-        raise InvalidNotationError("a game record is text")
+    check_type(text, str, "text")
     lines = text.splitlines()
     if not lines or lines[0].strip() != _HEADER:
         raise InvalidNotationError(f"a game record starts with {_HEADER!r}")
@@ -197,26 +237,18 @@ def loads_record(text: str) -> GameRecord:
         raise InvalidNotationError(f"unknown headers: {', '.join(unknown)}")
     if headers["format"] != str(FORMAT_VERSION):
         raise InvalidNotationError(f"record format {headers['format']!r}; this library reads {FORMAT_VERSION}")
-    try:
-        players = int(headers["players"])
-        seed = int(headers["seed"])
-        rules_version = int(headers["rules-version"])
-    except ValueError as exc:
-        raise InvalidNotationError(f"a number header is malformed: {exc}") from None
+    players = _header_number(headers, "players")
+    seed = _header_number(headers, "seed")
+    rules_version = _header_number(headers, "rules-version")
     options: dict[str, Any] = {}
     if "options" in headers:
-        try:
-            options = json.loads(headers["options"])
-        except json.JSONDecodeError as exc:
-            raise InvalidNotationError(f"the options header is not JSON: {exc}") from None
-        if not isinstance(options, dict):
-            raise InvalidNotationError("the options header is a JSON object")
+        options = dict(json_object(load_json(headers["options"], "the options header"), "the options header"))
     moves: list[tuple[int, str]] = []
     for number, line in enumerate(lines[index + 1:], start=index + 2):
         if not line.strip():
             continue
         seat_text, _, move = line.strip().partition(" ")
-        if not seat_text.isdigit() or not move.strip():
+        if not _is_digits(seat_text) or not move.strip():
             raise InvalidNotationError(f"line {number}: a move line is '<seat> <move>', not {line!r}")
         moves.append((int(seat_text), move.strip()))
     try:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 
+import attrs
 import pytest
 
 from cau_rules import InvalidNotationError, get_rules, new_game, variants
@@ -50,7 +51,7 @@ def test_options_and_supplied_decks_are_recorded() -> None:
         moves.append(rng.choice(state.legal_moves()))
         state = state.apply(moves[-1])
     record = record_game(first, moves)
-    assert record.options == {"hands": 2, "no_runs_in_chains": True}
+    assert record.options_dict() == {"hands": 2, "no_runs_in_chains": True}
     assert record.decks[0][0] == deck[0].code
     assert loads_record(record.dumps()).replay() == state
 
@@ -74,7 +75,7 @@ def test_tampered_move_is_refused_with_its_number() -> None:
         ("# cau_rules game record\nformat: 1\nvariant: caw\nrules-version: 1\nplayers: 2\nseed: 0\n",
          "unknown variant 'caw'"),
         ("# cau_rules game record\nformat: 1\nvariant: cau\nrules-version: 1\nplayers: two\nseed: 0\n",
-         "malformed"),
+         "must be a whole number"),
         ("# cau_rules game record\nformat: 1\nvariant: cau\nrules-version: 1\nplayers: 2\nseed: 0\n"
          "options: {\"wrap\": 3}\n", "wrap must be true or false"),
         ("# cau_rules game record\nformat: 1\nvariant: cau\nrules-version: 1\nplayers: 2\nseed: 0\n"
@@ -94,3 +95,30 @@ def test_rules_version_mismatch() -> None:
     record = GameRecord("cau", players=2, seed=1, rules_version=99)
     with pytest.raises(InvalidNotationError, match="rules version 99"):
         record.replay()
+
+
+def test_a_record_is_immutable_and_hashable() -> None:
+    """A record is a value: hashable, equal records hash alike, options cannot be changed."""
+    record = GameRecord("cau-robat", players=3, seed=8, options={"wrap": True, "max_chain": 4})
+    same = GameRecord("cau-robat", players=3, seed=8, options={"max_chain": 4, "wrap": True})
+    assert record == same and hash(record) == hash(same) and len({record, same}) == 1
+    assert record.options == (("max_chain", 4), ("wrap", True))
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        record.options = ()  # type: ignore[misc]
+
+
+@pytest.mark.parametrize(
+    "line, message",
+    [("\u00b2 12o", "'<seat> <move>'"), ("9" * 30 + " 12o", "'<seat> <move>'")],
+)
+def test_move_lines_take_ascii_seat_numbers_only(line: str, message: str) -> None:
+    """A superscript digit passes str.isdigit(); a seat is ASCII digits of bounded length."""
+    text = GameRecord("cau", players=2, seed=4).dumps() + line + "\n"
+    with pytest.raises(InvalidNotationError, match=message):
+        loads_record(text)
+
+
+def test_a_deep_options_header_is_refused_cleanly() -> None:
+    text = GameRecord("cau", players=2, seed=4).dumps().replace("seed: 4", "seed: 4\noptions: " + "[" * 5000)
+    with pytest.raises(InvalidNotationError, match="nests"):
+        loads_record(text)
