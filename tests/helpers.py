@@ -204,11 +204,12 @@ def hidden_from(state: Any, seat: int) -> set[Card]:
         if other != seat:
             hidden.update(holding)
     if family == "quatre":
-        # Cards taken from a chain are known to all (D-FOUR-3); a gift is known to its
-        # giver and receiver (D-VIEW-2).
+        # Cards taken from a chain are known to all until their holder gives a card
+        # (D-FOUR-3); a gift is known to its giver and receiver, and the receiver still
+        # knows the giver's cards that were known to all (D-VIEW-2).
         for known in state.known:
             hidden.difference_update(known)
-        hidden.difference_update(card for giver, receiver, card in state.gifts if seat in (giver, receiver))
+        hidden.difference_update(card for knower, _holder, card in state.private if knower == seat)
     return hidden
 
 

@@ -21,11 +21,11 @@ if TYPE_CHECKING:
 
 __all__ = ["FAMILY", "SCHEMA", "build_position", "quatre_state_from_dict", "state_to_dict"]
 
-SCHEMA = 1
+SCHEMA = 2
 """The version of the JSON layout written by :func:`state_to_dict`.
 
 >>> SCHEMA
-1
+2
 """
 
 FAMILY = "quatre"
@@ -71,7 +71,7 @@ def build_position(
     chain: QuatreChain | None,
     gift: PendingGift | None,
     known: Sequence[Iterable[Card | str] | str] | None,
-    gifts: Iterable[tuple[int, int, Card | str]],
+    private: Iterable[tuple[int, int, Card | str]],
     out: Iterable[int],
     passes: int,
     termination: str | None,
@@ -221,23 +221,27 @@ def build_position(
                 f"the known cards of seat {seat} ({cards_text(listed)}) must be distinct cards of its holding"
             )
         known_zones.append(tuple(c for c in hold[seat] if c in listed))
-    gift_entries: list[tuple[int, int, Card]] = []
-    for entry in gifts:
+    private_entries: list[tuple[int, int, Card]] = []
+    for entry in private:
         try:
-            giver, receiver, code = entry
+            knower, holder, code = entry
         except (TypeError, ValueError):
-            raise InvalidPositionError(f"a gift record is (giver, receiver, card), not {entry!r}") from None
-        _seat(giver, n, "a gift's giver")
-        _seat(receiver, n, "a gift's receiver")
-        card = _zone([code], "a gift's card")[0]
-        if giver == receiver or card not in hold[receiver]:
-            raise InvalidPositionError(f"gift record {entry!r}: the card must be in the receiver's holding")
-        if any(card is other for _, _, other in gift_entries):
-            raise InvalidPositionError(f"card {card} has two gift records")
-        gift_entries.append((giver, receiver, card))
+            raise InvalidPositionError(f"a private record is (seat, holder, card), not {entry!r}") from None
+        _seat(knower, n, "a private record's seat")
+        _seat(holder, n, "a private record's holder")
+        card = _zone([code], "a private record's card")[0]
+        if knower == holder or card not in hold[holder]:
+            raise InvalidPositionError(
+                f"private record {entry!r}: the card must be in the holding of another seat than the knower"
+            )
+        if card in known_zones[holder]:
+            raise InvalidPositionError(f"card {card} is known to all and cannot also be known privately")
+        if any(card is other for _, _, other in private_entries):
+            raise InvalidPositionError(f"card {card} has two private records")
+        private_entries.append((knower, holder, card))
     return cls(
         rules, n, seed, phase, to_play, start, stk, tab, hold, chain, gift, tuple(known_zones),
-        tuple(gift_entries), out_seats, passes, termination,
+        tuple(private_entries), out_seats, passes, termination,
     )
 
 
@@ -271,7 +275,7 @@ def state_to_dict(state: QuatreState) -> dict[str, Any]:
             "giver": gift.giver, "receiver": gift.receiver, "owed": gift.owed, "level": gift.level,
         },
         "known": [cards_text(k) for k in state.known],
-        "gifts": [[giver, receiver, card.code] for giver, receiver, card in state.gifts],
+        "private": [[knower, holder, card.code] for knower, holder, card in state.private],
         "out": list(state.out),
         "passes": state.passes,
         "termination": state.termination,
@@ -281,7 +285,7 @@ def state_to_dict(state: QuatreState) -> dict[str, Any]:
 def quatre_state_from_dict(data: Mapping[str, Any]) -> QuatreState:
     """The state described by :func:`state_to_dict` data, validated.
 
-    >>> quatre_state_from_dict({"schema": 1, "family": "fishing"})
+    >>> quatre_state_from_dict({"schema": 2, "family": "fishing"})
     Traceback (most recent call last):
     ...
     cau_rules.errors.InvalidPositionError: not a four-card game: family 'fishing'
@@ -320,7 +324,7 @@ def quatre_state_from_dict(data: Mapping[str, Any]) -> QuatreState:
             chain=chain,
             gift=gift,
             known=data["known"],
-            gifts=[tuple(entry) for entry in data["gifts"]],
+            private=[tuple(entry) for entry in data["private"]],
             out=data["out"],
             passes=data["passes"],
             termination=data["termination"],

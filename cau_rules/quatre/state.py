@@ -180,10 +180,12 @@ class QuatreState:
 
     - ``starter``: the seat whose turn it is (the one who made the cau during a chain or
       its gifts); the next turn goes to the active seat after it.
-    - ``known``: per seat, the cards of its holding that every player knows (cards it
-      took from a chain, until they leave that holding).
-    - ``gifts``: ``(giver, receiver, card)`` for gift cards still in the receiver's
-      holding (known to the giver and receiver only).
+    - ``known``: per seat, the cards of its holding that every player knows: cards it
+      took from a chain, until they leave that holding or it gives a card (D-FOUR-3).
+    - ``private``: ``(seat, holder, card)``: *seat* knows that *card* is in *holder*'s
+      holding though not every player does.  A gift card is known to its giver, and
+      when a player gives a card the receiver still knows the giver's cards that were
+      known to all; a seat that did not see a gift forgets every card of its giver.
     - ``out``: the seats out of the game, in the order they went out.
     - ``passes``: turns passed in a row (with an empty stock); a cau starts the count
       again when its turn ends.
@@ -208,7 +210,7 @@ class QuatreState:
     chain: QuatreChain | None
     gift: PendingGift | None
     known: tuple[tuple[Card, ...], ...]
-    gifts: tuple[tuple[int, int, Card], ...]
+    private: tuple[tuple[int, int, Card], ...]
     out: tuple[int, ...]
     passes: int
     termination: str | None
@@ -345,9 +347,11 @@ class QuatreState:
         return (_TURN_MOVES + 1) * first + within
 
     def known_to(self, seat: int) -> tuple[tuple[Card, ...], ...]:
-        """Per seat, the cards of its holding that *seat* knows (D-VIEW-1, D-VIEW-2):
-        its own whole holding; in the others', the cards taken from a chain (known to
-        all) and the gift cards *seat* gave them, while they stay there.
+        """Per seat, the cards of its holding that *seat* knows (D-VIEW-1, D-VIEW-2,
+        D-FOUR-3): its own whole holding; in the others', the cards known to all (taken
+        from a chain, until the holder gives a card) and those *seat* knows privately
+        (gift cards it gave; the giver's known cards when it received a gift), while
+        they stay there.
 
         >>> from cau_rules.quatre import QUATRE
         >>> state = QuatreState.from_position(QUATRE, 2, table="7o", holdings=["5o 1b", "2c 2e"],
@@ -362,7 +366,7 @@ class QuatreState:
                 out.append(holding)
                 continue
             mine = set(self.known[other])
-            mine.update(card for giver, receiver, card in self.gifts if giver == seat and receiver == other)
+            mine.update(card for knower, holder, card in self.private if knower == seat and holder == other)
             out.append(tuple(card for card in holding if card in mine))
         return tuple(out)
 
@@ -419,13 +423,13 @@ class QuatreState:
         return view_of(self, seat)
 
     def to_dict(self) -> dict[str, Any]:
-        """The position as JSON-ready data (``"schema": 1, "family": "quatre"``).
+        """The position as JSON-ready data (``"schema": 2, "family": "quatre"``).
 
         >>> from cau_rules.quatre import QUATRE, quatre_state_from_dict
         >>> state = new_quatre_game(QUATRE, 3, seed=2)
         >>> data = state.to_dict()
         >>> data["schema"], data["family"], quatre_state_from_dict(data) == state
-        (1, 'quatre', True)
+        (2, 'quatre', True)
         """
         from cau_rules.quatre.serial import state_to_dict
 
@@ -448,7 +452,7 @@ class QuatreState:
         chain: QuatreChain | None = None,
         gift: PendingGift | None = None,
         known: Sequence[Iterable[Card | str] | str] | None = None,
-        gifts: Iterable[tuple[int, int, Card | str]] = (),
+        private: Iterable[tuple[int, int, Card | str]] = (),
         out: Iterable[int] = (),
         passes: int = 0,
         termination: str | None = None,
@@ -475,7 +479,7 @@ class QuatreState:
 
         return build_position(
             cls, rules, players, holdings=holdings, table=table, stock=stock, to_play=to_play,
-            phase=phase, starter=starter, chain=chain, gift=gift, known=known, gifts=gifts, out=out,
+            phase=phase, starter=starter, chain=chain, gift=gift, known=known, private=private, out=out,
             passes=passes, termination=termination, seed=seed,
         )
 
@@ -571,13 +575,13 @@ class _Work:
         "chain",
         "events",
         "gift",
-        "gifts",
         "holdings",
         "known",
         "n",
         "out",
         "passes",
         "phase",
+        "private",
         "rules",
         "seed",
         "starter",
@@ -600,7 +604,7 @@ class _Work:
         self.chain = state.chain
         self.gift = state.gift
         self.known = list(state.known)
-        self.gifts = state.gifts
+        self.private = state.private
         self.out = state.out
         self.passes = state.passes
         self.termination = state.termination
@@ -610,7 +614,7 @@ class _Work:
         return QuatreState(
             self.rules, self.n, self.seed, self.phase, self.to_play, self.starter, self.stock,
             tuple(self.table), tuple(self.holdings), self.chain, self.gift, tuple(self.known),
-            self.gifts, self.out, self.passes, self.termination, tuple(self.events),
+            self.private, self.out, self.passes, self.termination, tuple(self.events),
         )
 
     # -- moves ---------------------------------------------------------------------
@@ -632,9 +636,10 @@ class _Work:
         elif isinstance(move, Give):
             gift = self.gift
             assert gift is not None
+            self.forget_giver(seat, gift.receiver)
             self.take_from(seat, move.card)
             self.holdings[gift.receiver] = (*self.holdings[gift.receiver], move.card)
-            self.gifts = (*self.gifts, (seat, gift.receiver, move.card))
+            self.private = (*self.private, (seat, gift.receiver, move.card))
             self.events.append(Gave(seat, gift.receiver, move.card))
             if gift.owed > 1:
                 self.gift = attrs.evolve(gift, owed=gift.owed - 1)
@@ -662,7 +667,19 @@ class _Work:
         self.holdings[seat] = holding[:index] + holding[index + 1:]
         if card in self.known[seat]:
             self.known[seat] = tuple(c for c in self.known[seat] if c is not card)
-        self.gifts = tuple(entry for entry in self.gifts if entry[2] is not card)
+        self.private = tuple(entry for entry in self.private if entry[2] is not card)
+
+    def forget_giver(self, giver: int, receiver: int) -> None:
+        """*giver* gives *receiver* a card (D-FOUR-3): the seats that do not see the gift
+        can no longer tell which of the giver's cards are still there, so they forget
+        all of them; the receiver, who sees which card goes, still knows the rest of the
+        giver's cards that were known to all (or that it knew already)."""
+        kept = tuple((receiver, giver, card) for card in self.known[giver])
+        self.known[giver] = ()
+        self.private = (
+            *(entry for entry in self.private if entry[1] != giver or entry[0] == receiver),
+            *kept,
+        )
 
     def follow_chain(self) -> None:
         """The next player in turn must add if it holds the rank (up to Sant Vicent);

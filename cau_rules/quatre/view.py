@@ -1,9 +1,10 @@
 """What one seat may see of a four-card game (D-VIEW-1, D-VIEW-2).
 
 A view shows the seat's own holding, the table, the chain zone, every holding's size,
-the cards of other holdings the seat knows (taken from a chain: known to all; gifts it
-gave: known to it), the stock size, who is out, and the events of the last move with
-other seats' private cards hidden.  Never the stock order, never another unknown card.
+the cards of other holdings the seat knows (taken from a chain: known to all until their
+holder gives a card; gifts it gave and what it still knows after receiving a gift: known
+to it), the stock size, who is out, and the events of the last move with other seats'
+private cards hidden.  Never the stock order, never another unknown card.
 
 >>> from cau_rules.quatre import QUATRE, new_quatre_game
 >>> view = new_quatre_game(QUATRE, 3, seed=4).observe(2)

@@ -221,11 +221,14 @@ def test_qua_6_the_last_caller_takes_table_card_and_played_cards_known_to_all() 
     assert state.known == (cards("5c 5o"), ())
     assert state.observe(1).known[0] == cards("5c 5o")
     assert state.table == cards("1o")
-    # a known card that leaves the holding (here as a gift) is no longer known to all
+    # a known card that leaves the holding (here as a gift) is no longer known; once its
+    # holder gives a card the rest is known only to the receiver (QUA-15)
     later = QuatreState.from_position(QUATRE, 2, table="", holdings=["5c 5o 2o", "6c"], known=["5c 5o", ""],
                                       phase="gift", gift=PendingGift(0, 1, 1, 1), to_play=0, starter=1)
     later = later.apply("give 5c")
-    assert later.known == (cards("5o"), ()) and later.gifts == ((0, 1, Card.parse("5c")),)
+    assert later.known == ((), ())
+    assert later.private == ((1, 0, Card.parse("5o")), (0, 1, Card.parse("5c")))
+    assert later.observe(1).known[0] == cards("5o")
 
 
 # -- QUA-7: gifts: 1, 2 or 3 cards, one per move, giver's choice, short: all they have ---
@@ -241,7 +244,7 @@ def test_qua_7_sant_vicent_three_gift_cards_one_move_each_of_the_givers_choice()
     state = play(state, "give 4c", "give 6c")
     assert state.holdings[0] == cards("2o 3o 5c 5o 5e 5b 7c 4c 6c")
     assert state.holdings[1] == cards("1c 2c 3c 4e")  # emptied, then refilled (QUA-8)
-    assert state.gifts == ((1, 0, Card.parse("7c")), (1, 0, Card.parse("4c")), (1, 0, Card.parse("6c")))
+    assert state.private == ((1, 0, Card.parse("7c")), (1, 0, Card.parse("4c")), (1, 0, Card.parse("6c")))
     assert state.phase == "turn" and state.to_play == 1
 
 
@@ -426,6 +429,70 @@ def test_qua_13_gifts_are_seen_by_giver_and_receiver_only_draws_by_the_drawer() 
     assert drawn.observe(1).holding == cards("1c 2c 3c 4c") and drawn.observe(1).stock_size == len(drawn.stock)
 
 
+# -- QUA-15: a gift stays secret from third players ---------------------------------------
+
+def _gift_position(players: int) -> QuatreState:
+    """Seat 1 holds 6c 6o (taken from a chain: known to all) and 7b (a gift from seat 2:
+    known to seat 2) and owes seat 0 one card."""
+    holdings = ["2o 3o", "6c 6o 7b 10b", "4o 4c", "11e 12e"][:players]
+    return QuatreState.from_position(
+        QUATRE, players, table="1c", holdings=holdings, known=["", "6c 6o", "", ""][:players],
+        private=[(2, 1, "7b")], phase="gift", gift=PendingGift(1, 0, 1, 1), to_play=1, starter=0,
+    )
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_qua_15_a_third_seat_cannot_tell_which_card_was_given(players: int) -> None:
+    # QUA-15 (D-FOUR-3): positions that differ only in the card given look the same to
+    # every seat that did not see the gift: views, observation tensors, information states
+    from cau_rules.ai.infostate import InfoState
+
+    before = _gift_position(players)
+    assert before.observe(2).known[1] == cards("6c 6o 7b")
+    afters = {str(move): before.apply(move) for move in before.legal_moves()}
+    assert sorted(afters) == ["give 10b", "give 6c", "give 6o", "give 7b"]
+    for seat in range(2, players):
+        views = [after.observe(seat) for after in afters.values()]
+        assert all(view == views[0] for view in views) and views[0].known[1] == ()
+        assert len({json.dumps(view.to_dict(), sort_keys=True) for view in views}) == 1
+        keys = {InfoState.start(before, seat).update(after).key() for after in afters.values()}
+        assert len(keys) == 1
+    # the receiver saw the card go, so it still knows the rest of what was known to all
+    assert afters["give 6c"].observe(0).known[1] == cards("6o")
+    assert afters["give 10b"].observe(0).known[1] == cards("6c 6o")
+    # the giver's own view is its holding; seat 2's earlier gift is forgotten by seat 2
+    assert afters["give 6o"].private == ((0, 1, Card.parse("6c")), (1, 0, Card.parse("6o")))
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_qua_15_observation_tensors_are_the_same_for_third_seats(players: int) -> None:
+    # QUA-15 (D-FOUR-3): the adapters' vectors read only the view
+    np = pytest.importorskip("numpy")
+    from cau_rules.adapters.features import features_for
+
+    before = _gift_position(players)
+    features = features_for(QUATRE, players)
+    for seat in range(2, players):
+        vectors = []
+        for move in before.legal_moves():
+            out = np.zeros(features.size, np.float32)
+            features.encode(before.apply(move).observe(seat), out)
+            vectors.append(out)
+        assert all(np.array_equal(vectors[0], vector) for vector in vectors[1:])
+
+
+def test_qua_15_chain_cards_taken_later_are_known_to_all_again() -> None:
+    # QUA-15: forgetting covers the cards held at the gift; a new chain is known to all,
+    # and what the receiver of the earlier gift remembers stays with it
+    state = QuatreState.from_position(
+        QUATRE, 3, table="5c 1c", holdings=["2o 3o", "5o 6c 7b", "4o 4c"], private=[(0, 1, "6c")], to_play=1,
+    )
+    state = state.apply("5o>5c")  # seat 2 holds no 5: seat 1 takes 5c 5o, seat 2 gives
+    assert state.known[1] == cards("5c 5o")
+    assert state.observe(2).known[1] == cards("5c 5o")
+    assert state.observe(0).known[1] == cards("6c 5c 5o")
+
+
 # -- notation, positions, JSON ----------------------------------------------------------
 
 @pytest.mark.parametrize("text,move", [
@@ -488,11 +555,14 @@ def test_json_loader_refuses_tampered_data() -> None:
         _tamper(data, phase="bidding"),
         _tamper(data, out=[1]),
         _tamper(data, passes=1),
-        _tamper(data, schema=2),
+        _tamper(data, schema=1),
         _tamper(data, family="fishing"),
         _tamper(data, rules={"name": "cau-quatre", "colour": "red"}),
         _tamper(data, holdings="1o"),
-        _tamper(data, gifts=[[0, 0, "1o"]]),
+        _tamper(data, private=[[0, 0, "1o"]]),
+        _tamper(data, private=[[0, 1, "6o"], [2, 1, "6o"]]),  # two records of one card
+        _tamper(data, private=[[0, 1, "7b"]]),  # not in the holder's holding
+        _tamper(data, private=[[0, 1, "6o"]], known=["", "6o", ""]),  # known to all and privately
         _tamper(data, chain={"target": "1o"}),
     ]
     del bad[-1]["chain"]["target"]
