@@ -22,7 +22,7 @@ from cau_rules.cards import Card, cards_text
 from cau_rules.outcome import Outcome
 from cau_rules.quatre.events import QuatreEvent, hide_event
 from cau_rules.quatre.moves import QuatreMove
-from cau_rules.quatre.state import PendingGift, Phase, QuatreChain, _check_seat
+from cau_rules.quatre.state import PendingGift, PendingLay, Phase, QuatreChain, _check_seat
 
 if TYPE_CHECKING:
     from cau_rules.quatre.state import QuatreState
@@ -58,9 +58,11 @@ class QuatreView:
     table: tuple[Card, ...]
     chain: QuatreChain | None
     gift: PendingGift | None
+    lay: PendingLay | None
     stock_size: int
     out: tuple[int, ...]
     passes: int
+    turns_after_stock: int
     events: tuple[QuatreEvent, ...]
     legal_moves: tuple[QuatreMove, ...]
     outcome: Outcome | None
@@ -108,9 +110,13 @@ class QuatreView:
             "gift": None if gift is None else {
                 "giver": gift.giver, "receiver": gift.receiver, "owed": gift.owed, "level": gift.level,
             },
+            "lay": None if self.lay is None else {
+                "owed": self.lay.owed, "after": None if self.lay.after is None else self.lay.after.code,
+            },
             "stock_size": self.stock_size,
             "out": list(self.out),
             "passes": self.passes,
+            "turns_after_stock": self.turns_after_stock,
             "events": [str(event) for event in self.events],
             "legal_moves": [str(move) for move in self.legal_moves],
             "outcome": None if outcome is None else {
@@ -144,9 +150,11 @@ def view_of(state: QuatreState, seat: int) -> QuatreView:
         table=state.table,
         chain=state.chain,
         gift=state.gift,
+        lay=state.lay,
         stock_size=len(state.stock),
         out=state.out,
         passes=state.passes,
+        turns_after_stock=state.turns_after_stock,
         events=tuple(hide_event(event, seat) for event in state.events),
         legal_moves=state.legal_moves() if seat == state.to_play and not state.is_over else (),
         outcome=state.outcome(),

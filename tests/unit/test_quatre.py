@@ -26,11 +26,12 @@ from cau_rules.errors import (
     InvalidRulesError,
 )
 from cau_rules.quatre import (
-    BLOCKED,
     LAST_HOLDER,
     QUATRE,
+    SAFETY_BOUND,
     Add,
     Added,
+    CentreTaken,
     ChainTaken,
     Dealt,
     Draw,
@@ -38,10 +39,14 @@ from cau_rules.quatre import (
     GameEnded,
     Gave,
     Give,
+    Laid,
+    Lay,
+    LayDue,
     Out,
     Pass,
     Passed,
     PendingGift,
+    PendingLay,
     Play,
     Played,
     QuatreChain,
@@ -366,46 +371,133 @@ def test_qua_11_an_out_seat_is_skipped() -> None:
     assert state.gift == PendingGift(0, 2, 1, 1)
 
 
-# -- QUA-12: a full cycle of passes with an empty stock: the most cards wins --------------
+def test_qua_11_the_winner_takes_what_is_left_in_the_centre() -> None:
+    # QUA-11: seat 1 lays its last two cards and is out; seat 0 takes the whole centre
+    state = position(2, table="7o 7c 7e 7b", holdings=["", "1o 2o"], rest=0, to_play=1)
+    state = play(state, "pass", "pass", "lay 1o", "lay 2o")
+    centre = cards("7o 7c 7e 7b 1o 2o")
+    assert state.events == (
+        Laid(1, Card.parse("2o")),
+        Out(1),
+        CentreTaken(0, centre),
+        GameEnded((0,), (40.0, 0.0), LAST_HOLDER),
+    )
+    assert state.table == () and len(state.holdings[0]) == 40 and state.holdings[0][-6:] == centre
 
-def test_qua_12_a_full_cycle_of_passes_ends_the_game_ties_share() -> None:
-    # QUA-12
-    deck = SPANISH_40.cards
-    state = QuatreState.from_position(QUATRE, 2, table="", holdings=[deck[:20], deck[20:]], stock="")
+
+# -- QUA-16: a dead centre gets cards from the player to move ----------------------------
+# (QUA-12, retired: a full cycle of passes no longer ends the game; the next player lays)
+
+def test_qua_16_a_full_cycle_of_passes_makes_the_next_player_lay_four() -> None:
+    # QUA-16 (replaces retired QUA-12): all four 7s are in the centre, nobody can match
+    state = position(2, table="7o 7c 7e 7b", holdings=["1o 2o 3o 4o 5o", ""], rest=1)
     state = state.apply("pass")
-    assert not state.is_over and state.passes == 1
+    assert state.passes == 1 and state.phase == "turn" and state.to_play == 1
     state = state.apply("pass")
-    assert state.events == (Passed(1, 2), GameEnded((0, 1), (20.0, 20.0), BLOCKED))
-    outcome = state.outcome()
-    assert outcome is not None and outcome.winners == (0, 1) and outcome.shares() == (0.5, 0.5)
+    assert state.events == (Passed(1, 2), LayDue(0, 4, False))
+    assert state.phase == "lay" and state.to_play == 0 and state.passes == 0 and not state.is_over
+    assert state.lay == PendingLay(4, None)
+    assert moves(state) == ["lay 1o", "lay 2o"]  # deck order: each needs three later cards
+    state = state.apply("lay 2o")
+    assert state.lay == PendingLay(3, Card.parse("2o")) and moves(state) == ["lay 3o"]
+    state = play(state, "lay 3o", "lay 4o", "lay 5o")
+    assert state.events == (Laid(0, Card.parse("5o")),)
+    assert state.table == cards("7o 7c 7e 7b 2o 3o 4o 5o") and state.holdings[0] == cards("1o")
+    assert state.phase == "turn" and state.to_play == 1 and state.lay is None
+    assert "2c>2o" in moves(state)
 
 
-def test_qua_12_most_cards_wins_after_every_active_player_passed() -> None:
-    # QUA-12
-    deck = SPANISH_40.cards
-    state = QuatreState.from_position(QUATRE, 3, table="", holdings=[deck[:10], deck[10:24], deck[24:]],
-                                      stock="")
+def test_qua_16_an_empty_centre_and_stock_make_the_next_player_lay() -> None:
+    # QUA-16: seat 0's cau empties the centre; the stock cannot refill it
+    state = position(2, table="5c", holdings=["5o 5e 5b 1o", ""], rest=1)
+    state = play(state, "5o>5c", "give 1c")
+    assert state.events == (Gave(1, 0, Card.parse("1c")), LayDue(1, 4, True))
+    assert state.table == () and state.phase == "lay" and state.to_play == 1
+    assert moves(state)[0] == "lay 2o"  # seat 1's lowest card
+    assert len(state.legal_moves()) == len(state.holdings[1]) - 3
+
+
+def test_qua_16_lays_go_in_deck_order_and_only_into_a_dead_centre() -> None:
+    # QUA-16
+    state = position(2, table="7o 7c 7e 7b", holdings=["1o 2o 3o 4o 5o 6o", ""], rest=1)
+    with pytest.raises(IllegalMoveError, match="dead centre"):
+        state.apply("lay 1o")
     state = play(state, "pass", "pass")
-    assert not state.is_over
-    state = state.apply("pass")
-    assert state.termination == BLOCKED
-    outcome = state.outcome()
-    assert outcome is not None and outcome.winners == (2,) and outcome.scores == (10.0, 14.0, 16.0)
+    assert moves(state) == ["lay 1o", "lay 2o", "lay 3o"]
+    with pytest.raises(IllegalMoveError, match="too few later cards"):
+        state.apply("lay 5o")
+    with pytest.raises(IllegalMoveError, match="must lay 4 more"):
+        state.apply("pass")
+    state = state.apply("lay 3o")
+    with pytest.raises(IllegalMoveError, match="2o comes before 3o"):
+        state.apply("lay 2o")
+    assert moves(state) == ["lay 4o"]
 
 
-def test_qua_12_a_cau_between_passes_starts_the_count_again() -> None:
-    # QUA-12
-    state = position(2, table="7o", holdings=["1o 2o", ""], rest=1)
+def test_qua_16_each_choice_of_cards_is_one_sequence_of_lays() -> None:
+    # QUA-16: six cards held, four to lay: C(6, 4) = 15 move sequences, 15 centres
+    state = play(position(2, table="7o 7c 7e 7b", holdings=["1o 2o 3o 4o 5o 6o", ""], rest=1), "pass", "pass")
+
+    def lays(node: QuatreState) -> list[QuatreState]:
+        if node.phase != "lay":
+            return [node]
+        return [leaf for move in node.legal_moves() for leaf in lays(node.apply(move))]
+
+    leaves = lays(state)
+    assert len(leaves) == 15 and len({leaf.table for leaf in leaves}) == 15
+    assert all(list(leaf.table[4:]) == sorted(leaf.table[4:]) for leaf in leaves)
+
+
+def test_qua_16_a_player_short_of_cards_lays_them_all_and_may_be_out() -> None:
+    # QUA-16: with three players the game goes on without the seat that laid its last card
+    state = position(3, table="7o 7c 7e 7b", holdings=["", "1o 2o", "3o"], rest=0, to_play=1)
+    state = play(state, "pass", "pass", "pass")
+    assert state.events[-1] == LayDue(1, 2, False) and moves(state) == ["lay 1o"]
+    state = play(state, "lay 1o", "lay 2o")
+    assert state.events == (Laid(1, Card.parse("2o")), Out(1))
+    assert state.out == (1,) and state.to_play == 2 and not state.is_over
+    assert moves(state) == ["pass"]  # seat 2 holds 3o only; 1o and 2o are with seat 0
+
+
+def test_qua_16_a_cau_between_passes_starts_the_count_again() -> None:
+    # QUA-16
+    state = position(2, table="7o 12b", holdings=["1o 2o", ""], rest=1)
     state = state.apply("pass")
     assert state.passes == 1 and state.to_play == 1
     state = play(state, "7c>7o", "give 1o")
-    assert state.passes == 0 and state.to_play == 0 and state.table == () and not state.is_over
+    assert state.passes == 0 and state.to_play == 0 and state.table == cards("12b")
+    assert moves(state) == ["pass"]  # seat 0 now holds only 2o
     state = state.apply("pass")
-    assert state.passes == 1 and not state.is_over
-    state = state.apply("pass")
-    assert state.termination == BLOCKED
+    assert state.passes == 1 and state.phase == "turn"
+
+
+# -- QUA-17: the safety bound -------------------------------------------------------------
+
+def test_qua_17_a_game_still_running_after_the_limit_ends_on_most_cards_ties_share() -> None:
+    # QUA-17: two passes and a lay are three turns after the stock ran out
+    rules = QUATRE.replace(max_turns_after_stock=3)
+    deck = [card for card in SPANISH_40.cards if card.rank != 7]
+    state = QuatreState.from_position(rules, 2, table="7o 7c 7e 7b", holdings=[deck[:20], deck[20:]], stock="")
+    state = play(state, "pass", "pass")
+    assert state.turns_after_stock == 2 and state.phase == "lay"
+    for _ in range(4):
+        state = state.apply(state.legal_moves()[0])
+    assert state.termination == SAFETY_BOUND and state.turns_after_stock == 3
     outcome = state.outcome()
-    assert outcome is not None and outcome.winners == (1,) and outcome.scores == (1.0, 39.0)
+    assert outcome is not None and outcome.scores == (16.0, 16.0) and outcome.winners == (0, 1)
+    assert state.events[-1] == GameEnded((0, 1), (16.0, 16.0), SAFETY_BOUND)
+    assert QUATRE.max_turns_after_stock == 200
+
+
+def test_qua_17_turns_are_counted_from_the_first_turn_without_stock() -> None:
+    # QUA-17: the draw of the last stock card does not count; every later turn does
+    state = position(2, table="7o", holdings=["1o 2o 3o 4o 5o 6o", ""], stock="12b", rest=1)
+    state = state.apply("draw")
+    assert state.stock == () and state.turns_after_stock == 0 and state.to_play == 1
+    state = play(state, "7c>7o", "give 1o")  # a cau turn
+    assert state.turns_after_stock == 1 and state.phase == "lay" and state.to_play == 0
+    state = play(state, "lay 2o", "lay 3o", "lay 4o", "lay 5o")  # a lay is a turn
+    assert state.turns_after_stock == 2 and state.phase == "turn" and state.to_play == 1
 
 
 # -- QUA-13: what each seat sees --------------------------------------------------------
@@ -501,6 +593,7 @@ def test_qua_15_chain_cards_taken_later_are_known_to_all_again() -> None:
     ("give 7e", Give(Card.parse("7e"))),
     ("draw", Draw()),
     ("pass", Pass()),
+    ("lay 5o", Lay(Card.parse("5o"))),
 ])
 def test_move_text_round_trip(text: str, move: Any) -> None:
     assert parse_move(text) == move and format_move(move) == text and str(move) == text
@@ -508,7 +601,7 @@ def test_move_text_round_trip(text: str, move: Any) -> None:
 
 
 @pytest.mark.parametrize("text", ["", "5o", "5o>", ">5c", "add", "give", "add 13o", "draw 1", "5o>5c>5e",
-                                  "give 5o 5c", "play 5o"])
+                                  "give 5o 5c", "play 5o", "lay", "lay 13o", "lay 5o 5c"])
 def test_bad_move_text_is_refused(text: str) -> None:
     with pytest.raises(InvalidNotationError):
         parse_move(text)
@@ -533,6 +626,42 @@ def test_positions_are_validated() -> None:
                                   chain=QuatreChain(Card.parse("5c"), ((0, Card.parse("5o")),)), to_play=1)
     with pytest.raises(InvalidPositionError, match="known cards"):
         QuatreState.from_position(QUATRE, 2, table="", holdings=["1o", "2o"], known=["2o", ""])
+
+
+def test_lay_positions_are_validated() -> None:
+    # QUA-16, QUA-17: positions a game cannot reach are refused
+    deck = [card for card in SPANISH_40.cards if card.rank != 7]
+    hold = [deck[:18], deck[18:]]
+
+    def make(**kw: Any) -> QuatreState:
+        options: dict[str, Any] = {"table": "7o 7c 7e 7b", "holdings": hold, "stock": ""}
+        options.update(kw)
+        return QuatreState.from_position(QUATRE, 2, **options)
+
+    assert make(phase="lay", lay=PendingLay(4, None)).legal_moves()[0] == Lay(deck[0])
+    bad = [
+        ({"table": "", "holdings": [[*deck[:18], *cards("7o 7c 7e 7b")], deck[18:]]}, "player to move lays"),
+        ({"phase": "lay"}, "exactly in the 'lay' phase"),
+        ({"lay": PendingLay(4, None)}, "exactly in the 'lay' phase"),
+        ({"phase": "lay", "lay": PendingLay(3, None)}, "starts with 4 cards"),
+        ({"phase": "lay", "lay": PendingLay(2, Card.parse("7o"))}, "last card of the centre"),
+        ({"phase": "lay", "lay": PendingLay(4, Card.parse("7b"))}, "at most 4 cards"),
+        ({"phase": "lay", "lay": PendingLay(3, Card.parse("7b")), "holdings": [deck[:2], deck[2:]]},
+         "too few cards"),
+        ({"phase": "lay", "lay": PendingLay(4, None), "passes": 1}, "count of passes"),
+        ({"turns_after_stock": 200}, "cannot be reached"),
+        ({"turns_after_stock": -1}, "turns_after_stock"),
+        ({"phase": "over", "termination": SAFETY_BOUND, "turns_after_stock": 199}, "after 200 turns"),
+        ({"phase": "over", "termination": LAST_HOLDER, "holdings": [[*deck], ()]}, "no card elsewhere"),
+    ]
+    for options, message in bad:
+        with pytest.raises(InvalidPositionError, match=message):
+            make(**options)
+    with pytest.raises(InvalidPositionError, match="stock is not empty"):
+        QuatreState.from_position(QUATRE, 2, table="7o", holdings=["1o", "2o"], turns_after_stock=1)
+    with pytest.raises(InvalidPositionError, match="only once the stock is empty"):
+        QuatreState.from_position(QUATRE, 2, table="7o", holdings=["1o", "2o"], phase="lay",
+                                  lay=PendingLay(1, None))
 
 
 def _tamper(data: dict[str, Any], **changes: Any) -> dict[str, Any]:
@@ -563,6 +692,9 @@ def test_json_loader_refuses_tampered_data() -> None:
         _tamper(data, private=[[0, 1, "6o"], [2, 1, "6o"]]),  # two records of one card
         _tamper(data, private=[[0, 1, "7b"]]),  # not in the holder's holding
         _tamper(data, private=[[0, 1, "6o"]], known=["", "6o", ""]),  # known to all and privately
+        _tamper(data, turns_after_stock=3),
+        _tamper(data, lay={"owed": 4}),
+        _tamper(data, lay={"owed": 4, "after": "13o"}),
         _tamper(data, chain={"target": "1o"}),
     ]
     del bad[-1]["chain"]["target"]
@@ -629,8 +761,8 @@ def near_misses(state: QuatreState) -> list[Any]:
     out: list[Any] = [Draw(), Pass(), "draw", "pass", "", "add", "5o>", None, 7]
     holding = state.holdings[state.to_play]
     others = [card for seat, h in enumerate(state.holdings) if seat != state.to_play for card in h]
-    for card in (*holding[:3], *others[:2], *state.stock[:1], *state.table[:2]):
-        out += [Add(card), Give(card), f"add {card}", f"give {card}"]
+    for card in (*holding[:3], *holding[-2:], *others[:2], *state.stock[:1], *state.table[:2]):
+        out += [Add(card), Give(card), Lay(card), f"add {card}", f"give {card}", f"lay {card}"]
         for target in (*state.table, *state.stock[:1], *holding[:1]):
             out.append(Play(card, target))
     return out
