@@ -471,6 +471,19 @@ def test_qua_16_a_cau_between_passes_starts_the_count_again() -> None:
     assert state.passes == 1 and state.phase == "turn"
 
 
+def test_qua_16_the_greedy_bot_lays_from_its_pairs_and_keeps_a_copy() -> None:
+    # QUA-16: GreedyBot lays one 1 and one 2 (keeping the other of each) and two singles
+    from cau_rules.bots import GreedyBot
+
+    state = play(position(2, table="7o 7c 7e 7b", holdings=["1o 1c 2o 2c 3o 4o 5o", ""], rest=1),
+                 "pass", "pass")
+    bot = GreedyBot()
+    while state.phase == "lay":
+        state = state.apply(bot.choose(state.observe(0), random.Random(0)))
+    assert state.table[4:] == cards("1o 2o 3o 4o")
+    assert state.holdings[0] == cards("1c 2c 5o")
+
+
 # -- QUA-17: the safety bound -------------------------------------------------------------
 
 def test_qua_17_a_game_still_running_after_the_limit_ends_on_most_cards_ties_share() -> None:
