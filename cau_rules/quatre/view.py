@@ -35,8 +35,9 @@ class QuatreView:
     """One seat's view of a four-card game.
 
     ``known[other]`` lists the cards of *other*'s holding this seat knows (for its own
-    seat: the whole holding).  ``legal_moves`` is filled in only when it is this seat's
-    move.
+    seat: the whole holding).  ``lay`` is the lay into a dead centre under way, and
+    ``turns_after_stock`` counts the turns toward the safety bound (both public).
+    ``legal_moves`` is filled in only when it is this seat's move.
 
     >>> from cau_rules.quatre import QUATRE, QuatreState
     >>> state = QuatreState.from_position(QUATRE, 2, table="7o", holdings=["5o 1b", "2c 2e 3c"],
