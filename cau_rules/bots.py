@@ -171,8 +171,10 @@ class GreedyBot:
 
     In the four-card game it plays the rank it holds most copies of, then the one with
     the fewest copies it has not seen; it gives away first the ranks it holds most
-    copies of, keeping cards that match the table (measured: 70% of the shares against
-    a random player over 600 two-player games).
+    copies of, keeping cards that match the table; into a dead centre it lays cards of
+    the ranks it holds most copies of, keeping one to cau onto them later (measured
+    over 1,000 games each against random players: 71%, 55% and 46% of the shares with
+    2, 3 and 4 players, where laying at random gave 70%, 47% and 36%).
 
     In Cacho (moves ``pass``, ``bet N``, ``call``, ``raise N``, ``fold``) it rates its
     own cards: two or three of one suit (or the three 6s) are strong, a 5 or a 6 is
@@ -298,11 +300,13 @@ def _stake_choice(view: FishingView, moves: Sequence[Any]) -> Any:
 
 
 def _quatre_choice(view: Any, moves: Sequence[Any], rng: random.Random) -> Any:
-    from cau_rules.quatre import Give
+    from cau_rules.quatre import Give, Lay
     from cau_rules.quatre import Play as QuatrePlay
 
     ranks = [card.rank for card in view.holding]
     table_ranks = {card.rank for card in view.table}
+    if view.lay is not None and any(isinstance(move, Lay) for move in moves):
+        return _quatre_lay(view, moves, rng)
     gifts = [move for move in moves if isinstance(move, Give)]
     if gifts:
         def gift_cost(move: Any) -> tuple[int, int]:  # duplicates first, table matches last
@@ -327,6 +331,44 @@ def _quatre_choice(view: Any, moves: Sequence[Any], rng: random.Random) -> Any:
         low = min(play_cost(move) for move in plays)
         return rng.choice([move for move in plays if play_cost(move) == low])
     return rng.choice(list(moves))
+
+
+def _quatre_lay(view: Any, moves: Sequence[Any], rng: random.Random) -> Any:
+    """The next card of the best lay.  The rest of the lay is planned whole: ``owed``
+    times, of the cards still layable, the one whose rank the seat holds most copies
+    of (counting the cards already planned as gone), so that a copy stays in hand to
+    cau onto it later; ties: a rank not laid or planned yet in this lay, the fewest
+    copies not seen, then the lower card.  The plan's lowest card goes down first, as
+    the deck-order rule asks."""
+    from cau_rules.quatre import Lay
+
+    seen = [*view.holding, *view.table]
+    for seat, cards in enumerate(view.known):
+        if seat != view.seat:
+            seen.extend(cards)
+    after = view.lay.after
+    layable = [card for card in view.holding if after is None or card.value > after.value]
+    left: dict[int, int] = {}
+    for card in view.holding:
+        left[card.rank] = left.get(card.rank, 0) + 1
+    # the cards laid so far in this lay end the centre (a lay starts with table_size
+    # cards to lay unless the holding was shorter, when every card goes anyway)
+    size = getattr(view.rules, "table_size", 4)
+    laid = list(view.table[max(len(view.table) - (size - view.lay.owed), 0):]) if after is not None else []
+
+    def cost(card: Any) -> tuple[int, int, int, int]:
+        planned = sum(1 for other in (*laid, *plan) if other.rank == card.rank)
+        unseen = 4 - sum(1 for other in seen if other.rank == card.rank)
+        return (-left[card.rank], planned, unseen, card.value)
+
+    plan: list[Any] = []
+    for _ in range(min(view.lay.owed, len(layable))):
+        best = min(layable, key=cost)
+        plan.append(best)
+        layable.remove(best)
+        left[best.rank] -= 1
+    move = Lay(min(plan, key=lambda card: card.value)) if plan else None
+    return move if move in moves else rng.choice(list(moves))
 
 
 def _fishing_choice(view: FishingView, rng: random.Random) -> Any:

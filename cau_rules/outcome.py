@@ -45,10 +45,9 @@ class Termination(enum.Enum):
     """The Valencian game: an accepted stake on the partida or the joc decided it."""
     LAST_HOLDER = "last player holding cards"
     """The four-card game: only one player still holds cards."""
-    BLOCKED = "nobody can play"
-    """The four-card game: nobody could play on; the most cards wins (ties share)."""
-    MOVE_LIMIT = "move limit"
-    """The four-card game's safety bound: the game ran too long; the most cards wins."""
+    SAFETY_BOUND = "safety bound"
+    """The four-card game's safety bound: still running long after the stock ran out;
+    the most cards wins (ties share)."""
     ALL_COUNTERS = "one player holds all the counters"
     """Cacho: one player won every counter of the session."""
     MAX_HANDS = "session hands played"

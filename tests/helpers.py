@@ -204,11 +204,12 @@ def hidden_from(state: Any, seat: int) -> set[Card]:
         if other != seat:
             hidden.update(holding)
     if family == "quatre":
-        # Cards taken from a chain are known to all (D-FOUR-3); a gift is known to its
-        # giver and receiver (D-VIEW-2).
+        # Cards taken from a chain are known to all until their holder gives a card
+        # (D-FOUR-3); a gift is known to its giver and receiver, and the receiver still
+        # knows the giver's cards that were known to all (D-VIEW-2).
         for known in state.known:
             hidden.difference_update(known)
-        hidden.difference_update(card for giver, receiver, card in state.gifts if seat in (giver, receiver))
+        hidden.difference_update(card for knower, _holder, card in state.private if knower == seat)
     return hidden
 
 
@@ -421,8 +422,10 @@ def foreign_moves(family: str) -> list[Any]:
         except ImportError:  # pragma: no cover - the quatre moves module exists
             pass
         else:
+            from cau_rules.quatre.moves import Lay
+
             out += [QuatrePlay(Card.parse("5o"), Card.parse("5c")), Add(Card.parse("5e")),
-                    Give(Card.parse("7e")), Draw()]
+                    Give(Card.parse("7e")), Draw(), Lay(Card.parse("4b"))]
             if family != "cacho":
                 out.append(QuatrePass())
     if family != "cacho":
@@ -467,15 +470,15 @@ def illegal_candidates(state: Any, rnd: random.Random | None = None, near: int =
 
 
 def _quatre_candidates(state: Any, legal: Sequence[Any]) -> list[Any]:
-    from cau_rules.quatre.moves import Add, Draw, Give, Pass
+    from cau_rules.quatre.moves import Add, Draw, Give, Lay, Pass
     from cau_rules.quatre.moves import Play as QuatrePlay
 
-    out: list[Any] = [Draw(), Pass(), "draw", "pass", "add", "give", "5o>", ">5c"]
+    out: list[Any] = [Draw(), Pass(), "draw", "pass", "add", "give", "lay", "5o>", ">5c"]
     seat = state.to_play if not state.is_over else 0
     holding = state.holdings[seat] if 0 <= seat < state.players else ()
     table = [*state.table, Card.parse("1o"), Card.parse("12b")]
-    for card in [*holding[:4], *state.stock[:2]]:
-        out += [Add(card), Give(card), f"add {card.code}", f"give {card.code}"]
+    for card in [*holding[:4], *holding[-2:], *state.stock[:2], *state.table[-1:]]:
+        out += [Add(card), Give(card), Lay(card), f"add {card.code}", f"give {card.code}", f"lay {card.code}"]
         out += [QuatrePlay(card, target) for target in table[:6]]
     return out
 
@@ -592,12 +595,12 @@ def max_moves(rules: Any, players: int) -> int:
         per_hand = 3 * players * (counters + 2)
         return per_hand * rules.max_hands * 2
     if family == "quatre":
-        # Every cau takes its table card off the table for good (the table refills
-        # only from the stock, which never grows), every draw empties the stock by
-        # one; each cau brings at most 3 adds and 3 gifts; passes end the game after a
-        # cycle.  So: per card of the deck, a cau or a draw, 6 chain moves and a cycle
-        # of passes.
-        return rules.deck.size * (8 + players) + players
+        # While the stock lasts every turn (a cau with at most 2 adds and 3 gifts, or a
+        # draw) takes a card out of stock + table for good; once it is empty the game
+        # ends after max_turns_after_stock turns (D-FOUR-5), each a cau turn, a pass
+        # or a lay of table_size cards.
+        per_turn = max(6, rules.table_size)
+        return (rules.deck.size + rules.max_turns_after_stock) * per_turn
     raise UnknownFamilyError(f"max_moves has no bound for family {family!r}")  # pragma: no cover
 
 

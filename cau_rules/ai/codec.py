@@ -224,11 +224,13 @@ _FACTORIES: list[tuple[type, Callable[[Any, int], ActionCodec]]] = [(FishingRule
 @attrs.frozen
 class QuatreCodec(_Base):
     """The four-card game's encoding: ``card>target`` at ``48 * card + target``, then
-    ``add``, ``give`` (48 each), ``draw`` and ``pass``.
+    ``add``, ``give`` (48 each), ``draw``, ``pass`` and ``lay`` (48).  ``lay`` came
+    last, so the earlier indices kept their meaning when it was added.
 
-    >>> from cau_rules.quatre import QUATRE
-    >>> QuatreCodec(QUATRE, 2).num_actions
-    2402
+    >>> from cau_rules.quatre import QUATRE, Lay
+    >>> codec = QuatreCodec(QUATRE, 2)
+    >>> codec.num_actions, codec.encode(Lay("1o")), codec.encode(Lay("12b"))
+    (2450, 2402, 2449)
     """
 
     rules: Any
@@ -236,12 +238,12 @@ class QuatreCodec(_Base):
 
     @property
     def num_actions(self) -> int:
-        """48 × 48 plays, 48 additions, 48 gifts, draw and pass."""
-        return 48 * 48 + 48 + 48 + 2
+        """48 × 48 plays, 48 additions, 48 gifts, draw, pass and 48 lays."""
+        return 48 * 48 + 48 + 48 + 2 + 48
 
     def encode(self, move: Any) -> int:
         """The index of a four-card-game move."""
-        from cau_rules.quatre import Add, Draw, Give
+        from cau_rules.quatre import Add, Draw, Give, Lay
         from cau_rules.quatre import Pass as QuatrePass
         from cau_rules.quatre import Play as QuatrePlay
 
@@ -255,6 +257,8 @@ class QuatreCodec(_Base):
             return 2400
         if isinstance(move, QuatrePass):
             return 2401
+        if isinstance(move, Lay):
+            return 2402 + int(move.card)
         raise IllegalMoveError(f"not a move of the four-card game: {move!r}")
 
 

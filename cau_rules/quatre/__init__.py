@@ -4,13 +4,14 @@ Four table cards, four cards each.  On your turn a card matching a table card mu
 played onto it (cau); the next players in turn who hold that rank must follow (recau,
 Sant Vicent); the first who cannot gives the last caller 1, 2 or 3 cards, and the last
 caller takes the chain into their holding.  With no match you draw and your turn ends.
-The last player holding cards wins.
+Once the stock is empty a dead centre (empty, or passed by every player) gets four cards
+from the holding of the player to move.  The last player holding cards wins.
 
 >>> from cau_rules.quatre import QUATRE, new_quatre_game, quatre_state_from_dict
 >>> state = new_quatre_game(QUATRE, 2, seed=3)
 >>> while not state.is_over:
 ...     state = state.apply(state.legal_moves()[0])
->>> state.outcome().termination.name in ("LAST_HOLDER", "BLOCKED")
+>>> state.outcome().termination.name in ("LAST_HOLDER", "SAFETY_BOUND")
 True
 >>> quatre_state_from_dict(state.to_dict()) == state
 True
@@ -18,11 +19,14 @@ True
 
 from cau_rules.quatre.events import (
     Added,
+    CentreTaken,
     ChainTaken,
     Dealt,
     Drew,
     GameEnded,
     Gave,
+    Laid,
+    LayDue,
     Out,
     Passed,
     Played,
@@ -31,13 +35,14 @@ from cau_rules.quatre.events import (
     TableRefilled,
     hide_event,
 )
-from cau_rules.quatre.moves import Add, Draw, Give, Pass, Play, QuatreMove, format_move, parse_move
+from cau_rules.quatre.moves import Add, Draw, Give, Lay, Pass, Play, QuatreMove, format_move, parse_move
 from cau_rules.quatre.rules import CALL_NAMES, MAX_CHAIN, QUATRE, QuatreRules
 from cau_rules.quatre.serial import quatre_state_from_dict
 from cau_rules.quatre.state import (
-    BLOCKED,
     LAST_HOLDER,
+    SAFETY_BOUND,
     PendingGift,
+    PendingLay,
     Phase,
     QuatreChain,
     QuatreState,
@@ -46,13 +51,14 @@ from cau_rules.quatre.state import (
 from cau_rules.quatre.view import QuatreView
 
 __all__ = [
-    "BLOCKED",
     "CALL_NAMES",
     "LAST_HOLDER",
     "MAX_CHAIN",
     "QUATRE",
+    "SAFETY_BOUND",
     "Add",
     "Added",
+    "CentreTaken",
     "ChainTaken",
     "Dealt",
     "Draw",
@@ -60,10 +66,14 @@ __all__ = [
     "GameEnded",
     "Gave",
     "Give",
+    "Laid",
+    "Lay",
+    "LayDue",
     "Out",
     "Pass",
     "Passed",
     "PendingGift",
+    "PendingLay",
     "Phase",
     "Play",
     "Played",

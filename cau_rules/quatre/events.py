@@ -21,11 +21,14 @@ from cau_rules.quatre.rules import CALL_NAMES
 
 __all__ = [
     "Added",
+    "CentreTaken",
     "ChainTaken",
     "Dealt",
     "Drew",
     "GameEnded",
     "Gave",
+    "Laid",
+    "LayDue",
     "Out",
     "Passed",
     "Played",
@@ -193,6 +196,56 @@ class Passed:
 
 
 @attrs.frozen
+class LayDue:
+    """The stock is empty and the centre is dead (``empty``: no card is left in it;
+    otherwise every player still in the game has passed in a row): ``seat``, the
+    player to move, must lay ``count`` cards from its holding into it (D-FOUR-5).
+
+    >>> str(LayDue(1, 4, True)), str(LayDue(0, 2, False))
+    ('the centre is empty: seat 1 lays 4 cards into it', 'nobody can match the centre: seat 0 lays 2 cards into it')
+    """
+
+    seat: int
+    count: int
+    empty: bool
+
+    def __str__(self) -> str:
+        why = "the centre is empty" if self.empty else "nobody can match the centre"
+        return f"{why}: seat {self.seat} lays {self.count} card{'s' if self.count != 1 else ''} into it"
+
+
+@attrs.frozen
+class Laid:
+    """``seat`` laid ``card`` from its holding face up into the centre (D-FOUR-5).
+
+    >>> str(Laid(1, Card.parse("5o")))
+    'seat 1 lays 5o into the centre'
+    """
+
+    seat: int
+    card: Card
+
+    def __str__(self) -> str:
+        return f"seat {self.seat} lays {self.card} into the centre"
+
+
+@attrs.frozen
+class CentreTaken:
+    """The game is over and ``seat``, the last player holding cards, takes ``cards``,
+    what was left in the centre, so it ends with every card (D-FOUR-5).
+
+    >>> str(CentreTaken(0, (Card.parse("4o"), Card.parse("7e"))))
+    'seat 0 takes what is left in the centre: 4o 7e'
+    """
+
+    seat: int
+    cards: tuple[Card, ...]
+
+    def __str__(self) -> str:
+        return f"seat {self.seat} takes what is left in the centre: {cards_text(self.cards)}"
+
+
+@attrs.frozen
 class Out:
     """``seat`` holds no card and the stock is empty: it is out of the game.
 
@@ -225,7 +278,8 @@ class GameEnded:
 
 
 QuatreEvent = (
-    Dealt | Played | Added | ChainTaken | Gave | Drew | Refilled | TableRefilled | Passed | Out | GameEnded
+    Dealt | Played | Added | ChainTaken | Gave | Drew | Refilled | TableRefilled | Passed | LayDue | Laid
+    | CentreTaken | Out | GameEnded
 )
 """Any event of the four-card game.
 

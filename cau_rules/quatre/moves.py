@@ -10,7 +10,13 @@ move               text             meaning
 ``Give(c)``        ``give 7e``      give 7e to the chain's last caller (one card a move)
 ``Draw()``         ``draw``         no table card matches: draw one card, the turn ends
 ``Pass()``         ``pass``         no match and the stock is empty: the turn ends
+``Lay(c)``         ``lay 5o``       lay 5o from your holding into a dead centre
 =================  ===============  ==================================================
+
+A lay of four cards (D-FOUR-5) is four ``Lay`` moves in a row by the same player, one
+card each, in deck order: the player chooses which cards, not in what order, so each
+choice is one sequence of moves and the move list stays short (at most one move per
+card held, where one move of four cards would be one move per set of four).
 
 :func:`parse_move` reads what :func:`format_move` (and ``str``) writes; letters may be
 upper or lower case and spaces around the parts are ignored.
@@ -20,6 +26,8 @@ upper or lower case and spaces around the parts are ignored.
 Play(card=<Card.O5: 4>, target=<Card.C5: 16>)
 >>> [str(parse_move(text)) for text in ("5O > 5C", "add 5e", "GIVE 7e", "draw", "pass")]
 ['5o>5c', 'add 5e', 'give 7e', 'draw', 'pass']
+>>> str(parse_move("LAY 5O"))
+'lay 5o'
 """
 
 from __future__ import annotations
@@ -29,7 +37,7 @@ import attrs
 from cau_rules.cards import Card
 from cau_rules.errors import InvalidNotationError
 
-__all__ = ["Add", "Draw", "Give", "Pass", "Play", "QuatreMove", "format_move", "parse_move"]
+__all__ = ["Add", "Draw", "Give", "Lay", "Pass", "Play", "QuatreMove", "format_move", "parse_move"]
 
 SortKey = tuple[int, int, int]
 
@@ -150,7 +158,34 @@ class Pass:
         return format_move(self)
 
 
-QuatreMove = Play | Add | Give | Draw | Pass
+@attrs.frozen
+class Lay:
+    """Lay ``card`` from your holding face up into the centre (D-FOUR-5): when the stock
+    is empty and the centre is empty, or every player still in the game has passed in
+    a row, the player to move lays four cards (all they hold if fewer), one per move.
+
+    Within one lay the cards go down in deck order (by ``Card`` value), so only a card
+    with enough higher cards held after it to finish the lay is legal.
+
+    >>> str(Lay("5o")), Lay("5o").sort_key()
+    ('lay 5o', (5, 4, 0))
+    """
+
+    card: Card = attrs.field(converter=_card)
+
+    def sort_key(self) -> SortKey:
+        """The canonical order of moves: kind, then card.
+
+        >>> Lay("1o").sort_key() < Lay("2o").sort_key()
+        True
+        """
+        return (5, self.card.value, 0)
+
+    def __str__(self) -> str:
+        return format_move(self)
+
+
+QuatreMove = Play | Add | Give | Draw | Pass | Lay
 """Any move of the four-card game.
 
 >>> isinstance(Draw(), QuatreMove)
@@ -160,7 +195,7 @@ True
 
 def format_move(move: QuatreMove) -> str:
     """The text of a move: ``<card>><table card>``, ``add <card>``, ``give <card>``,
-    ``draw`` or ``pass``.
+    ``draw``, ``pass`` or ``lay <card>``.
 
     >>> format_move(Play("12b", "12o")), format_move(Give("1c"))
     ('12b>12o', 'give 1c')
@@ -175,10 +210,12 @@ def format_move(move: QuatreMove) -> str:
         return "draw"
     if isinstance(move, Pass):
         return "pass"
+    if isinstance(move, Lay):
+        return f"lay {move.card.code}"
     raise InvalidNotationError(f"not a move of the four-card game: {move!r}")
 
 
-_HELP = "write e.g. '5o>5c', 'add 5e', 'give 7e', 'draw' or 'pass'"
+_HELP = "write e.g. '5o>5c', 'add 5e', 'give 7e', 'draw', 'pass' or 'lay 5o'"
 
 
 def parse_move(text: str) -> QuatreMove:
@@ -189,7 +226,7 @@ def parse_move(text: str) -> QuatreMove:
     >>> parse_move("5o")
     Traceback (most recent call last):
     ...
-    cau_rules.errors.InvalidNotationError: unknown move '5o': write e.g. '5o>5c', 'add 5e', 'give 7e', 'draw' or 'pass'
+    cau_rules.errors.InvalidNotationError: unknown move '5o': write e.g. '5o>5c', 'add 5e', 'give 7e', 'draw', 'pass' or 'lay 5o'
     """
     if not isinstance(text, str):
         raise InvalidNotationError(f"a move is written as text like '5o>5c', not {text!r}")
@@ -202,9 +239,9 @@ def parse_move(text: str) -> QuatreMove:
         played, _, target = raw.partition(">")
         return Play(_parse_card(played, text), _parse_card(target, text))
     word, _, rest = raw.partition(" ")
-    if word in ("add", "give") and rest.strip():
+    if word in ("add", "give", "lay") and rest.strip():
         card = _parse_card(rest, text)
-        return Add(card) if word == "add" else Give(card)
+        return Add(card) if word == "add" else Give(card) if word == "give" else Lay(card)
     raise InvalidNotationError(f"unknown move {text!r}: {_HELP}")
 
 

@@ -50,9 +50,12 @@ class QuatreRules:
     - ``deck``: the :class:`~cau_rules.cards.Deck` played with (Spanish 40).
     - ``min_players`` / ``max_players``: the player counts allowed (2 to 4).
     - ``table_size``: table cards dealt at the start and laid again whenever the table
-      is empty after a turn (4; fewer when the stock runs short).
+      is empty after a turn (4; fewer when the stock runs short); also the cards a
+      player lays from their holding into a dead centre once the stock is empty (D-FOUR-5).
     - ``hand_size``: cards dealt to each player at the start, and the count players
       draw back up to after every turn while the stock lasts (4).
+    - ``max_turns_after_stock``: the safety bound of D-FOUR-5: a game still running
+      this many turns after the stock ran out ends, and the most cards wins (200).
 
     >>> QuatreRules(hand_size=5).hand_size
     5
@@ -68,13 +71,15 @@ class QuatreRules:
     max_players: int = 4
     table_size: int = 4
     hand_size: int = 4
+    max_turns_after_stock: int = 200
 
     def __attrs_post_init__(self) -> None:
         if not isinstance(self.name, str) or not self.name:
             raise InvalidRulesError(f"option name must be a non-empty string, not {self.name!r}")
         if not isinstance(self.deck, Deck):
             raise InvalidRulesError(f"option deck must be a Deck, not {self.deck!r}")
-        for option, low in (("min_players", 2), ("max_players", 2), ("table_size", 1), ("hand_size", 1)):
+        for option, low in (("min_players", 2), ("max_players", 2), ("table_size", 1), ("hand_size", 1),
+                            ("max_turns_after_stock", 1)):
             value = getattr(self, option)
             if not _is_whole(value) or value < low:
                 raise InvalidRulesError(f"option {option} must be a whole number of at least {low}, not {value!r}")
@@ -120,7 +125,7 @@ class QuatreRules:
         >>> QUATRE.replace(wrap=True)
         Traceback (most recent call last):
         ...
-        cau_rules.errors.InvalidRulesError: unknown option 'wrap' for cau-quatre; options are: deck, hand_size, max_players, min_players, name, table_size
+        cau_rules.errors.InvalidRulesError: unknown option 'wrap' for cau-quatre; options are: deck, hand_size, max_players, max_turns_after_stock, min_players, name, table_size
         """
         known = {field.name for field in attrs.fields(QuatreRules)}
         for option in options:
@@ -139,7 +144,7 @@ class QuatreRules:
         """Every option as JSON-ready data (the deck by name).
 
         >>> QUATRE.to_dict()
-        {'name': 'cau-quatre', 'deck': 'spanish-40', 'min_players': 2, 'max_players': 4, 'table_size': 4, 'hand_size': 4}
+        {'name': 'cau-quatre', 'deck': 'spanish-40', 'min_players': 2, 'max_players': 4, 'table_size': 4, 'hand_size': 4, 'max_turns_after_stock': 200}
         """
         data = attrs.asdict(self, recurse=False)
         data["deck"] = self.deck.name
@@ -167,6 +172,6 @@ def _deck_named(name: str) -> Deck:
 QUATRE = QuatreRules()
 """The four-card game of seed 000 (``cau-quatre``), a documented reconstruction (D-FOUR).
 
->>> QUATRE.table_size, QUATRE.hand_size
-(4, 4)
+>>> QUATRE.table_size, QUATRE.hand_size, QUATRE.max_turns_after_stock
+(4, 4, 200)
 """

@@ -17,15 +17,15 @@ from cau_rules.errors import CauRulesError, InvalidNotationError, InvalidPositio
 from cau_rules.quatre.rules import MAX_CHAIN, QuatreRules
 
 if TYPE_CHECKING:
-    from cau_rules.quatre.state import PendingGift, Phase, QuatreChain, QuatreState
+    from cau_rules.quatre.state import PendingGift, PendingLay, Phase, QuatreChain, QuatreState
 
 __all__ = ["FAMILY", "SCHEMA", "build_position", "quatre_state_from_dict", "state_to_dict"]
 
-SCHEMA = 1
+SCHEMA = 2
 """The version of the JSON layout written by :func:`state_to_dict`.
 
 >>> SCHEMA
-1
+2
 """
 
 FAMILY = "quatre"
@@ -35,7 +35,7 @@ FAMILY = "quatre"
 'quatre'
 """
 
-_PHASES = ("turn", "chain", "gift", "over")
+_PHASES = ("turn", "chain", "gift", "lay", "over")
 
 
 def _zone(value: Iterable[Card | str] | str, what: str) -> tuple[Card, ...]:
@@ -70,10 +70,12 @@ def build_position(
     starter: int | None,
     chain: QuatreChain | None,
     gift: PendingGift | None,
+    lay: PendingLay | None,
     known: Sequence[Iterable[Card | str] | str] | None,
-    gifts: Iterable[tuple[int, int, Card | str]],
+    private: Iterable[tuple[int, int, Card | str]],
     out: Iterable[int],
     passes: int,
+    turns_after_stock: int,
     termination: str | None,
     seed: int,
 ) -> QuatreState:
@@ -85,7 +87,15 @@ def build_position(
     ...
     cau_rules.errors.InvalidPositionError: to_play must be a seat from 0 to 1, not 2
     """
-    from cau_rules.quatre.state import BLOCKED, LAST_HOLDER, PendingGift, QuatreChain, _next_active
+    from cau_rules.quatre.state import (
+        LAST_HOLDER,
+        SAFETY_BOUND,
+        PendingGift,
+        PendingLay,
+        QuatreChain,
+        _layable,
+        _next_active,
+    )
 
     rules.check_players(players)
     n = players
@@ -97,6 +107,8 @@ def build_position(
         raise InvalidPositionError(f"chain must be a QuatreChain, not {chain!r}")
     if gift is not None and not isinstance(gift, PendingGift):
         raise InvalidPositionError(f"gift must be a PendingGift, not {gift!r}")
+    if lay is not None and not isinstance(lay, PendingLay):
+        raise InvalidPositionError(f"lay must be a PendingLay, not {lay!r}")
     chain_cards = chain.all_cards if chain is not None else ()
     placed = [*tab, *chain_cards]
     for zone in hold:
@@ -146,16 +158,30 @@ def build_position(
         )
     if (termination is None) != (phase != "over"):
         raise InvalidPositionError("termination is set exactly when the phase is 'over'")
-    if termination is not None and termination not in (LAST_HOLDER, BLOCKED):
+    if termination is not None and termination not in (LAST_HOLDER, SAFETY_BOUND):
         raise InvalidPositionError(
-            f"termination must be {LAST_HOLDER!r} or {BLOCKED!r}, not {termination!r}"
+            f"termination must be {LAST_HOLDER!r} or {SAFETY_BOUND!r}, not {termination!r}"
         )
-    if termination == LAST_HOLDER and sum(1 for h in hold if h) != 1:
-        raise InvalidPositionError("a game won by the last player holding cards has exactly one holding")
+    if termination == LAST_HOLDER and (sum(1 for h in hold if h) != 1 or tab or stk):
+        raise InvalidPositionError(
+            "a game won by the last player holding cards has exactly one holding and no card elsewhere"
+        )
+    limit = rules.max_turns_after_stock
+    _whole(turns_after_stock, "turns_after_stock")
+    if turns_after_stock and stk:
+        raise InvalidPositionError("turns are counted after the stock ran out, and the stock is not empty")
+    if turns_after_stock > limit or (turns_after_stock == limit and phase != "over"):
+        raise InvalidPositionError(
+            f"the game ends {limit} turns after the stock ran out, so {turns_after_stock} cannot be reached"
+        )
+    if termination == SAFETY_BOUND and turns_after_stock != limit:
+        raise InvalidPositionError(f"the safety bound ends a game after {limit} turns without stock")
     if (chain is not None) != (phase == "chain"):
         raise InvalidPositionError("a pending chain is there exactly in the 'chain' phase")
     if (gift is not None) != (phase == "gift"):
         raise InvalidPositionError("a pending gift is there exactly in the 'gift' phase")
+    if (lay is not None) != (phase == "lay"):
+        raise InvalidPositionError("a lay under way is there exactly in the 'lay' phase")
 
     if chain is not None:
         if not 1 <= chain.level < MAX_CHAIN:
@@ -200,14 +226,37 @@ def build_position(
         start = _seat(starter, n, "starter")
         if start in out_seats:
             raise InvalidPositionError(f"the starter, seat {start}, is out")
-    if phase in ("turn", "over"):
+    if lay is not None:
+        if stk:
+            raise InvalidPositionError("cards are laid into the centre only once the stock is empty")
+        owed = _whole(lay.owed, "the cards to lay", low=1)
+        if lay.after is None and owed != min(rules.table_size, len(hold[to_play])):
+            raise InvalidPositionError(
+                f"a lay starts with {rules.table_size} cards to lay, or all the player holds if fewer"
+            )
+        if lay.after is not None:
+            if not isinstance(lay.after, Card) or not tab or tab[-1] is not lay.after:
+                raise InvalidPositionError("the card laid last in a lay is the last card of the centre")
+            if owed >= rules.table_size:
+                raise InvalidPositionError(f"a lay has at most {rules.table_size} cards")
+        if not _layable(hold[to_play], lay):
+            raise InvalidPositionError(
+                f"seat {to_play} holds too few cards after {lay.after} to lay {owed} more in deck order"
+            )
+        if passes:
+            raise InvalidPositionError("a lay starts the count of passes again")
+    if phase in ("turn", "lay", "over"):
         start = to_play if starter is None else _seat(starter, n, "starter")
         if start != to_play:
-            raise InvalidPositionError("on a turn (and once the game is over) the starter is the seat to play")
-    if phase == "turn" and not stk:
+            raise InvalidPositionError(
+                "on a turn or a lay (and once the game is over) the starter is the seat to play"
+            )
+    if phase in ("turn", "lay") and not stk:
         for seat in active:
             if not hold[seat]:
                 raise InvalidPositionError(f"seat {seat} holds no card and the stock is empty: it would be out")
+    if phase == "turn" and not stk and not tab:
+        raise InvalidPositionError("the centre is empty and the stock cannot refill it: the player to move lays")
 
     known_list: list[Iterable[Card | str] | str] = [()] * n if known is None else list(known)
     if isinstance(known, str) or len(known_list) != n:
@@ -221,23 +270,27 @@ def build_position(
                 f"the known cards of seat {seat} ({cards_text(listed)}) must be distinct cards of its holding"
             )
         known_zones.append(tuple(c for c in hold[seat] if c in listed))
-    gift_entries: list[tuple[int, int, Card]] = []
-    for entry in gifts:
+    private_entries: list[tuple[int, int, Card]] = []
+    for entry in private:
         try:
-            giver, receiver, code = entry
+            knower, holder, code = entry
         except (TypeError, ValueError):
-            raise InvalidPositionError(f"a gift record is (giver, receiver, card), not {entry!r}") from None
-        _seat(giver, n, "a gift's giver")
-        _seat(receiver, n, "a gift's receiver")
-        card = _zone([code], "a gift's card")[0]
-        if giver == receiver or card not in hold[receiver]:
-            raise InvalidPositionError(f"gift record {entry!r}: the card must be in the receiver's holding")
-        if any(card is other for _, _, other in gift_entries):
-            raise InvalidPositionError(f"card {card} has two gift records")
-        gift_entries.append((giver, receiver, card))
+            raise InvalidPositionError(f"a private record is (seat, holder, card), not {entry!r}") from None
+        _seat(knower, n, "a private record's seat")
+        _seat(holder, n, "a private record's holder")
+        card = _zone([code], "a private record's card")[0]
+        if knower == holder or card not in hold[holder]:
+            raise InvalidPositionError(
+                f"private record {entry!r}: the card must be in the holding of another seat than the knower"
+            )
+        if card in known_zones[holder]:
+            raise InvalidPositionError(f"card {card} is known to all and cannot also be known privately")
+        if any(card is other for _, _, other in private_entries):
+            raise InvalidPositionError(f"card {card} has two private records")
+        private_entries.append((knower, holder, card))
     return cls(
-        rules, n, seed, phase, to_play, start, stk, tab, hold, chain, gift, tuple(known_zones),
-        tuple(gift_entries), out_seats, passes, termination,
+        rules, n, seed, phase, to_play, start, stk, tab, hold, chain, gift, lay, tuple(known_zones),
+        tuple(private_entries), out_seats, passes, turns_after_stock, termination,
     )
 
 
@@ -270,10 +323,14 @@ def state_to_dict(state: QuatreState) -> dict[str, Any]:
         "gift": None if gift is None else {
             "giver": gift.giver, "receiver": gift.receiver, "owed": gift.owed, "level": gift.level,
         },
+        "lay": None if state.lay is None else {
+            "owed": state.lay.owed, "after": None if state.lay.after is None else state.lay.after.code,
+        },
         "known": [cards_text(k) for k in state.known],
-        "gifts": [[giver, receiver, card.code] for giver, receiver, card in state.gifts],
+        "private": [[knower, holder, card.code] for knower, holder, card in state.private],
         "out": list(state.out),
         "passes": state.passes,
+        "turns_after_stock": state.turns_after_stock,
         "termination": state.termination,
     }
 
@@ -281,12 +338,12 @@ def state_to_dict(state: QuatreState) -> dict[str, Any]:
 def quatre_state_from_dict(data: Mapping[str, Any]) -> QuatreState:
     """The state described by :func:`state_to_dict` data, validated.
 
-    >>> quatre_state_from_dict({"schema": 1, "family": "fishing"})
+    >>> quatre_state_from_dict({"schema": 2, "family": "fishing"})
     Traceback (most recent call last):
     ...
     cau_rules.errors.InvalidPositionError: not a four-card game: family 'fishing'
     """
-    from cau_rules.quatre.state import PendingGift, QuatreChain, QuatreState
+    from cau_rules.quatre.state import PendingGift, PendingLay, QuatreChain, QuatreState
 
     if not isinstance(data, Mapping):
         raise InvalidPositionError(f"a saved state is a JSON object, not {type(data).__name__}")
@@ -308,6 +365,11 @@ def quatre_state_from_dict(data: Mapping[str, Any]) -> QuatreState:
             _whole(gift_data["owed"], "the cards owed"),
             _whole(gift_data["level"], "the chain level"),
         )
+        lay_data = data["lay"]
+        lay = None if lay_data is None else PendingLay(
+            _whole(lay_data["owed"], "the cards to lay"),
+            None if lay_data["after"] is None else Card.parse(lay_data["after"]),
+        )
         return QuatreState.from_position(
             rules,
             data["players"],
@@ -319,10 +381,12 @@ def quatre_state_from_dict(data: Mapping[str, Any]) -> QuatreState:
             starter=data["starter"],
             chain=chain,
             gift=gift,
+            lay=lay,
             known=data["known"],
-            gifts=[tuple(entry) for entry in data["gifts"]],
+            private=[tuple(entry) for entry in data["private"]],
             out=data["out"],
             passes=data["passes"],
+            turns_after_stock=data["turns_after_stock"],
             termination=data["termination"],
             seed=data["seed"],
         )

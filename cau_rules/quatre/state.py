@@ -3,7 +3,7 @@
 A :class:`QuatreState` is frozen: :meth:`QuatreState.apply` returns a new state and
 leaves the old one untouched.  A turn is one move (``draw``, ``pass``) or several: the
 turn player's cau, each forced chain addition and each gift card is a move of the
-player concerned.
+player concerned, and so is each card of a lay into a dead centre.
 
 Zones: ``stock`` (index 0 is the top), ``table`` (in the order the cards were laid;
 ranks may repeat), ``holdings`` per seat (in arrival order), and ``chain`` (the pending
@@ -34,11 +34,14 @@ from cau_rules.game import move_for_turn
 from cau_rules.outcome import Outcome, Termination
 from cau_rules.quatre.events import (
     Added,
+    CentreTaken,
     ChainTaken,
     Dealt,
     Drew,
     GameEnded,
     Gave,
+    Laid,
+    LayDue,
     Out,
     Passed,
     Played,
@@ -46,45 +49,48 @@ from cau_rules.quatre.events import (
     Refilled,
     TableRefilled,
 )
-from cau_rules.quatre.moves import Add, Draw, Give, Pass, Play, QuatreMove, parse_move
+from cau_rules.quatre.moves import Add, Draw, Give, Lay, Pass, Play, QuatreMove, parse_move
 from cau_rules.quatre.rules import CALL_NAMES, MAX_CHAIN, QuatreRules
 
 __all__ = [
-    "BLOCKED",
     "LAST_HOLDER",
+    "SAFETY_BOUND",
     "PendingGift",
+    "PendingLay",
     "Phase",
     "QuatreChain",
     "QuatreState",
     "new_quatre_game",
 ]
 
-Phase = Literal["turn", "chain", "gift", "over"]
+Phase = Literal["turn", "chain", "gift", "lay", "over"]
 """``"turn"``: the turn player plays, draws or passes; ``"chain"``: the next player must
-add to the chain; ``"gift"``: the player who could not follow gives cards; ``"over"``.
+add to the chain; ``"gift"``: the player who could not follow gives cards; ``"lay"``:
+the player to move lays cards into a dead centre (its turn); ``"over"``.
 
 >>> from typing import get_args
 >>> get_args(Phase)
-('turn', 'chain', 'gift', 'over')
+('turn', 'chain', 'gift', 'lay', 'over')
 """
 
 LAST_HOLDER = "last player holding cards"
-"""The termination of a game won by the only player not out (D-FOUR-5).
+"""The termination of a game won by the only player not out, who takes what is left in
+the centre and so ends with every card (D-FOUR-5).
 
 >>> LAST_HOLDER
 'last player holding cards'
 """
 
-BLOCKED = "nobody can play: most cards"
-"""The termination of a game ended by a full cycle of passes with an empty stock
-(D-FOUR-5): the most cards wins, ties share.
+SAFETY_BOUND = "safety bound: most cards"
+"""The termination of a game still running ``rules.max_turns_after_stock`` turns after
+the stock ran out (D-FOUR-5): the most cards held wins, ties share.
 
->>> BLOCKED
-'nobody can play: most cards'
+>>> SAFETY_BOUND
+'safety bound: most cards'
 """
 
 _TURN_MOVES = 2 * MAX_CHAIN
-"""The most moves one turn can take: the cau, two additions, three gift cards."""
+"""The most moves one cau turn can take: the cau, two additions, three gift cards."""
 
 
 @attrs.frozen
@@ -171,6 +177,20 @@ class PendingGift:
         return CALL_NAMES[self.level - 1]
 
 
+@attrs.frozen
+class PendingLay:
+    """A lay into a dead centre under way (D-FOUR-5): the player to move lays ``owed``
+    more cards, one per move; ``after`` is the card it laid last in this lay (None
+    before the first), and the next one must come later in deck order.
+
+    >>> PendingLay(owed=3, after=Card.parse("2o"))
+    PendingLay(owed=3, after=<Card.O2: 1>)
+    """
+
+    owed: int
+    after: Card | None
+
+
 @attrs.frozen(slots=True)
 class QuatreState:
     """A position of the four-card game.
@@ -180,15 +200,20 @@ class QuatreState:
 
     - ``starter``: the seat whose turn it is (the one who made the cau during a chain or
       its gifts); the next turn goes to the active seat after it.
-    - ``known``: per seat, the cards of its holding that every player knows (cards it
-      took from a chain, until they leave that holding).
-    - ``gifts``: ``(giver, receiver, card)`` for gift cards still in the receiver's
-      holding (known to the giver and receiver only).
+    - ``known``: per seat, the cards of its holding that every player knows: cards it
+      took from a chain, until they leave that holding or it gives a card (D-FOUR-3).
+    - ``private``: ``(seat, holder, card)``: *seat* knows that *card* is in *holder*'s
+      holding though not every player does.  A gift card is known to its giver, and
+      when a player gives a card the receiver still knows the giver's cards that were
+      known to all; a seat that did not see a gift forgets every card of its giver.
+    - ``lay``: the lay under way in the ``"lay"`` phase (:class:`PendingLay`), else None.
     - ``out``: the seats out of the game, in the order they went out.
-    - ``passes``: turns passed in a row (with an empty stock); a cau starts the count
-      again when its turn ends.
-    - ``termination``: why the game ended (:data:`LAST_HOLDER` or :data:`BLOCKED`), or
-      None while it goes on.
+    - ``passes``: turns passed in a row (with an empty stock); any other turn starts the
+      count again.  When every seat still in the game has passed, the next one lays.
+    - ``turns_after_stock``: turns played from start to end with an empty stock; the
+      game ends at ``rules.max_turns_after_stock`` (D-FOUR-5's safety bound).
+    - ``termination``: why the game ended (:data:`LAST_HOLDER` or
+      :data:`SAFETY_BOUND`), or None while it goes on.
 
     >>> from cau_rules.quatre import QUATRE
     >>> state = QuatreState.from_position(QUATRE, 2, table="5c 7o", holdings=["5o 1b 2b 3b", "4c 4e 4b 6c"])
@@ -207,10 +232,12 @@ class QuatreState:
     holdings: tuple[tuple[Card, ...], ...]
     chain: QuatreChain | None
     gift: PendingGift | None
+    lay: PendingLay | None
     known: tuple[tuple[Card, ...], ...]
-    gifts: tuple[tuple[int, int, Card], ...]
+    private: tuple[tuple[int, int, Card], ...]
     out: tuple[int, ...]
     passes: int
+    turns_after_stock: int
     termination: str | None
     events: tuple[QuatreEvent, ...] = attrs.field(default=(), eq=False, repr=False)
     _moves: tuple[QuatreMove, ...] | None = attrs.field(
@@ -263,7 +290,8 @@ class QuatreState:
         On a turn: every ``card>target`` pairing a held card with a table card of its
         rank (a match must be played), else ``draw``, else (empty stock) ``pass``.
         During a chain: ``add`` each held card of the chain's rank.  During a gift:
-        ``give`` each held card.
+        ``give`` each held card.  During a lay: ``lay`` each held card that comes after
+        the one laid last (deck order) and leaves enough later cards to finish the lay.
 
         >>> from cau_rules.quatre import QUATRE
         >>> state = QuatreState.from_position(QUATRE, 2, table="5c 5b", holdings=["5o 5e", "1o"])
@@ -320,34 +348,55 @@ class QuatreState:
         """An upper bound on the moves still to come (0 once the game is over).
 
         Every move makes it fall by at least one (``apply`` asserts this), which is why
-        every game ends: a cau turn moves a table card into a holding for good, a draw
-        takes a card from the stock, table refills only move stock cards to the table,
-        and with an empty stock a full cycle of passes ends the game.
+        every game ends (QUA-14).  Let ``T`` be the most moves one turn can take (a cau,
+        two additions and three gift cards, or a lay of ``table_size`` cards) and ``L``
+        the rules' ``max_turns_after_stock``.  Then:
+
+        - While the stock lasts, every turn takes a card out of ``stock + table`` for
+          good (a cau moves a table card into a holding, a draw takes a stock card,
+          refills only move stock cards to holdings or the table) and nobody passes or
+          lays, so at most ``stock + table`` turns (counting the cau's table card
+          until its turn ends) come before the stock runs out.
+        - After that, every turn ends with ``turns_after_stock`` one higher, and the
+          game ends when it reaches ``L``; laying can refill the centre, so no count of
+          cards falls there, but the count of turns does.
+
+        The bound is ``T`` per remaining turn, plus the moves the current turn can still
+        take (``within``, at most ``T``) instead of a whole ``T`` for it.
 
         >>> from cau_rules.quatre import QUATRE
         >>> state = new_quatre_game(QUATRE, 2, seed=5)
         >>> state.move_bound(), state.apply("draw").move_bound()
-        (692, 671)
+        (1392, 1386)
         """
         if self.phase == "over":
             return 0
-        n = self.players
-        pending = 0 if self.phase == "turn" else 1  # the chain's table card, not yet settled
-        first = (n + 1) * (len(self.stock) + len(self.table) + pending) + (n - self.passes)
+        per_turn = max(_TURN_MOVES, self.rules.table_size)
         if self.phase == "turn":
-            within = _TURN_MOVES
+            within = per_turn
         elif self.phase == "chain":
             assert self.chain is not None
             within = (MAX_CHAIN - self.chain.level) + MAX_CHAIN
-        else:
+        elif self.phase == "gift":
             assert self.gift is not None
             within = self.gift.owed
-        return (_TURN_MOVES + 1) * first + within
+        else:
+            assert self.lay is not None
+            within = self.lay.owed
+        later = self.rules.max_turns_after_stock - 1  # turns after this one, with an empty stock
+        if self.stock:
+            pending = 0 if self.phase == "turn" else 1  # the cau's table card, not yet settled
+            later = len(self.stock) + len(self.table) + pending + self.rules.max_turns_after_stock - 1
+        else:
+            later -= self.turns_after_stock
+        return later * per_turn + within
 
     def known_to(self, seat: int) -> tuple[tuple[Card, ...], ...]:
-        """Per seat, the cards of its holding that *seat* knows (D-VIEW-1, D-VIEW-2):
-        its own whole holding; in the others', the cards taken from a chain (known to
-        all) and the gift cards *seat* gave them, while they stay there.
+        """Per seat, the cards of its holding that *seat* knows (D-VIEW-1, D-VIEW-2,
+        D-FOUR-3): its own whole holding; in the others', the cards known to all (taken
+        from a chain, until the holder gives a card) and those *seat* knows privately
+        (gift cards it gave; the giver's known cards when it received a gift), while
+        they stay there.
 
         >>> from cau_rules.quatre import QUATRE
         >>> state = QuatreState.from_position(QUATRE, 2, table="7o", holdings=["5o 1b", "2c 2e"],
@@ -362,7 +411,7 @@ class QuatreState:
                 out.append(holding)
                 continue
             mine = set(self.known[other])
-            mine.update(card for giver, receiver, card in self.gifts if giver == seat and receiver == other)
+            mine.update(card for knower, holder, card in self.private if knower == seat and holder == other)
             out.append(tuple(card for card in holding if card in mine))
         return tuple(out)
 
@@ -387,23 +436,27 @@ class QuatreState:
         """The result once the game is over, else None.
 
         Scores are the cards each seat holds at the end; the most cards wins and ties
-        share (the last player holding cards is then the only one with any).
+        share (the last player holding cards is then the only one with any: every card).
 
         >>> from cau_rules.quatre import QUATRE
+        >>> rules = QUATRE.replace(max_turns_after_stock=2)
         >>> rest = [c for c in QUATRE.deck.cards if c.rank != 5 and c.code != "1o"]
-        >>> state = QuatreState.from_position(QUATRE, 2, table="5c", holdings=["5o 5e 5b", ["1o", *rest]],
+        >>> state = QuatreState.from_position(rules, 2, table="5c", holdings=["5o 5e 5b", ["1o", *rest]],
         ...                                   stock="")
         >>> state.outcome() is None
         True
-        >>> state = state.apply("5o>5c")  # seat 1 holds no 5: it gives one card for the cau
-        >>> state = state.apply("give 1o").apply("pass").apply("pass")
-        >>> print(state.outcome())
-        seat 1 wins (nobody can play); scores 5, 35
+        >>> state = state.apply("5o>5c").apply("give 1o")  # seat 1 holds no 5: it gives a card
+        >>> state.phase, state.lay  # the centre is empty: seat 1 lays four cards on its turn
+        ('lay', PendingLay(owed=4, after=None))
+        >>> for _ in range(4):
+        ...     state = state.apply(state.legal_moves()[0])
+        >>> print(state.outcome())  # two turns after the stock ran out
+        seat 1 wins (safety bound); scores 5, 31
         """
         if self.phase != "over":
             return None
         scores = tuple(len(holding) for holding in self.holdings)
-        ending = Termination.LAST_HOLDER if self.termination == LAST_HOLDER else Termination.BLOCKED
+        ending = Termination.LAST_HOLDER if self.termination == LAST_HOLDER else Termination.SAFETY_BOUND
         return Outcome(_winners(scores), scores, ending)
 
     def observe(self, seat: int) -> Any:
@@ -419,13 +472,13 @@ class QuatreState:
         return view_of(self, seat)
 
     def to_dict(self) -> dict[str, Any]:
-        """The position as JSON-ready data (``"schema": 1, "family": "quatre"``).
+        """The position as JSON-ready data (``"schema": 2, "family": "quatre"``).
 
         >>> from cau_rules.quatre import QUATRE, quatre_state_from_dict
         >>> state = new_quatre_game(QUATRE, 3, seed=2)
         >>> data = state.to_dict()
         >>> data["schema"], data["family"], quatre_state_from_dict(data) == state
-        (1, 'quatre', True)
+        (2, 'quatre', True)
         """
         from cau_rules.quatre.serial import state_to_dict
 
@@ -447,10 +500,12 @@ class QuatreState:
         starter: int | None = None,
         chain: QuatreChain | None = None,
         gift: PendingGift | None = None,
+        lay: PendingLay | None = None,
         known: Sequence[Iterable[Card | str] | str] | None = None,
-        gifts: Iterable[tuple[int, int, Card | str]] = (),
+        private: Iterable[tuple[int, int, Card | str]] = (),
         out: Iterable[int] = (),
         passes: int = 0,
+        turns_after_stock: int = 0,
         termination: str | None = None,
         seed: int = 0,
     ) -> QuatreState:
@@ -475,8 +530,8 @@ class QuatreState:
 
         return build_position(
             cls, rules, players, holdings=holdings, table=table, stock=stock, to_play=to_play,
-            phase=phase, starter=starter, chain=chain, gift=gift, known=known, gifts=gifts, out=out,
-            passes=passes, termination=termination, seed=seed,
+            phase=phase, starter=starter, chain=chain, gift=gift, lay=lay, known=known, private=private,
+            out=out, passes=passes, turns_after_stock=turns_after_stock, termination=termination, seed=seed,
         )
 
     # -- helpers ------------------------------------------------------------------
@@ -500,8 +555,19 @@ class QuatreState:
             if not isinstance(move, Give):
                 return f"seat {seat} owes seat {self.gift.receiver} {self.gift.owed} more card(s) and must give one"
             return f"seat {seat} does not hold {move.card} (holding: {cards_text(holding)})"
+        if self.phase == "lay":
+            assert self.lay is not None
+            if not isinstance(move, Lay):
+                return f"seat {seat} must lay {self.lay.owed} more card(s) into the centre"
+            if move.card not in holding:
+                return f"seat {seat} does not hold {move.card} (holding: {cards_text(holding)})"
+            if self.lay.after is not None and move.card.value < self.lay.after.value:
+                return f"a lay goes down in deck order, and {move.card} comes before {self.lay.after}"
+            return f"after {move.card} seat {seat} holds too few later cards to lay {self.lay.owed} in deck order"
         if isinstance(move, (Add, Give)):
             return "no chain is pending and nobody owes a gift: it is a turn"
+        if isinstance(move, Lay):
+            return "a player lays cards only into a dead centre once the stock is empty"
         if isinstance(move, Play):
             if move.card not in holding:
                 return f"seat {seat} does not hold {move.card} (holding: {cards_text(holding)})"
@@ -523,7 +589,7 @@ def _check_seat(seat: object, players: int) -> None:
 def _coerce(move: QuatreMove | str) -> QuatreMove:
     if isinstance(move, str):
         return parse_move(move)
-    if isinstance(move, (Play, Add, Give, Draw, Pass)):
+    if isinstance(move, (Play, Add, Give, Draw, Pass, Lay)):
         return move
     raise InvalidNotationError(f"not a move of the four-card game: {move!r}")
 
@@ -554,10 +620,20 @@ def _generate(state: QuatreState) -> tuple[QuatreMove, ...]:
     elif state.phase == "chain":
         assert state.chain is not None
         moves = [Add(card) for card in holding if card.rank == state.chain.rank]
-    else:
+    elif state.phase == "gift":
         moves = [Give(card) for card in holding]
+    else:
+        assert state.lay is not None
+        moves = [Lay(card) for card in _layable(holding, state.lay)]
     moves.sort(key=lambda move: move.sort_key())
     return tuple(moves)
+
+
+def _layable(holding: Sequence[Card], lay: PendingLay) -> list[Card]:
+    """The cards of *holding* that may be laid next: later in deck order than the card
+    laid last, with at least ``owed - 1`` such cards held after them."""
+    later = sorted(card for card in holding if lay.after is None or card.value > lay.after.value)
+    return later[: max(len(later) - lay.owed + 1, 0)]
 
 
 # ---------------------------------------------------------------------------------
@@ -571,13 +647,14 @@ class _Work:
         "chain",
         "events",
         "gift",
-        "gifts",
         "holdings",
         "known",
+        "lay",
         "n",
         "out",
         "passes",
         "phase",
+        "private",
         "rules",
         "seed",
         "starter",
@@ -585,6 +662,7 @@ class _Work:
         "table",
         "termination",
         "to_play",
+        "turns_after_stock",
     )
 
     def __init__(self, state: QuatreState) -> None:
@@ -599,18 +677,20 @@ class _Work:
         self.holdings = list(state.holdings)
         self.chain = state.chain
         self.gift = state.gift
+        self.lay = state.lay
         self.known = list(state.known)
-        self.gifts = state.gifts
+        self.private = state.private
         self.out = state.out
         self.passes = state.passes
+        self.turns_after_stock = state.turns_after_stock
         self.termination = state.termination
         self.events: list[QuatreEvent] = []
 
     def freeze(self) -> QuatreState:
         return QuatreState(
             self.rules, self.n, self.seed, self.phase, self.to_play, self.starter, self.stock,
-            tuple(self.table), tuple(self.holdings), self.chain, self.gift, tuple(self.known),
-            self.gifts, self.out, self.passes, self.termination, tuple(self.events),
+            tuple(self.table), tuple(self.holdings), self.chain, self.gift, self.lay, tuple(self.known),
+            self.private, self.out, self.passes, self.turns_after_stock, self.termination, tuple(self.events),
         )
 
     # -- moves ---------------------------------------------------------------------
@@ -632,9 +712,10 @@ class _Work:
         elif isinstance(move, Give):
             gift = self.gift
             assert gift is not None
+            self.forget_giver(seat, gift.receiver)
             self.take_from(seat, move.card)
             self.holdings[gift.receiver] = (*self.holdings[gift.receiver], move.card)
-            self.gifts = (*self.gifts, (seat, gift.receiver, move.card))
+            self.private = (*self.private, (seat, gift.receiver, move.card))
             self.events.append(Gave(seat, gift.receiver, move.card))
             if gift.owed > 1:
                 self.gift = attrs.evolve(gift, owed=gift.owed - 1)
@@ -646,14 +727,22 @@ class _Work:
             self.stock = self.stock[1:]
             self.holdings[seat] = (*self.holdings[seat], card)
             self.events.append(Drew(seat, card))
-            self.end_turn()
+            self.end_turn(drew=True)
+        elif isinstance(move, Lay):
+            lay = self.lay
+            assert lay is not None
+            self.take_from(seat, move.card)
+            self.table.append(move.card)
+            self.events.append(Laid(seat, move.card))
+            if lay.owed > 1:
+                self.lay = PendingLay(lay.owed - 1, move.card)
+            else:
+                self.lay = None
+                self.end_turn()
         else:
             self.passes += 1
             self.events.append(Passed(seat, self.passes))
-            if self.passes >= self.n - len(self.out):
-                self.finish(BLOCKED)
-            else:
-                self.to_play = self.starter = _next_active(seat, self.n, self.out)
+            self.next_turn(seat, dry=True)
 
     def take_from(self, seat: int, card: Card) -> None:
         """Remove *card* from *seat*'s holding, and from what is known of it."""
@@ -662,7 +751,19 @@ class _Work:
         self.holdings[seat] = holding[:index] + holding[index + 1:]
         if card in self.known[seat]:
             self.known[seat] = tuple(c for c in self.known[seat] if c is not card)
-        self.gifts = tuple(entry for entry in self.gifts if entry[2] is not card)
+        self.private = tuple(entry for entry in self.private if entry[2] is not card)
+
+    def forget_giver(self, giver: int, receiver: int) -> None:
+        """*giver* gives *receiver* a card (D-FOUR-3): the seats that do not see the gift
+        can no longer tell which of the giver's cards are still there, so they forget
+        all of them; the receiver, who sees which card goes, still knows the rest of the
+        giver's cards that were known to all (or that it knew already)."""
+        kept = tuple((receiver, giver, card) for card in self.known[giver])
+        self.known[giver] = ()
+        self.private = (
+            *(entry for entry in self.private if entry[1] != giver or entry[0] == receiver),
+            *kept,
+        )
 
     def follow_chain(self) -> None:
         """The next player in turn must add if it holds the rank (up to Sant Vicent);
@@ -688,9 +789,14 @@ class _Work:
         else:
             self.end_turn()
 
-    def end_turn(self) -> None:
+    def end_turn(self, *, drew: bool = False) -> None:
         """Refill holdings from the turn's starter, lay an empty table again, put out
-        the players left with nothing, then end the game or pass the turn on."""
+        the players left with nothing, then end the game or pass the turn on.
+
+        The stock changes during a turn only by a draw (which ends it) and here, so
+        the turn was played with an empty stock when the stock is empty now and the
+        turn was not a draw."""
+        dry = not self.stock and not drew
         n = self.n
         starter = self.starter
         self.passes = 0
@@ -718,10 +824,39 @@ class _Work:
         active = n - len(self.out)
         assert active >= 1, "every holding is empty, but the table cannot hold the whole deck"
         if active == 1:
+            winner = next(seat for seat in range(n) if seat not in self.out)
+            if self.table:  # D-FOUR-5: the winner takes what is left and holds every card
+                left = tuple(self.table)
+                self.table = []
+                self.holdings[winner] = (*self.holdings[winner], *left)
+                self.known[winner] = (*self.known[winner], *left)
+                self.events.append(CentreTaken(winner, left))
+            self.starter = winner
             self.finish(LAST_HOLDER)
             return
-        self.phase = "turn"
-        self.to_play = self.starter = _next_active(starter, n, self.out)
+        self.next_turn(starter, dry=dry)
+
+    def next_turn(self, seat: int, *, dry: bool) -> None:
+        """The turn of *seat* is over: count it if it was played with an empty stock
+        (the safety bound may end the game), then give the next seat in the game its
+        turn, or its lay when the stock is empty and the centre is dead (D-FOUR-5):
+        empty, or every seat still in the game has passed in a row."""
+        if dry:
+            self.turns_after_stock += 1
+            if self.turns_after_stock >= self.rules.max_turns_after_stock:
+                self.finish(SAFETY_BOUND)
+                return
+        nxt = _next_active(seat, self.n, self.out)
+        self.to_play = self.starter = nxt
+        if not self.stock and (not self.table or self.passes >= self.n - len(self.out)):
+            owed = min(self.rules.table_size, len(self.holdings[nxt]))
+            assert owed > 0, "a seat in the game holds cards once the stock is empty"
+            self.events.append(LayDue(nxt, owed, not self.table))
+            self.phase = "lay"
+            self.lay = PendingLay(owed, None)
+            self.passes = 0
+        else:
+            self.phase = "turn"
 
     def finish(self, termination: str) -> None:
         self.phase = "over"
@@ -729,6 +864,7 @@ class _Work:
         self.termination = termination
         self.chain = None
         self.gift = None
+        self.lay = None
         result = self.freeze().outcome()
         assert result is not None
         self.events.append(GameEnded(result.winners, result.scores, termination))
@@ -765,8 +901,8 @@ def new_quatre_game(
     holdings = tuple(dealt[seat::players] for seat in range(players))
     stock = order[rules.table_size + players * rules.hand_size:]
     state = QuatreState(
-        rules, players, seed, "turn", 0, 0, stock, table, holdings, None, None,
-        ((),) * players, (), (), 0, None,
+        rules, players, seed, "turn", 0, 0, stock, table, holdings, None, None, None,
+        ((),) * players, (), (), 0, 0, None,
         events=(Dealt(players - 1, table, tuple(len(h) for h in holdings)),),
     )
     return state

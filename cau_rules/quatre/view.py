@@ -1,9 +1,10 @@
 """What one seat may see of a four-card game (D-VIEW-1, D-VIEW-2).
 
 A view shows the seat's own holding, the table, the chain zone, every holding's size,
-the cards of other holdings the seat knows (taken from a chain: known to all; gifts it
-gave: known to it), the stock size, who is out, and the events of the last move with
-other seats' private cards hidden.  Never the stock order, never another unknown card.
+the cards of other holdings the seat knows (taken from a chain: known to all until their
+holder gives a card; gifts it gave and what it still knows after receiving a gift: known
+to it), the stock size, who is out, and the events of the last move with other seats'
+private cards hidden.  Never the stock order, never another unknown card.
 
 >>> from cau_rules.quatre import QUATRE, new_quatre_game
 >>> view = new_quatre_game(QUATRE, 3, seed=4).observe(2)
@@ -21,7 +22,7 @@ from cau_rules.cards import Card, cards_text
 from cau_rules.outcome import Outcome
 from cau_rules.quatre.events import QuatreEvent, hide_event
 from cau_rules.quatre.moves import QuatreMove
-from cau_rules.quatre.state import PendingGift, Phase, QuatreChain, _check_seat
+from cau_rules.quatre.state import PendingGift, PendingLay, Phase, QuatreChain, _check_seat
 
 if TYPE_CHECKING:
     from cau_rules.quatre.state import QuatreState
@@ -34,8 +35,9 @@ class QuatreView:
     """One seat's view of a four-card game.
 
     ``known[other]`` lists the cards of *other*'s holding this seat knows (for its own
-    seat: the whole holding).  ``legal_moves`` is filled in only when it is this seat's
-    move.
+    seat: the whole holding).  ``lay`` is the lay into a dead centre under way, and
+    ``turns_after_stock`` counts the turns toward the safety bound (both public).
+    ``legal_moves`` is filled in only when it is this seat's move.
 
     >>> from cau_rules.quatre import QUATRE, QuatreState
     >>> state = QuatreState.from_position(QUATRE, 2, table="7o", holdings=["5o 1b", "2c 2e 3c"],
@@ -57,9 +59,11 @@ class QuatreView:
     table: tuple[Card, ...]
     chain: QuatreChain | None
     gift: PendingGift | None
+    lay: PendingLay | None
     stock_size: int
     out: tuple[int, ...]
     passes: int
+    turns_after_stock: int
     events: tuple[QuatreEvent, ...]
     legal_moves: tuple[QuatreMove, ...]
     outcome: Outcome | None
@@ -107,9 +111,13 @@ class QuatreView:
             "gift": None if gift is None else {
                 "giver": gift.giver, "receiver": gift.receiver, "owed": gift.owed, "level": gift.level,
             },
+            "lay": None if self.lay is None else {
+                "owed": self.lay.owed, "after": None if self.lay.after is None else self.lay.after.code,
+            },
             "stock_size": self.stock_size,
             "out": list(self.out),
             "passes": self.passes,
+            "turns_after_stock": self.turns_after_stock,
             "events": [str(event) for event in self.events],
             "legal_moves": [str(move) for move in self.legal_moves],
             "outcome": None if outcome is None else outcome.to_dict(),
@@ -139,9 +147,11 @@ def view_of(state: QuatreState, seat: int) -> QuatreView:
         table=state.table,
         chain=state.chain,
         gift=state.gift,
+        lay=state.lay,
         stock_size=len(state.stock),
         out=state.out,
         passes=state.passes,
+        turns_after_stock=state.turns_after_stock,
         events=tuple(hide_event(event, seat) for event in state.events),
         legal_moves=state.legal_moves() if seat == state.to_play and not state.is_over else (),
         outcome=state.outcome(),

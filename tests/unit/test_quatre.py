@@ -27,11 +27,12 @@ from cau_rules.errors import (
 )
 from cau_rules.outcome import Termination
 from cau_rules.quatre import (
-    BLOCKED,
     LAST_HOLDER,
     QUATRE,
+    SAFETY_BOUND,
     Add,
     Added,
+    CentreTaken,
     ChainTaken,
     Dealt,
     Draw,
@@ -39,10 +40,14 @@ from cau_rules.quatre import (
     GameEnded,
     Gave,
     Give,
+    Laid,
+    Lay,
+    LayDue,
     Out,
     Pass,
     Passed,
     PendingGift,
+    PendingLay,
     Play,
     Played,
     QuatreChain,
@@ -222,11 +227,14 @@ def test_qua_6_the_last_caller_takes_table_card_and_played_cards_known_to_all() 
     assert state.known == (cards("5c 5o"), ())
     assert state.observe(1).known[0] == cards("5c 5o")
     assert state.table == cards("1o")
-    # a known card that leaves the holding (here as a gift) is no longer known to all
+    # a known card that leaves the holding (here as a gift) is no longer known; once its
+    # holder gives a card the rest is known only to the receiver (QUA-15)
     later = QuatreState.from_position(QUATRE, 2, table="", holdings=["5c 5o 2o", "6c"], known=["5c 5o", ""],
                                       phase="gift", gift=PendingGift(0, 1, 1, 1), to_play=0, starter=1)
     later = later.apply("give 5c")
-    assert later.known == (cards("5o"), ()) and later.gifts == ((0, 1, Card.parse("5c")),)
+    assert later.known == ((), ())
+    assert later.private == ((1, 0, Card.parse("5o")), (0, 1, Card.parse("5c")))
+    assert later.observe(1).known[0] == cards("5o")
 
 
 # -- QUA-7: gifts: 1, 2 or 3 cards, one per move, giver's choice, short: all they have ---
@@ -242,7 +250,7 @@ def test_qua_7_sant_vicent_three_gift_cards_one_move_each_of_the_givers_choice()
     state = play(state, "give 4c", "give 6c")
     assert state.holdings[0] == cards("2o 3o 5c 5o 5e 5b 7c 4c 6c")
     assert state.holdings[1] == cards("1c 2c 3c 4e")  # emptied, then refilled (QUA-8)
-    assert state.gifts == ((1, 0, Card.parse("7c")), (1, 0, Card.parse("4c")), (1, 0, Card.parse("6c")))
+    assert state.private == ((1, 0, Card.parse("7c")), (1, 0, Card.parse("4c")), (1, 0, Card.parse("6c")))
     assert state.phase == "turn" and state.to_play == 1
 
 
@@ -364,46 +372,146 @@ def test_qua_11_an_out_seat_is_skipped() -> None:
     assert state.gift == PendingGift(0, 2, 1, 1)
 
 
-# -- QUA-12: a full cycle of passes with an empty stock: the most cards wins --------------
+def test_qua_11_the_winner_takes_what_is_left_in_the_centre() -> None:
+    # QUA-11: seat 1 lays its last two cards and is out; seat 0 takes the whole centre
+    state = position(2, table="7o 7c 7e 7b", holdings=["", "1o 2o"], rest=0, to_play=1)
+    state = play(state, "pass", "pass", "lay 1o", "lay 2o")
+    centre = cards("7o 7c 7e 7b 1o 2o")
+    assert state.events == (
+        Laid(1, Card.parse("2o")),
+        Out(1),
+        CentreTaken(0, centre),
+        GameEnded((0,), (40.0, 0.0), LAST_HOLDER),
+    )
+    assert state.table == () and len(state.holdings[0]) == 40 and state.holdings[0][-6:] == centre
 
-def test_qua_12_a_full_cycle_of_passes_ends_the_game_ties_share() -> None:
-    # QUA-12
-    deck = SPANISH_40.cards
-    state = QuatreState.from_position(QUATRE, 2, table="", holdings=[deck[:20], deck[20:]], stock="")
+
+# -- QUA-16: a dead centre gets cards from the player to move ----------------------------
+# (QUA-12, retired: a full cycle of passes no longer ends the game; the next player lays)
+
+def test_qua_16_a_full_cycle_of_passes_makes_the_next_player_lay_four() -> None:
+    # QUA-16 (replaces retired QUA-12): all four 7s are in the centre, nobody can match
+    state = position(2, table="7o 7c 7e 7b", holdings=["1o 2o 3o 4o 5o", ""], rest=1)
     state = state.apply("pass")
-    assert not state.is_over and state.passes == 1
+    assert state.passes == 1 and state.phase == "turn" and state.to_play == 1
     state = state.apply("pass")
-    assert state.events == (Passed(1, 2), GameEnded((0, 1), (20.0, 20.0), BLOCKED))
-    outcome = state.outcome()
-    assert outcome is not None and outcome.winners == (0, 1) and outcome.shares() == (0.5, 0.5)
+    assert state.events == (Passed(1, 2), LayDue(0, 4, False))
+    assert state.phase == "lay" and state.to_play == 0 and state.passes == 0 and not state.is_over
+    assert state.lay == PendingLay(4, None)
+    assert moves(state) == ["lay 1o", "lay 2o"]  # deck order: each needs three later cards
+    state = state.apply("lay 2o")
+    assert state.lay == PendingLay(3, Card.parse("2o")) and moves(state) == ["lay 3o"]
+    state = play(state, "lay 3o", "lay 4o", "lay 5o")
+    assert state.events == (Laid(0, Card.parse("5o")),)
+    assert state.table == cards("7o 7c 7e 7b 2o 3o 4o 5o") and state.holdings[0] == cards("1o")
+    assert state.phase == "turn" and state.to_play == 1 and state.lay is None
+    assert "2c>2o" in moves(state)
 
 
-def test_qua_12_most_cards_wins_after_every_active_player_passed() -> None:
-    # QUA-12
-    deck = SPANISH_40.cards
-    state = QuatreState.from_position(QUATRE, 3, table="", holdings=[deck[:10], deck[10:24], deck[24:]],
-                                      stock="")
+def test_qua_16_an_empty_centre_and_stock_make_the_next_player_lay() -> None:
+    # QUA-16: seat 0's cau empties the centre; the stock cannot refill it
+    state = position(2, table="5c", holdings=["5o 5e 5b 1o", ""], rest=1)
+    state = play(state, "5o>5c", "give 1c")
+    assert state.events == (Gave(1, 0, Card.parse("1c")), LayDue(1, 4, True))
+    assert state.table == () and state.phase == "lay" and state.to_play == 1
+    assert moves(state)[0] == "lay 2o"  # seat 1's lowest card
+    assert len(state.legal_moves()) == len(state.holdings[1]) - 3
+
+
+def test_qua_16_lays_go_in_deck_order_and_only_into_a_dead_centre() -> None:
+    # QUA-16
+    state = position(2, table="7o 7c 7e 7b", holdings=["1o 2o 3o 4o 5o 6o", ""], rest=1)
+    with pytest.raises(IllegalMoveError, match="dead centre"):
+        state.apply("lay 1o")
     state = play(state, "pass", "pass")
-    assert not state.is_over
-    state = state.apply("pass")
-    assert state.termination == BLOCKED
-    outcome = state.outcome()
-    assert outcome is not None and outcome.winners == (2,) and outcome.scores == (10, 14, 16)
+    assert moves(state) == ["lay 1o", "lay 2o", "lay 3o"]
+    with pytest.raises(IllegalMoveError, match="too few later cards"):
+        state.apply("lay 5o")
+    with pytest.raises(IllegalMoveError, match="must lay 4 more"):
+        state.apply("pass")
+    state = state.apply("lay 3o")
+    with pytest.raises(IllegalMoveError, match="2o comes before 3o"):
+        state.apply("lay 2o")
+    assert moves(state) == ["lay 4o"]
 
 
-def test_qua_12_a_cau_between_passes_starts_the_count_again() -> None:
-    # QUA-12
-    state = position(2, table="7o", holdings=["1o 2o", ""], rest=1)
+def test_qua_16_each_choice_of_cards_is_one_sequence_of_lays() -> None:
+    # QUA-16: six cards held, four to lay: C(6, 4) = 15 move sequences, 15 centres
+    state = play(position(2, table="7o 7c 7e 7b", holdings=["1o 2o 3o 4o 5o 6o", ""], rest=1), "pass", "pass")
+
+    def lays(node: QuatreState) -> list[QuatreState]:
+        if node.phase != "lay":
+            return [node]
+        return [leaf for move in node.legal_moves() for leaf in lays(node.apply(move))]
+
+    leaves = lays(state)
+    assert len(leaves) == 15 and len({leaf.table for leaf in leaves}) == 15
+    assert all(list(leaf.table[4:]) == sorted(leaf.table[4:]) for leaf in leaves)
+
+
+def test_qua_16_a_player_short_of_cards_lays_them_all_and_may_be_out() -> None:
+    # QUA-16: with three players the game goes on without the seat that laid its last card
+    state = position(3, table="7o 7c 7e 7b", holdings=["", "1o 2o", "3o"], rest=0, to_play=1)
+    state = play(state, "pass", "pass", "pass")
+    assert state.events[-1] == LayDue(1, 2, False) and moves(state) == ["lay 1o"]
+    state = play(state, "lay 1o", "lay 2o")
+    assert state.events == (Laid(1, Card.parse("2o")), Out(1))
+    assert state.out == (1,) and state.to_play == 2 and not state.is_over
+    assert moves(state) == ["pass"]  # seat 2 holds 3o only; 1o and 2o are with seat 0
+
+
+def test_qua_16_a_cau_between_passes_starts_the_count_again() -> None:
+    # QUA-16
+    state = position(2, table="7o 12b", holdings=["1o 2o", ""], rest=1)
     state = state.apply("pass")
     assert state.passes == 1 and state.to_play == 1
     state = play(state, "7c>7o", "give 1o")
-    assert state.passes == 0 and state.to_play == 0 and state.table == () and not state.is_over
+    assert state.passes == 0 and state.to_play == 0 and state.table == cards("12b")
+    assert moves(state) == ["pass"]  # seat 0 now holds only 2o
     state = state.apply("pass")
-    assert state.passes == 1 and not state.is_over
-    state = state.apply("pass")
-    assert state.termination == BLOCKED
+    assert state.passes == 1 and state.phase == "turn"
+
+
+def test_qua_16_the_greedy_bot_lays_from_its_pairs_and_keeps_a_copy() -> None:
+    # QUA-16: GreedyBot lays one 1 and one 2 (keeping the other of each) and two singles
+    from cau_rules.bots import GreedyBot
+
+    state = play(position(2, table="7o 7c 7e 7b", holdings=["1o 1c 2o 2c 3o 4o 5o", ""], rest=1),
+                 "pass", "pass")
+    bot = GreedyBot()
+    while state.phase == "lay":
+        state = state.apply(bot.choose(state.observe(0), random.Random(0)))
+    assert state.table[4:] == cards("1o 2o 3o 4o")
+    assert state.holdings[0] == cards("1c 2c 5o")
+
+
+# -- QUA-17: the safety bound -------------------------------------------------------------
+
+def test_qua_17_a_game_still_running_after_the_limit_ends_on_most_cards_ties_share() -> None:
+    # QUA-17: two passes and a lay are three turns after the stock ran out
+    rules = QUATRE.replace(max_turns_after_stock=3)
+    deck = [card for card in SPANISH_40.cards if card.rank != 7]
+    state = QuatreState.from_position(rules, 2, table="7o 7c 7e 7b", holdings=[deck[:20], deck[20:]], stock="")
+    state = play(state, "pass", "pass")
+    assert state.turns_after_stock == 2 and state.phase == "lay"
+    for _ in range(4):
+        state = state.apply(state.legal_moves()[0])
+    assert state.termination == SAFETY_BOUND and state.turns_after_stock == 3
     outcome = state.outcome()
-    assert outcome is not None and outcome.winners == (1,) and outcome.scores == (1, 39)
+    assert outcome is not None and outcome.scores == (16.0, 16.0) and outcome.winners == (0, 1)
+    assert state.events[-1] == GameEnded((0, 1), (16.0, 16.0), SAFETY_BOUND)
+    assert QUATRE.max_turns_after_stock == 200
+
+
+def test_qua_17_turns_are_counted_from_the_first_turn_without_stock() -> None:
+    # QUA-17: the draw of the last stock card does not count; every later turn does
+    state = position(2, table="7o", holdings=["1o 2o 3o 4o 5o 6o", ""], stock="12b", rest=1)
+    state = state.apply("draw")
+    assert state.stock == () and state.turns_after_stock == 0 and state.to_play == 1
+    state = play(state, "7c>7o", "give 1o")  # a cau turn
+    assert state.turns_after_stock == 1 and state.phase == "lay" and state.to_play == 0
+    state = play(state, "lay 2o", "lay 3o", "lay 4o", "lay 5o")  # a lay is a turn
+    assert state.turns_after_stock == 2 and state.phase == "turn" and state.to_play == 1
 
 
 # -- QUA-13: what each seat sees --------------------------------------------------------
@@ -427,6 +535,70 @@ def test_qua_13_gifts_are_seen_by_giver_and_receiver_only_draws_by_the_drawer() 
     assert drawn.observe(1).holding == cards("1c 2c 3c 4c") and drawn.observe(1).stock_size == len(drawn.stock)
 
 
+# -- QUA-15: a gift stays secret from third players ---------------------------------------
+
+def _gift_position(players: int) -> QuatreState:
+    """Seat 1 holds 6c 6o (taken from a chain: known to all) and 7b (a gift from seat 2:
+    known to seat 2) and owes seat 0 one card."""
+    holdings = ["2o 3o", "6c 6o 7b 10b", "4o 4c", "11e 12e"][:players]
+    return QuatreState.from_position(
+        QUATRE, players, table="1c", holdings=holdings, known=["", "6c 6o", "", ""][:players],
+        private=[(2, 1, "7b")], phase="gift", gift=PendingGift(1, 0, 1, 1), to_play=1, starter=0,
+    )
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_qua_15_a_third_seat_cannot_tell_which_card_was_given(players: int) -> None:
+    # QUA-15 (D-FOUR-3): positions that differ only in the card given look the same to
+    # every seat that did not see the gift: views, observation tensors, information states
+    from cau_rules.ai.infostate import InfoState
+
+    before = _gift_position(players)
+    assert before.observe(2).known[1] == cards("6c 6o 7b")
+    afters = {str(move): before.apply(move) for move in before.legal_moves()}
+    assert sorted(afters) == ["give 10b", "give 6c", "give 6o", "give 7b"]
+    for seat in range(2, players):
+        views = [after.observe(seat) for after in afters.values()]
+        assert all(view == views[0] for view in views) and views[0].known[1] == ()
+        assert len({json.dumps(view.to_dict(), sort_keys=True) for view in views}) == 1
+        keys = {InfoState.start(before, seat).update(after).key() for after in afters.values()}
+        assert len(keys) == 1
+    # the receiver saw the card go, so it still knows the rest of what was known to all
+    assert afters["give 6c"].observe(0).known[1] == cards("6o")
+    assert afters["give 10b"].observe(0).known[1] == cards("6c 6o")
+    # the giver's own view is its holding; seat 2's earlier gift is forgotten by seat 2
+    assert afters["give 6o"].private == ((0, 1, Card.parse("6c")), (1, 0, Card.parse("6o")))
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_qua_15_observation_tensors_are_the_same_for_third_seats(players: int) -> None:
+    # QUA-15 (D-FOUR-3): the adapters' vectors read only the view
+    np = pytest.importorskip("numpy")
+    from cau_rules.adapters.features import features_for
+
+    before = _gift_position(players)
+    features = features_for(QUATRE, players)
+    for seat in range(2, players):
+        vectors = []
+        for move in before.legal_moves():
+            out = np.zeros(features.size, np.float32)
+            features.encode(before.apply(move).observe(seat), out)
+            vectors.append(out)
+        assert all(np.array_equal(vectors[0], vector) for vector in vectors[1:])
+
+
+def test_qua_15_chain_cards_taken_later_are_known_to_all_again() -> None:
+    # QUA-15: forgetting covers the cards held at the gift; a new chain is known to all,
+    # and what the receiver of the earlier gift remembers stays with it
+    state = QuatreState.from_position(
+        QUATRE, 3, table="5c 1c", holdings=["2o 3o", "5o 6c 7b", "4o 4c"], private=[(0, 1, "6c")], to_play=1,
+    )
+    state = state.apply("5o>5c")  # seat 2 holds no 5: seat 1 takes 5c 5o, seat 2 gives
+    assert state.known[1] == cards("5c 5o")
+    assert state.observe(2).known[1] == cards("5c 5o")
+    assert state.observe(0).known[1] == cards("6c 5c 5o")
+
+
 # -- notation, positions, JSON ----------------------------------------------------------
 
 @pytest.mark.parametrize("text,move", [
@@ -435,6 +607,7 @@ def test_qua_13_gifts_are_seen_by_giver_and_receiver_only_draws_by_the_drawer() 
     ("give 7e", Give(Card.parse("7e"))),
     ("draw", Draw()),
     ("pass", Pass()),
+    ("lay 5o", Lay(Card.parse("5o"))),
 ])
 def test_move_text_round_trip(text: str, move: Any) -> None:
     assert parse_move(text) == move and format_move(move) == text and str(move) == text
@@ -442,7 +615,7 @@ def test_move_text_round_trip(text: str, move: Any) -> None:
 
 
 @pytest.mark.parametrize("text", ["", "5o", "5o>", ">5c", "add", "give", "add 13o", "draw 1", "5o>5c>5e",
-                                  "give 5o 5c", "play 5o"])
+                                  "give 5o 5c", "play 5o", "lay", "lay 13o", "lay 5o 5c"])
 def test_bad_move_text_is_refused(text: str) -> None:
     with pytest.raises(InvalidNotationError):
         parse_move(text)
@@ -469,6 +642,42 @@ def test_positions_are_validated() -> None:
         QuatreState.from_position(QUATRE, 2, table="", holdings=["1o", "2o"], known=["2o", ""])
 
 
+def test_lay_positions_are_validated() -> None:
+    # QUA-16, QUA-17: positions a game cannot reach are refused
+    deck = [card for card in SPANISH_40.cards if card.rank != 7]
+    hold = [deck[:18], deck[18:]]
+
+    def make(**kw: Any) -> QuatreState:
+        options: dict[str, Any] = {"table": "7o 7c 7e 7b", "holdings": hold, "stock": ""}
+        options.update(kw)
+        return QuatreState.from_position(QUATRE, 2, **options)
+
+    assert make(phase="lay", lay=PendingLay(4, None)).legal_moves()[0] == Lay(deck[0])
+    bad = [
+        ({"table": "", "holdings": [[*deck[:18], *cards("7o 7c 7e 7b")], deck[18:]]}, "player to move lays"),
+        ({"phase": "lay"}, "exactly in the 'lay' phase"),
+        ({"lay": PendingLay(4, None)}, "exactly in the 'lay' phase"),
+        ({"phase": "lay", "lay": PendingLay(3, None)}, "starts with 4 cards"),
+        ({"phase": "lay", "lay": PendingLay(2, Card.parse("7o"))}, "last card of the centre"),
+        ({"phase": "lay", "lay": PendingLay(4, Card.parse("7b"))}, "at most 4 cards"),
+        ({"phase": "lay", "lay": PendingLay(3, Card.parse("7b")), "holdings": [deck[:2], deck[2:]]},
+         "too few cards"),
+        ({"phase": "lay", "lay": PendingLay(4, None), "passes": 1}, "count of passes"),
+        ({"turns_after_stock": 200}, "cannot be reached"),
+        ({"turns_after_stock": -1}, "turns_after_stock"),
+        ({"phase": "over", "termination": SAFETY_BOUND, "turns_after_stock": 199}, "after 200 turns"),
+        ({"phase": "over", "termination": LAST_HOLDER, "holdings": [[*deck], ()]}, "no card elsewhere"),
+    ]
+    for options, message in bad:
+        with pytest.raises(InvalidPositionError, match=message):
+            make(**options)
+    with pytest.raises(InvalidPositionError, match="stock is not empty"):
+        QuatreState.from_position(QUATRE, 2, table="7o", holdings=["1o", "2o"], turns_after_stock=1)
+    with pytest.raises(InvalidPositionError, match="only once the stock is empty"):
+        QuatreState.from_position(QUATRE, 2, table="7o", holdings=["1o", "2o"], phase="lay",
+                                  lay=PendingLay(1, None))
+
+
 def _tamper(data: dict[str, Any], **changes: Any) -> dict[str, Any]:
     out = json.loads(json.dumps(data))
     out.update(changes)
@@ -489,11 +698,17 @@ def test_json_loader_refuses_tampered_data() -> None:
         _tamper(data, phase="bidding"),
         _tamper(data, out=[1]),
         _tamper(data, passes=1),
-        _tamper(data, schema=2),
+        _tamper(data, schema=1),
         _tamper(data, family="fishing"),
         _tamper(data, rules={"name": "cau-quatre", "colour": "red"}),
         _tamper(data, holdings="1o"),
-        _tamper(data, gifts=[[0, 0, "1o"]]),
+        _tamper(data, private=[[0, 0, "1o"]]),
+        _tamper(data, private=[[0, 1, "6o"], [2, 1, "6o"]]),  # two records of one card
+        _tamper(data, private=[[0, 1, "7b"]]),  # not in the holder's holding
+        _tamper(data, private=[[0, 1, "6o"]], known=["", "6o", ""]),  # known to all and privately
+        _tamper(data, turns_after_stock=3),
+        _tamper(data, lay={"owed": 4}),
+        _tamper(data, lay={"owed": 4, "after": "13o"}),
         _tamper(data, chain={"target": "1o"}),
     ]
     del bad[-1]["chain"]["target"]
@@ -560,8 +775,8 @@ def near_misses(state: QuatreState) -> list[Any]:
     out: list[Any] = [Draw(), Pass(), "draw", "pass", "", "add", "5o>", None, 7]
     holding = state.holdings[state.to_play]
     others = [card for seat, h in enumerate(state.holdings) if seat != state.to_play for card in h]
-    for card in (*holding[:3], *others[:2], *state.stock[:1], *state.table[:2]):
-        out += [Add(card), Give(card), f"add {card}", f"give {card}"]
+    for card in (*holding[:3], *holding[-2:], *others[:2], *state.stock[:1], *state.table[:2]):
+        out += [Add(card), Give(card), Lay(card), f"add {card}", f"give {card}", f"lay {card}"]
         for target in (*state.table, *state.stock[:1], *holding[:1]):
             out.append(Play(card, target))
     return out
