@@ -56,6 +56,7 @@ from cau_rules.svg.layout import (
     draw_pile,
     draw_row,
     draw_turn_marker,
+    row_bounds,
     row_width,
 )
 
@@ -92,6 +93,7 @@ __all__ = [
     "draw_turn_marker",
     "fmt",
     "rank_label",
+    "row_bounds",
     "row_width",
     "suit_colour",
 ]

@@ -68,7 +68,7 @@ def fmt(value: float) -> str:
 
 def _escape_text(text: str) -> str:
     text = _NOT_XML.sub("\ufffd", text)
-    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\r", "&#13;")
 
 
 def _escape_attribute(text: str) -> str:
@@ -77,7 +77,6 @@ def _escape_attribute(text: str) -> str:
         .replace('"', "&quot;")
         .replace("\t", "&#9;")
         .replace("\n", "&#10;")
-        .replace("\r", "&#13;")
     )
 
 

@@ -63,6 +63,7 @@ __all__ = [
     "draw_pile",
     "draw_row",
     "draw_turn_marker",
+    "row_bounds",
     "row_width",
 ]
 
@@ -75,7 +76,7 @@ _TURN_TITLES = {"ca": "li toca jugar", "es": "le toca jugar", "en": "to play"}
 _EMPTY_TITLES = {"ca": "cap carta", "es": "ninguna carta", "en": "no cards"}
 
 
-def _highlight_set(value: object) -> frozenset[Card]:
+def _highlight_set(value: Iterable[Card]) -> frozenset[Card]:
     if isinstance(value, str | bytes) or not isinstance(value, Iterable):
         raise TypeError(f"highlight must be a collection of Card, not {type(value).__name__}")
     cards = frozenset(value)
@@ -143,6 +144,69 @@ def row_width(count: int, *, width: float = CARD_WIDTH, gap: float = GAP) -> flo
     return count * w + (count - 1) * g if count else 0.0
 
 
+def _slots(count: int, w: float, g: float, turn: float) -> list[tuple[float, float, float]]:
+    """Each card's bottom centre (from the row's top-left) and its turn in degrees."""
+    h = w * CARD_RATIO
+    half_span = (count - 1) * (w + g) / 2
+    slots = []
+    for index in range(count):
+        offset = index * (w + g) - half_span  # this card's centre from the row's centre
+        if turn and count > 1 and half_span > 0:
+            angle = turn / 2 * offset / half_span
+            radius = half_span / math.sin(math.radians(turn / 2))
+            dx = radius * math.sin(math.radians(angle))
+            dy = radius * (1 - math.cos(math.radians(angle)))
+            slots.append((half_span + w / 2 + dx, h + dy, angle))
+        else:
+            slots.append((half_span + w / 2 + offset, h, 0.0))
+    return slots
+
+
+def row_bounds(count: int, *, width: float = CARD_WIDTH, gap: float = GAP,
+               fan: float = 0) -> tuple[float, float, float, float]:
+    """The box a row drawn by :func:`draw_row` covers, from the row's (*x*, *y*).
+
+    A straight row covers ``(0, 0, row_width(...), card height)``; a fan reaches
+    further out to the sides and down.  Highlight borders add ``0.06 * width`` around.
+
+    Returns:
+        ``(left, top, right, bottom)`` offsets; *left* and *top* may be negative.
+
+    Raises:
+        TypeError: if an argument has the wrong type.
+        InvalidRulesError: if a value is bad (see :func:`draw_row`).
+
+    >>> row_bounds(3, width=40, gap=-10)
+    (0.0, 0.0, 100.0, 60.0)
+    >>> [round(edge, 1) for edge in row_bounds(3, width=40, gap=-10, fan=30)]
+    [-14.8, 0.0, 114.8, 69.1]
+    """
+    count = _check_count("count", count)
+    w, g, turn = _check_row(width, gap, fan)
+    if not count:
+        return (0.0, 0.0, 0.0, 0.0)
+    h = w * CARD_RATIO
+    xs: list[float] = []
+    ys: list[float] = []
+    for bx, by, angle in _slots(count, w, g, turn):
+        cos, sin = math.cos(math.radians(angle)), math.sin(math.radians(angle))
+        for u, v in ((-w / 2, 0.0), (w / 2, 0.0), (-w / 2, -h), (w / 2, -h)):
+            xs.append(bx + u * cos - v * sin)
+            ys.append(by + u * sin + v * cos)
+    return (min(xs), min(ys), max(xs), max(ys))
+
+
+def _check_row(width: float, gap: float, fan: float) -> tuple[float, float, float]:
+    w = _check_number("width", width, positive=True)
+    g = _check_number("gap", gap, minimum=None)
+    if g <= -w:
+        raise InvalidRulesError(f"gap must be more than -width ({-w:g}), not {gap!r}")
+    turn = _check_number("fan", fan)
+    if turn > 180:
+        raise InvalidRulesError(f"fan must be at most 180 degrees, not {fan!r}")
+    return w, g, turn
+
+
 def draw_row(target: Group, cards: Sequence[Card | None], *, x: float, y: float, width: float = CARD_WIDTH,
              gap: float = GAP, fan: float = 0, deck: Deck = SPANISH_48, highlight: Iterable[Card] = (),
              language: Language = "ca") -> Group:
@@ -150,7 +214,8 @@ def draw_row(target: Group, cards: Sequence[Card | None], *, x: float, y: float,
 
     A negative *gap* overlaps the cards (each card covers part of the one before, as
     in a hand held in play).  A *fan* spreads the row over an arc: the outer cards
-    turn by half of *fan* degrees and drop a little, the middle card stays at *y*.
+    turn by half of *fan* degrees and drop a little, the middle card stays at *y*;
+    :func:`row_bounds` gives the box the row covers.
 
     Args:
         target: the canvas or group to draw into.
@@ -197,30 +262,16 @@ def draw_row(target: Group, cards: Sequence[Card | None], *, x: float, y: float,
             _check_card(f"cards[{index}]", card, deck)
     x0 = _check_number("x", x, minimum=None)
     y0 = _check_number("y", y, minimum=None)
-    w = _check_number("width", width, positive=True)
-    g = _check_number("gap", gap, minimum=None)
-    if g <= -w:
-        raise InvalidRulesError(f"gap must be more than -width ({-w:g}), not {gap!r}")
-    turn = _check_number("fan", fan)
-    if turn > 180:
-        raise InvalidRulesError(f"fan must be at most 180 degrees, not {fan!r}")
+    w, g, turn = _check_row(width, gap, fan)
     marked = _highlight_set(highlight)
     language = _check_language(language)
     h = w * CARD_RATIO
     row = target.group(class_="row")
-    count = len(cards)
-    half_span = (count - 1) * (w + g) / 2
-    for index, card in enumerate(cards):
-        offset = index * (w + g) - half_span  # centre of this card from the row's centre
-        if turn and count > 1:
-            angle = turn / 2 * offset / half_span
-            radius = half_span / math.sin(math.radians(turn / 2))
-            dx = radius * math.sin(math.radians(angle))
-            dy = radius * (1 - math.cos(math.radians(angle)))
-            slot = row.group(x=x0 + half_span + w / 2 + dx, y=y0 + h + dy, rotate=angle)
-            left, top = -w / 2, -h
+    for card, (bx, by, angle) in zip(cards, _slots(len(cards), w, g, turn), strict=True):
+        if turn and len(cards) > 1:
+            slot, left, top = row.group(x=x0 + bx, y=y0 + by, rotate=angle), -w / 2, -h
         else:
-            slot, left, top = row, x0 + half_span + offset, y0
+            slot, left, top = row, x0 + bx - w / 2, y0
         if card is None:
             draw_back(slot, x=left, y=top, width=w, language=language)
         else:
