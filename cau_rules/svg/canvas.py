@@ -214,6 +214,7 @@ class PathData:
 class Group:
     """A ``<g>`` element (or the document itself): a container that shapes are drawn into.
 
+    Get groups from :meth:`group` (a ``Group()`` built directly belongs to no picture).
     Shape methods add a child and return ``None``; :meth:`group` returns the new
     sub-group so that callers can draw into it.  Colours are any SVG paint text
     (``"#c0392b"``, ``"none"``); omitted optional attributes are not written.
@@ -231,11 +232,17 @@ class Group:
 
     __slots__ = ("_attributes", "_children", "_tag", "_text")
 
-    def __init__(self, _tag: str = "g", _attributes: Iterable[tuple[str, str]] = ()) -> None:
-        self._tag = _tag
-        self._attributes: list[tuple[str, str]] = list(_attributes)
+    def __init__(self) -> None:
+        self._tag = "g"
+        self._attributes: list[tuple[str, str]] = []
         self._children: list[Group] = []
         self._text: str | None = None
+
+    @classmethod
+    def _node(cls, tag: str, attributes: list[tuple[str, str]], text: str | None = None) -> Group:
+        node = Group()
+        node._tag, node._attributes, node._text = tag, attributes, text
+        return node
 
     # -- building -----------------------------------------------------------------
 
@@ -245,9 +252,7 @@ class Group:
             if value is None:
                 continue
             written.append((name, value if isinstance(value, str) else fmt(value)))
-        node = Group(tag, written)
-        node._text = text
-        self._children.append(node)
+        self._children.append(Group._node(tag, written, text))
 
     @staticmethod
     def _paint(fill: str | None, stroke: str | None, stroke_width: float | None,
@@ -302,7 +307,7 @@ class Group:
             transform.append(f"rotate({fmt(moves[2])})")
         if transform:
             attributes.append(("transform", " ".join(transform)))
-        child = Group("g", attributes)
+        child = Group._node("g", attributes)
         if title is not None:
             child.title(title)
         self._children.append(child)
@@ -495,13 +500,15 @@ class Canvas(Group):
         self.width = _check_number("width", width, positive=True)
         self.height = _check_number("height", height, positive=True)
         self.size = _check_number("size", size, positive=True)
-        super().__init__("svg", [
+        super().__init__()
+        self._tag = "svg"
+        self._attributes = [
             ("xmlns", SVG_NAMESPACE),
             ("width", fmt(self.width * self.size)),
             ("height", fmt(self.height * self.size)),
             ("viewBox", f"0 0 {fmt(self.width)} {fmt(self.height)}"),
             ("font-family", FONT_FAMILY),
-        ])
+        ]
         if title is not None:
             self.title(title)
 
