@@ -1,0 +1,512 @@
+"""Card faces, suit pips and card backs, drawn as simple geometric shapes.
+
+Every shape here was designed for this project: a coin, a cup, a sword and a club for
+the Spanish suits, and the four French suit signs, built from circles, rectangles and
+Bézier paths (no copied artwork, no embedded fonts).  A face shows its rank in two
+opposite corners over a small pip, and a large pip in the middle; court cards
+(10, 11, 12: sota, cavall, rei, or J, Q, K) frame the middle pip.  The card's full name
+is its ``<title>``, so a viewer shows it on hover and tests can read it.
+
+A back shows a lattice and, optionally, a count.  A back never carries the identity of
+a card: :func:`draw_back` is not even given one.
+
+>>> from cau_rules.cards import Card, FRENCH_40
+>>> from cau_rules.svg import Canvas
+>>> canvas = Canvas(130, 90)
+>>> face = draw_card(canvas, Card.parse("11c"), x=0, y=0, width=60)
+>>> face = draw_card(canvas, Card.parse("11c"), x=70, y=0, width=60, deck=FRENCH_40, language="en")
+>>> svg = canvas.to_svg()
+>>> "<title>cavall de copes</title>" in svg, "<title>queen of hearts</title>" in svg
+(True, True)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from types import MappingProxyType
+
+from cau_rules.cards import SPANISH_48, Card, Deck, Language, Suit
+from cau_rules.svg.canvas import (
+    Group,
+    PathData,
+    _check_card,
+    _check_count,
+    _check_deck,
+    _check_language,
+    _check_number,
+)
+
+__all__ = [
+    "BACK_COLOUR",
+    "BACK_PATTERN_COLOUR",
+    "BADGE_COLOUR",
+    "CARD_EDGE_COLOUR",
+    "CARD_FACE_COLOUR",
+    "CARD_RATIO",
+    "CARD_WIDTH",
+    "FRENCH_SUIT_COLOURS",
+    "HIGHLIGHT_COLOUR",
+    "SPANISH_SUIT_COLOURS",
+    "TEXT_COLOUR",
+    "back_title",
+    "card_height",
+    "card_name",
+    "draw_back",
+    "draw_card",
+    "draw_pip",
+    "rank_label",
+    "suit_colour",
+]
+
+CARD_WIDTH = 60.0
+"""The default card width, in user units."""
+CARD_RATIO = 1.5
+"""A card's height divided by its width."""
+
+CARD_FACE_COLOUR = "#fffdf6"
+"""The paper of a card face."""
+CARD_EDGE_COLOUR = "#404040"
+"""The outline of every card, face or back."""
+TEXT_COLOUR = "#202020"
+"""Labels, counts and other text."""
+HIGHLIGHT_COLOUR = "#ff9900"
+"""The thick border around highlighted cards (the last move, a capture, a choice)."""
+BACK_COLOUR = "#7a2430"
+"""The ground of a card back."""
+BACK_PATTERN_COLOUR = "#f0d890"
+"""The lattice on a card back."""
+BADGE_COLOUR = "#ffffff"
+"""The disc behind a count (cards in a hand, the stock, a pile)."""
+
+SPANISH_SUIT_COLOURS: Mapping[Suit, str] = MappingProxyType({
+    Suit.OROS: "#d4a017",
+    Suit.COPES: "#c62828",
+    Suit.ESPASES: "#1f5fa8",
+    Suit.BASTOS: "#2e7d32",
+})
+"""The colour of each Spanish suit: gold coins, red cups, blue swords, green clubs."""
+
+FRENCH_SUIT_COLOURS: Mapping[Suit, str] = MappingProxyType({
+    Suit.OROS: "#d01c1c",
+    Suit.COPES: "#d01c1c",
+    Suit.ESPASES: "#1a1a1a",
+    Suit.BASTOS: "#1a1a1a",
+})
+"""The colour of each French suit (indexed by the Spanish suit it stands for):
+red diamonds and hearts, black spades and clubs."""
+
+_DARK: Mapping[str, str] = MappingProxyType({
+    "#d4a017": "#7a5a00",
+    "#c62828": "#6d1010",
+    "#1f5fa8": "#0f2f58",
+    "#2e7d32": "#17421a",
+    "#d01c1c": "#6d0a0a",
+    "#1a1a1a": "#000000",
+})
+
+_FRENCH_SUIT_NAMES: Mapping[str, tuple[str, str, str, str]] = MappingProxyType({
+    "ca": ("diamants", "cors", "piques", "trèvols"),
+    "es": ("diamantes", "corazones", "picas", "tréboles"),
+    "en": ("diamonds", "hearts", "spades", "clubs"),
+})
+_FRENCH_RANK_NAMES: Mapping[str, Mapping[int, str]] = MappingProxyType({
+    "ca": {1: "as", 10: "valet", 11: "dama", 12: "rei"},
+    "es": {1: "as", 10: "jota", 11: "reina", 12: "rey"},
+    "en": {1: "ace", 10: "jack", 11: "queen", 12: "king"},
+})
+_BACK_TITLES: Mapping[str, tuple[str, str, str]] = MappingProxyType({
+    # (no count, one card, several cards)
+    "ca": ("carta girada", "1 carta", "{} cartes"),
+    "es": ("carta boca abajo", "1 carta", "{} cartas"),
+    "en": ("face-down card", "1 card", "{} cards"),
+})
+
+
+def card_height(width: float = CARD_WIDTH) -> float:
+    """The height of a card *width* wide.
+
+    Raises:
+        TypeError: if *width* is not a number.
+        InvalidRulesError: if *width* is not greater than 0.
+
+    >>> card_height(60)
+    90.0
+    """
+    return _check_number("width", width, positive=True) * CARD_RATIO
+
+
+def suit_colour(suit: Suit, deck: Deck = SPANISH_48) -> str:
+    """The colour *suit* is drawn in with *deck*.
+
+    >>> from cau_rules.cards import FRENCH_40
+    >>> suit_colour(Suit.ESPASES), suit_colour(Suit.ESPASES, FRENCH_40)
+    ('#1f5fa8', '#1a1a1a')
+    """
+    if not isinstance(suit, Suit):
+        raise TypeError(f"suit must be a Suit, not {type(suit).__name__}")
+    colours = FRENCH_SUIT_COLOURS if _check_deck(deck).style == "french" else SPANISH_SUIT_COLOURS
+    return colours[suit]
+
+
+def rank_label(card: Card, deck: Deck = SPANISH_48) -> str:
+    """The rank as printed in a card's corner: 1 to 12 for Spanish decks, A, 2-7, J, Q, K for French.
+
+    >>> from cau_rules.cards import FRENCH_40
+    >>> rank_label(Card.parse("12o")), rank_label(Card.parse("12o"), FRENCH_40)
+    ('12', 'K')
+    """
+    _check_card("card", card, _check_deck(deck))
+    if deck.style == "french":
+        return {1: "A", 10: "J", 11: "Q", 12: "K"}.get(card.rank, str(card.rank))
+    return str(card.rank)
+
+
+def card_name(card: Card, *, deck: Deck = SPANISH_48, language: Language = "ca") -> str:
+    """The card's full name in *language*, as a player of *deck* would say it.
+
+    Spanish decks use :meth:`Card.full_name`; for the French deck the name is built
+    the same way from the French ranks and suits.
+
+    Args:
+        card: the card.
+        deck: the deck it is drawn from.
+        language: ``"ca"``, ``"es"`` or ``"en"``.
+
+    Returns:
+        The name, e.g. ``"as d'oros"`` or ``"queen of hearts"``.
+
+    Raises:
+        TypeError: if an argument has the wrong type.
+        InvalidRulesError: if *language* is unknown or *card* is not in *deck*.
+
+    >>> from cau_rules.cards import FRENCH_40
+    >>> card_name(Card.parse("1o")), card_name(Card.parse("10e"), deck=FRENCH_40, language="es")
+    ("as d'oros", 'jota de picas')
+    """
+    _check_card("card", card, _check_deck(deck))
+    language = _check_language(language)
+    if deck.style != "french":
+        return card.full_name(language)
+    rank = _FRENCH_RANK_NAMES[language].get(card.rank, str(card.rank))
+    suit = _FRENCH_SUIT_NAMES[language][card.suit]
+    return f"{rank} of {suit}" if language == "en" else f"{rank} de {suit}"
+
+
+# ---------------------------------------------------------------------------
+# Pips.  Each drawer gets the pip's centre and size (the height of its box); the
+# shapes are laid out in a unit box from -0.5 to 0.5 and scaled.
+
+_PipDrawer = Callable[[Group, float, float, float, str], None]
+
+
+def _scaled(cx: float, cy: float, s: float) -> Callable[[float, float], tuple[float, float]]:
+    def at(u: float, v: float) -> tuple[float, float]:
+        return cx + u * s, cy + v * s
+
+    return at
+
+
+def _poly(at: Callable[[float, float], tuple[float, float]], *points: tuple[float, float]) -> PathData:
+    data = PathData().move(*at(*points[0]))
+    for point in points[1:]:
+        data.line(*at(*point))
+    return data.close()
+
+
+def _coin(g: Group, cx: float, cy: float, s: float, colour: str) -> None:
+    dark = _DARK[colour]
+    g.circle(cx, cy, 0.46 * s, fill=colour, stroke=dark, stroke_width=0.05 * s)
+    g.circle(cx, cy, 0.3 * s, fill="none", stroke=dark, stroke_width=0.04 * s)
+    g.circle(cx, cy, 0.1 * s, fill=dark)
+
+
+def _cup(g: Group, cx: float, cy: float, s: float, colour: str) -> None:
+    dark = _DARK[colour]
+    at = _scaled(cx, cy, s)
+    sw = 0.04 * s
+    bowl = (PathData().move(*at(-0.4, -0.4)).line(*at(0.4, -0.4))
+            .cubic(*at(0.4, -0.05), *at(0.22, 0.08), *at(0.07, 0.1)).line(*at(-0.07, 0.1))
+            .cubic(*at(-0.22, 0.08), *at(-0.4, -0.05), *at(-0.4, -0.4)).close())
+    g.path(bowl, fill=colour, stroke=dark, stroke_width=sw, linejoin="round")
+    g.ellipse(*at(0, -0.4), 0.4 * s, 0.07 * s, fill=dark)
+    g.rect(*at(-0.05, 0.1), 0.1 * s, 0.22 * s, fill=colour, stroke=dark, stroke_width=sw)
+    g.ellipse(*at(0, 0.2), 0.11 * s, 0.045 * s, fill=dark)
+    foot = (PathData().move(*at(-0.05, 0.3)).line(*at(0.05, 0.3))
+            .quad(*at(0.1, 0.4), *at(0.3, 0.46)).line(*at(-0.3, 0.46))
+            .quad(*at(-0.1, 0.4), *at(-0.05, 0.3)).close())
+    g.path(foot, fill=colour, stroke=dark, stroke_width=sw, linejoin="round")
+
+
+def _sword(g: Group, cx: float, cy: float, s: float, colour: str) -> None:
+    dark = _DARK[colour]
+    at = _scaled(cx, cy, s)
+    sw = 0.035 * s
+    g.path(_poly(at, (0, -0.5), (0.1, -0.36), (0.085, 0.13), (-0.085, 0.13), (-0.1, -0.36)),
+           fill=colour, stroke=dark, stroke_width=sw, linejoin="round")
+    g.line(*at(0, -0.36), *at(0, 0.08), stroke="#ffffff", stroke_width=0.03 * s)
+    guard = (PathData().move(*at(-0.32, 0.1)).quad(*at(0, 0.2), *at(0.32, 0.1))
+             .line(*at(0.32, 0.19)).quad(*at(0, 0.26), *at(-0.32, 0.19)).close())
+    g.path(guard, fill=dark, stroke=dark, stroke_width=sw, linejoin="round")
+    g.rect(*at(-0.055, 0.22), 0.11 * s, 0.19 * s, fill=colour, stroke=dark, stroke_width=sw)
+    g.circle(*at(0, 0.44), 0.065 * s, fill=dark)
+
+
+def _club(g: Group, cx: float, cy: float, s: float, colour: str) -> None:
+    dark = _DARK[colour]
+    at = _scaled(cx, cy, s)
+    sw = 0.035 * s
+    for side, v in ((-1, -0.16), (1, 0.06), (-1, 0.26)):
+        edge = 0.2 - 0.11 * (v + 0.3) / 0.77  # the baton's half-width at height v
+        stub = _poly(at, (side * (edge - 0.04), v - 0.05), (side * (edge + 0.1), v - 0.12),
+                     (side * (edge + 0.13), v - 0.05), (side * (edge - 0.04), v + 0.05))
+        g.path(stub, fill=colour, stroke=dark, stroke_width=sw, linejoin="round")
+    baton = (PathData().move(*at(-0.09, 0.47)).line(*at(-0.2, -0.3))
+             .quad(*at(-0.22, -0.49), *at(0, -0.49)).quad(*at(0.22, -0.49), *at(0.2, -0.3))
+             .line(*at(0.09, 0.47)).quad(*at(0, 0.52), *at(-0.09, 0.47)).close())
+    g.path(baton, fill=colour, stroke=dark, stroke_width=0.04 * s, linejoin="round")
+    g.path(PathData().move(*at(-0.05, -0.4)).quad(*at(0.05, 0), *at(0, 0.4)),
+           fill="none", stroke=dark, stroke_width=0.025 * s, opacity=0.5)
+
+
+def _diamond(g: Group, cx: float, cy: float, s: float, colour: str) -> None:
+    at = _scaled(cx, cy, s)
+    g.path(_poly(at, (0, -0.5), (0.36, 0), (0, 0.5), (-0.36, 0)), fill=colour)
+
+
+def _heart(g: Group, cx: float, cy: float, s: float, colour: str) -> None:
+    at = _scaled(cx, cy, s)
+    heart = (PathData().move(*at(0, 0.44))
+             .cubic(*at(-0.1, 0.32), *at(-0.48, 0.1), *at(-0.48, -0.16))
+             .cubic(*at(-0.48, -0.36), *at(-0.33, -0.46), *at(-0.21, -0.46))
+             .cubic(*at(-0.1, -0.46), *at(-0.03, -0.4), *at(0, -0.3))
+             .cubic(*at(0.03, -0.4), *at(0.1, -0.46), *at(0.21, -0.46))
+             .cubic(*at(0.33, -0.46), *at(0.48, -0.36), *at(0.48, -0.16))
+             .cubic(*at(0.48, 0.1), *at(0.1, 0.32), *at(0, 0.44)).close())
+    g.path(heart, fill=colour)
+
+
+def _spade(g: Group, cx: float, cy: float, s: float, colour: str) -> None:
+    at = _scaled(cx, cy, s)
+    spade = (PathData().move(*at(0, -0.48))
+             .cubic(*at(-0.1, -0.32), *at(-0.46, -0.12), *at(-0.46, 0.1))
+             .cubic(*at(-0.46, 0.28), *at(-0.32, 0.36), *at(-0.2, 0.36))
+             .cubic(*at(-0.11, 0.36), *at(-0.05, 0.31), *at(-0.03, 0.25))
+             .line(*at(-0.12, 0.48)).line(*at(0.12, 0.48)).line(*at(0.03, 0.25))
+             .cubic(*at(0.05, 0.31), *at(0.11, 0.36), *at(0.2, 0.36))
+             .cubic(*at(0.32, 0.36), *at(0.46, 0.28), *at(0.46, 0.1))
+             .cubic(*at(0.46, -0.12), *at(0.1, -0.32), *at(0, -0.48)).close())
+    g.path(spade, fill=colour)
+
+
+def _trefoil(g: Group, cx: float, cy: float, s: float, colour: str) -> None:
+    at = _scaled(cx, cy, s)
+    for u, v in ((0, -0.25), (-0.23, 0.08), (0.23, 0.08)):
+        g.circle(*at(u, v), 0.21 * s, fill=colour)
+    g.circle(*at(0, 0.02), 0.12 * s, fill=colour)
+    g.path(_poly(at, (-0.035, 0.05), (0.035, 0.05), (0.13, 0.48), (-0.13, 0.48)), fill=colour)
+
+
+_SPANISH_PIPS: tuple[_PipDrawer, ...] = (_coin, _cup, _sword, _club)
+_FRENCH_PIPS: tuple[_PipDrawer, ...] = (_diamond, _heart, _spade, _trefoil)
+
+
+def draw_pip(target: Group, suit: Suit, *, x: float, y: float, size: float, deck: Deck = SPANISH_48) -> None:
+    """Draw the sign of *suit* centred on (*x*, *y*) in a box *size* high.
+
+    Spanish decks draw a coin, a cup, a sword or a club; the French deck a diamond,
+    a heart, a spade or a club.  Useful on its own to show a trump suit.
+
+    Args:
+        target: the canvas or group to draw into.
+        suit: the suit.
+        x: centre, horizontally.
+        y: centre, vertically.
+        size: height of the pip's box, greater than 0.
+        deck: which deck's signs to use.
+
+    Raises:
+        TypeError: if an argument has the wrong type.
+        InvalidRulesError: if *size* is not greater than 0.
+
+    >>> from cau_rules.svg import Canvas
+    >>> canvas = Canvas(20, 20)
+    >>> draw_pip(canvas, Suit.OROS, x=10, y=10, size=20)
+    >>> canvas.to_svg().count("<circle")
+    3
+    """
+    _check_group(target)
+    colour = suit_colour(suit, deck)
+    _check_number("x", x, minimum=None)
+    _check_number("y", y, minimum=None)
+    _check_number("size", size, positive=True)
+    pips = _FRENCH_PIPS if deck.style == "french" else _SPANISH_PIPS
+    pips[suit](target, x, y, size, colour)
+
+
+def _check_group(target: object) -> Group:
+    if not isinstance(target, Group):
+        raise TypeError(f"target must be a Canvas or a Group, not {type(target).__name__}")
+    return target
+
+
+def _outline(g: Group, w: float, h: float, fill: str) -> None:
+    g.rect(0, 0, w, h, rx=0.06 * w, fill=fill, stroke=CARD_EDGE_COLOUR, stroke_width=0.015 * w)
+
+
+def _highlight(g: Group, w: float, h: float) -> None:
+    pad = 0.035 * w
+    g.rect(-pad, -pad, w + 2 * pad, h + 2 * pad, rx=0.09 * w, fill="none", stroke=HIGHLIGHT_COLOUR,
+           stroke_width=0.05 * w)
+
+
+def draw_card(target: Group, card: Card, *, x: float, y: float, width: float = CARD_WIDTH,
+              deck: Deck = SPANISH_48, highlight: bool = False, language: Language = "ca") -> Group:
+    """Draw the face of *card* with its top-left corner at (*x*, *y*).
+
+    The card is *width* wide and :data:`CARD_RATIO` times as high.  Its group has
+    ``class="card"``, a ``data-card`` attribute with the card code and a ``<title>``
+    with the card's name in *language* (:func:`card_name`).
+
+    Args:
+        target: the canvas or group to draw into.
+        card: the card.
+        x: left edge.
+        y: top edge.
+        width: the card's width, greater than 0.
+        deck: the deck the card belongs to; it chooses Spanish or French signs.
+        highlight: draw a thick :data:`HIGHLIGHT_COLOUR` border around the card.
+        language: language of the title: ``"ca"``, ``"es"`` or ``"en"``.
+
+    Returns:
+        The card's group.
+
+    Raises:
+        TypeError: if *card* is not a :class:`~cau_rules.cards.Card` or another
+            argument has the wrong type (the message names the parameter).
+        InvalidRulesError: if *width* is not greater than 0, *language* is unknown
+            or *card* is not in *deck*.
+
+    >>> from cau_rules.svg import Canvas
+    >>> canvas = Canvas(60, 90)
+    >>> face = draw_card(canvas, Card.parse("7o"), x=0, y=0, language="es")
+    >>> '<g class="card" data-card="7o">' in canvas.to_svg(), "<title>7 de oros</title>" in canvas.to_svg()
+    (True, True)
+    >>> draw_card(canvas, "7o", x=0, y=0)
+    Traceback (most recent call last):
+    ...
+    TypeError: card must be a Card, not str (use Card.parse('7o'))
+    """
+    _check_group(target)
+    name = card_name(card, deck=deck, language=language)
+    w = _check_number("width", width, positive=True)
+    h = w * CARD_RATIO
+    if not isinstance(highlight, bool):
+        raise TypeError(f"highlight must be a bool, not {type(highlight).__name__}")
+    g = target.group(x=x, y=y, class_="card", title=name, data=[("card", card.code)])
+    colour = suit_colour(card.suit, deck)
+    _outline(g, w, h, CARD_FACE_COLOUR)
+    label = rank_label(card, deck)
+    for corner in (g, g.group(x=w, y=h, rotate=180)):
+        corner.text(0.14 * w, 0.21 * w, label, size=0.2 * w if len(label) < 2 else 0.17 * w, anchor="middle",
+                    bold=True, fill=colour)
+        draw_pip(corner, card.suit, x=0.14 * w, y=0.34 * w, size=0.15 * w, deck=deck)
+    if card.rank >= 10:
+        g.rect(0.28 * w, 0.22 * w, 0.44 * w, h - 0.44 * w, rx=0.03 * w, fill=colour, opacity=0.1)
+        g.rect(0.28 * w, 0.22 * w, 0.44 * w, h - 0.44 * w, rx=0.03 * w, fill="none", stroke=colour,
+               stroke_width=0.015 * w)
+        draw_pip(g, card.suit, x=w / 2, y=h / 2, size=0.36 * w, deck=deck)
+    else:
+        draw_pip(g, card.suit, x=w / 2, y=h / 2, size=0.52 * w, deck=deck)
+    if highlight:
+        _highlight(g, w, h)
+    return g
+
+
+def _lattice(x0: float, y0: float, x1: float, y1: float, step: float) -> PathData:
+    """Diagonal lines both ways, clipped to the rectangle, centred on it."""
+    data = PathData()
+    cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+    reach = int((x1 - x0 + y1 - y0) / step) + 1
+    for i in range(-reach, reach + 1):
+        k = cx - cy + i * step  # lines x - y = k
+        xs, xe = max(x0, y0 + k), min(x1, y1 + k)
+        if xe - xs > 1e-9:
+            data.move(xs, xs - k).line(xe, xe - k)
+    for i in range(-reach, reach + 1):
+        k = cx + cy + i * step  # lines x + y = k
+        xs, xe = max(x0, k - y1), min(x1, k - y0)
+        if xe - xs > 1e-9:
+            data.move(xs, k - xs).line(xe, k - xe)
+    return data
+
+
+def _badge(g: Group, cx: float, cy: float, w: float, count: int) -> None:
+    text = str(count)
+    g.circle(cx, cy, 0.2 * w, fill=BADGE_COLOUR, stroke=CARD_EDGE_COLOUR, stroke_width=0.015 * w)
+    size = 0.22 * w if len(text) < 3 else 0.15 * w
+    g.text(cx, cy + 0.36 * size, text, size=size, anchor="middle", bold=True, fill=TEXT_COLOUR)
+
+
+def back_title(count: int | None = None, language: Language = "ca") -> str:
+    """The title of a back: what a viewer may know about face-down cards.
+
+    >>> back_title(), back_title(1, "en"), back_title(7, "es")
+    ('carta girada', '1 card', '7 cartas')
+    """
+    titles = _BACK_TITLES[_check_language(language)]
+    if count is None:
+        return titles[0]
+    count = _check_count("count", count)
+    return titles[1] if count == 1 else titles[2].format(count)
+
+
+def draw_back(target: Group, *, x: float, y: float, width: float = CARD_WIDTH, count: int | None = None,
+              highlight: bool = False, language: Language = "ca") -> Group:
+    """Draw a card back with its top-left corner at (*x*, *y*), optionally showing a count.
+
+    The back is the same for every card: this function is never told which card it
+    stands for, so a picture of a hidden hand cannot leak it.  The count is for
+    "seat 2 holds 7 cards", "stock 12", "pile 9".
+
+    Args:
+        target: the canvas or group to draw into.
+        x: left edge.
+        y: top edge.
+        width: the card's width, greater than 0.
+        count: a number to show on a badge in the middle (0 or more), or ``None``.
+        highlight: draw a thick :data:`HIGHLIGHT_COLOUR` border.
+        language: language of the title (``"7 cartes"``, ``"7 cartas"``, ``"7 cards"``).
+
+    Returns:
+        The back's group (``class="card-back"``).
+
+    Raises:
+        TypeError: if an argument has the wrong type.
+        InvalidRulesError: if *width* is not greater than 0, *count* is negative or
+            *language* is unknown.
+
+    >>> from cau_rules.svg import Canvas
+    >>> canvas = Canvas(60, 90)
+    >>> back = draw_back(canvas, x=0, y=0, count=7, language="en")
+    >>> svg = canvas.to_svg()
+    >>> '<g class="card-back">' in svg, "<title>7 cards</title>" in svg, ">7</text>" in svg
+    (True, True, True)
+    """
+    _check_group(target)
+    title = back_title(count, language)
+    w = _check_number("width", width, positive=True)
+    h = w * CARD_RATIO
+    if not isinstance(highlight, bool):
+        raise TypeError(f"highlight must be a bool, not {type(highlight).__name__}")
+    g = target.group(x=x, y=y, class_="card-back", title=title)
+    _outline(g, w, h, BACK_COLOUR)
+    inset = 0.09 * w
+    g.path(_lattice(inset, inset, w - inset, h - inset, 0.13 * w), fill="none", stroke=BACK_PATTERN_COLOUR,
+           stroke_width=0.018 * w, opacity=0.75)
+    g.rect(inset, inset, w - 2 * inset, h - 2 * inset, rx=0.03 * w, fill="none", stroke=BACK_PATTERN_COLOUR,
+           stroke_width=0.025 * w)
+    if count is not None:
+        _badge(g, w / 2, h / 2, w, count)
+    if highlight:
+        _highlight(g, w, h)
+    return g
