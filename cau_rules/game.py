@@ -266,7 +266,7 @@ MoveT = TypeVar("MoveT")
 class Inference(Generic[RulesT, ViewT, StateT]):
     """A family's information-state hooks (used by :mod:`cau_rules.ai.infostate`).
 
-    Args:
+    Attributes:
         start: ``start(rules, players, view)``: the memory of a seat that first sees *view*.
         update: ``update(memory, rules, view)``: the memory after the seat also sees *view*.
         resample: ``resample(rules, players, view, memory, rng)``: a full state that gives
@@ -287,7 +287,7 @@ class Inference(Generic[RulesT, ViewT, StateT]):
 class SuiteHooks(Generic[StateT]):
     """What the shared test suites need to know of a family.
 
-    Args:
+    Attributes:
         all_cards: every card in every zone of a state (a card placed twice shows twice).
         hidden_from: the cards a seat must not see in a state.
         public_events: event types that name cards shown to everybody.
@@ -315,7 +315,7 @@ class Family(Generic[RulesT, StateT, ViewT, MoveT]):
     """One game family as generic code sees it: a plug-in registered in
     :data:`cau_rules.registry.FAMILIES`.
 
-    Args:
+    Attributes:
         name: the family's key (as saved in JSON under ``"family"``).
         title: the family in words.
         rules_type: its frozen rules class.

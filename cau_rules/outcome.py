@@ -58,7 +58,7 @@ class Termination(enum.Enum):
 class Outcome:
     """The end of a game: who won, each seat's final score, and how the game ended.
 
-    Args:
+    Attributes:
         winners: every seat that shares the win (ties share), in seat order.
         scores: the figure the winner was decided on, one whole number per seat
             (cards, dozen points, hands won, stones or partides, counters).

@@ -98,7 +98,7 @@ def _check_option_language(instance: object, attribute: object, value: object) -
 class SvgOptions:
     """The picture options a game family passes through, checked when built.
 
-    Args:
+    Attributes:
         size: overall scale of the picture (see :class:`~cau_rules.svg.canvas.Canvas`).
         language: language of titles and labels: ``"ca"``, ``"es"`` or ``"en"``.
         highlight: cards to draw with a highlighted border (any iterable of cards).
