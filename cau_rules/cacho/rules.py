@@ -182,7 +182,7 @@ class CachoRules:
 
 
 CACHO = CachoRules()
-"""*Cacho* as RULES D-CACHO reads seed 004: 20 counters each, fixed bets 1 and 2, the
+"""*Cacho* by the Spanish text of 1729: 20 counters each, fixed bets 1 and 2, the
 resto capped at the smallest stack, one hand.
 
 >>> CACHO.name, CACHO.min_players, CACHO.max_players

@@ -165,7 +165,7 @@ def _deck_named(name: str) -> Deck:
 
 
 QUATRE = QuatreRules()
-"""The four-card game of seed 000 (``cau-quatre``), a documented reconstruction (D-FOUR).
+"""The four-card game of the Catalan rule book, a documented reconstruction.
 
 >>> QUATRE.table_size, QUATRE.hand_size
 (4, 4)
