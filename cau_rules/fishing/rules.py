@@ -1,7 +1,7 @@
 """The rules object of the capture family and its presets.
 
 One frozen :class:`FishingRules` describes every game of the family: each option has a
-name, a documented meaning and a default taken from ``shared/RULES.md``.  A preset is
+name, a documented meaning and a default taken from the rule decisions (``seeds/decisions.md``).  A preset is
 just a rules object with a name; :meth:`FishingRules.replace` derives a variant.
 
 >>> from cau_rules.fishing.rules import CAU, CAU_ROBAT
@@ -59,7 +59,7 @@ def _table_cards(value: Mapping[int, int] | tuple[tuple[int, int], ...]) -> tupl
 
 @attrs.frozen
 class FishingRules:
-    """Every option of the capture family (Cau, Cau robat, the 001 rules).
+    """Every option of the capture family (Cau, Cau robat, the English rules).
 
     Options (defaults are those of the Catalan ``cau`` preset):
 
@@ -226,7 +226,7 @@ class FishingRules:
     def chain_calls(self) -> tuple[Call, ...]:
         """The name of each chain level, from the 2nd card to the longest chain these rules
         allow: cau, recau, then the fourth card's *Sant Vicent* in the Valencian stones game
-        (``rewards="stones"``) or *contracau* in the Catalan and 001 games.  Every event
+        (``rewards="stones"``) or *contracau* in the Catalan and English games.  Every event
         and message names a level this way.
 
         >>> [call.value for call in CAU_RECAU_SANT_VICENT.chain_calls]

@@ -1,6 +1,6 @@
-"""The rules object of the four-card game ``cau-quatre`` and its preset (RULES D-FOUR).
+"""The rules object of the four-card game ``cau-quatre`` and its preset (decisions D-FOUR).
 
-The four-card game is the "other ways to play" paragraph of seed 000.  The source gives
+The four-card game is the "other ways to play" paragraph of the Catalan rule book.  The source gives
 only an outline; everything it leaves open is a documented reconstruction (see
 ``seeds/000-cau-recau-sant-vicent.md``, clauses ``QUA-…``).
 
