@@ -8,6 +8,9 @@ Usage::
 
     python benchmarks/compare_anchor.py /path/to/python-with-open-spiel [--rounds 3] [--seconds 3]
 
+The anchor is measured by ``benchmarks/anchor_step.py``, run with the OpenSpiel
+interpreter; ``cau`` by ``cau-rules bench --json``, run with this interpreter.
+
 The two measurements alternate (anchor, cau, anchor, cau, ...) so that a change in the
 machine's load affects both.  Each round prints both figures and their ratio; the
 verdict uses the median of the per-round ratios.  Exit status: 0 if the median ratio
@@ -25,7 +28,7 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
-DEFAULT_ANCHOR = ROOT.parent / "shared" / "tools" / "anchor_step.py"
+DEFAULT_ANCHOR = ROOT / "benchmarks" / "anchor_step.py"
 ANCHOR_GAME = "python_team_dominoes"
 
 

@@ -1,4 +1,4 @@
-"""Suits, ranks, cards and the decks the games are played with (RULES D-DECK).
+"""Suits, ranks, cards and the decks the games are played with (decisions D-DECK).
 
 Cards are interned: there is exactly one object per card, so they compare by identity
 and hash as small integers.  A card has a short text code, rank then suit letter:

@@ -98,7 +98,7 @@ def describe_variant(name: str) -> str:
     short built-in line, then to the first line of the rules class's docstring.
 
     >>> describe_variant("cau-robat")
-    'Catalan Cau robat (seed 000): open piles that runs can take, own pile included.'
+    'Cau robat by the Catalan rule book: open piles that runs can take, own pile included.'
     """
     rules = get_rules(name)
     text = _preset_docstrings(type(rules).__module__).get(id(rules))
@@ -783,7 +783,7 @@ def main(argv: Sequence[str] | None = None, *, input_func: InputFunc | None = No
 
     >>> main(["variants"])  # doctest: +ELLIPSIS
     cacho...2-8 players...
-    cau ...2-4 players...Catalan Cau, the simple game...
+    cau ...2-4 players...Cau, the simple game, by the Catalan rule book...
     ...
     0
     >>> main(["demo", "--variant", "cau", "--players", "7"])

@@ -7,7 +7,8 @@
   tests the same examples, no example database, a reproduction blob printed on failure).
   CI runs ``HYPOTHESIS_PROFILE=ci pytest``.  Measured with the 7 presets registered
   (22 preset/player-count cases): tests/property + tests/regression take about 3.5
-  minutes under ``ci`` and 40 s under ``dev`` on 2 cores (RULES "Budgets for checks").
+  minutes under ``ci`` and 40 s under ``dev`` on 2 cores (within the "Budgets for checks"
+  of ``seeds/decisions.md``).
   A new preset adds roughly 10 s per player count under ``ci``.
 """
 

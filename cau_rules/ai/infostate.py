@@ -1,4 +1,4 @@
-"""Information states and determinisation (RULES D-VIEW-2).
+"""Information states and determinisation (decision D-VIEW-2).
 
 An :class:`InfoState` is everything one seat has seen, in order: the seat's view after
 every move, plus what a player with perfect memory deduces from it (the contents of

@@ -1,4 +1,4 @@
-"""*Cacho*, the betting game of seed 004 (RULES D-CACHO): rules, hand evaluation, state.
+"""*Cacho*, the betting game of the Spanish text of 1729 (decisions D-CACHO): rules, hand evaluation, state.
 
 A session starts with :func:`new_cacho_game`; each hand deals three cards one at a time,
 with a betting round after each (fixed bets 1 and 2, then free bets up to the *resto*),

@@ -1,4 +1,4 @@
-"""The Cacho hand evaluator (RULES D-CACHO-5, D-FINE-10).
+"""The Cacho hand evaluator (decisions D-CACHO-5, D-FINE-10).
 
 Hands rank by class, then by value (then, only with ``high_card_kickers``, by the other
 two ranks of a high-card hand):

@@ -1,8 +1,8 @@
-"""The rules object of *Cacho* and its preset (RULES D-CACHO).
+"""The rules object of *Cacho* and its preset (decisions D-CACHO).
 
 One frozen :class:`CachoRules` names every option of the betting game; the preset
-:data:`CACHO` holds the defaults of ``shared/RULES.md``, and :meth:`CachoRules.replace`
-derives a variant.
+:data:`CACHO` holds the defaults of the rule decisions (``seeds/decisions.md``, D-CACHO),
+and :meth:`CachoRules.replace` derives a variant.
 
 >>> from cau_rules.cacho.rules import CACHO
 >>> CACHO.stack, CACHO.bets, CACHO.resto
@@ -42,7 +42,7 @@ def _bets(value: object) -> tuple[int, ...]:
 
 @attrs.frozen
 class CachoRules:
-    """Every option of *Cacho* (defaults: the ``cacho`` preset, RULES D-CACHO).
+    """Every option of *Cacho* (defaults: the ``cacho`` preset, decisions D-CACHO).
 
     - ``name``: the preset this rules object derives from (``"cacho"``).
     - ``min_players`` / ``max_players``: the player counts allowed (2 to 8; 24 cards
@@ -182,7 +182,7 @@ class CachoRules:
 
 
 CACHO = CachoRules()
-"""*Cacho* as RULES D-CACHO reads seed 004: 20 counters each, fixed bets 1 and 2, the
+"""*Cacho* by the Spanish text of 1729: 20 counters each, fixed bets 1 and 2, the
 resto capped at the smallest stack, one hand.
 
 >>> CACHO.name, CACHO.min_players, CACHO.max_players

@@ -1,4 +1,4 @@
-"""The state of a *Cacho* session: hands, betting rounds, showdowns (RULES D-CACHO).
+"""The state of a *Cacho* session: hands, betting rounds, showdowns (decisions D-CACHO).
 
 A :class:`CachoState` is frozen; :meth:`CachoState.apply` returns a new state and the
 events of the move.  A session starts with :func:`new_cacho_game` and plays hands until

@@ -1,4 +1,4 @@
-"""The capture ("fishing") family: Cau, Cau robat and the 001 rules, one engine.
+"""The capture ("fishing") family: Cau, Cau robat and the English rules, one engine.
 
 >>> from cau_rules.fishing import CAU_ROBAT, new_fishing_game
 >>> new_fishing_game(CAU_ROBAT, 2, seed=3).players

@@ -1,4 +1,4 @@
-"""The optional draw for seats and the first dealer (seed 001; RULES D-DEAL-5).
+"""The optional draw for seats and the first dealer (English rule book; decision D-DEAL-5).
 
 Before the first hand every player draws one card from a shuffled deck.  Players whose
 card shares its rank with another player's card put it aside and draw again; only they
@@ -12,7 +12,7 @@ Players are numbered ``0 .. players - 1`` (the order in which they draw in every
 seats are numbered in playing order as everywhere in the library: seat 0 is the eldest
 hand of the first hand and the last seat is its dealer.
 
-Reading taken for the seats (001 lets players "choose" in order from highest to lowest):
+Reading taken for the seats (the English rule book lets players "choose" from highest down):
 the highest drawer takes the dealer's seat, the last one; the next highest sits to the
 dealer's right, which is seat 0 (the eldest hand, who plays first); the next takes
 seat 1, and so on round the table in playing order.  So ``seating`` lists the players

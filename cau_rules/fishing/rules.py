@@ -1,7 +1,7 @@
 """The rules object of the capture family and its presets.
 
 One frozen :class:`FishingRules` describes every game of the family: each option has a
-name, a documented meaning and a default taken from ``shared/RULES.md``.  A preset is
+name, a documented meaning and a default taken from the rule decisions (``seeds/decisions.md``).  A preset is
 just a rules object with a name; :meth:`FishingRules.replace` derives a variant.
 
 >>> from cau_rules.fishing.rules import CAU, CAU_ROBAT
@@ -59,7 +59,7 @@ def _table_cards(value: Mapping[int, int] | tuple[tuple[int, int], ...]) -> tupl
 
 @attrs.frozen
 class FishingRules:
-    """Every option of the capture family (Cau, Cau robat, the 001 rules).
+    """Every option of the capture family (Cau, Cau robat, the English rules).
 
     Options (defaults are those of the Catalan ``cau`` preset):
 
@@ -226,7 +226,7 @@ class FishingRules:
     def chain_calls(self) -> tuple[Call, ...]:
         """The name of each chain level, from the 2nd card to the longest chain these rules
         allow: cau, recau, then the fourth card's *Sant Vicent* in the Valencian stones game
-        (``rewards="stones"``) or *contracau* in the Catalan and 001 games.  Every event
+        (``rewards="stones"``) or *contracau* in the Catalan and English games.  Every event
         and message names a level this way.
 
         >>> [call.value for call in CAU_RECAU_SANT_VICENT.chain_calls]
@@ -321,10 +321,10 @@ def _deck_named(name: str) -> Deck:
 
 
 CAU = FishingRules()
-"""Catalan *Cau*, the simple game (seed 000): closed piles, runs of any length."""
+"""*Cau*, the simple game, by the Catalan rule book: closed piles, runs of any length."""
 
 CAU_ROBAT = CAU.replace(name="cau-robat", open_piles=True, own_pile=True)
-"""Catalan *Cau robat* (seed 000): open piles that runs can take, own pile included."""
+"""*Cau robat* by the Catalan rule book: open piles that runs can take, own pile included."""
 
 CAU_ROBAT_40 = FishingRules(
     name="cau-robat-40",
@@ -342,10 +342,10 @@ CAU_ROBAT_40 = FishingRules(
     rondas=False,
     leftovers="discard",
 )
-"""*Cau Robat* by the English rules (seed 001): 40 cards dealt whole, opponents' piles."""
+"""*Cau Robat* by the English rule book: 40 cards dealt whole, opponents' piles."""
 
 CAU_40 = CAU_ROBAT_40.replace(name="cau-40", open_piles=False)
-"""The face-down *Cau* of seed 001: the 001 rules with closed piles."""
+"""The face-down *Cau* of the English rule book: its rules with closed piles."""
 
 CAU_RECAU_SANT_VICENT = FishingRules(
     name="cau-recau-sant-vicent",
@@ -367,7 +367,7 @@ CAU_RECAU_SANT_VICENT = FishingRules(
     teams=True,
     rewards="stones",
 )
-"""The Valencian team game (seed 000): partners, stones to 41, cau / recau / Sant Vicent."""
+"""The Valencian team game by the Catalan rule book: partners, stones to 41, cau / recau / Sant Vicent."""
 
 FISHING_PRESETS: dict[str, FishingRules] = {
     rules.name: rules for rules in (CAU, CAU_ROBAT, CAU_ROBAT_40, CAU_40, CAU_RECAU_SANT_VICENT)

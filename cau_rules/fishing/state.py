@@ -164,7 +164,7 @@ class _PartidaWon(Exception):
 
 @attrs.frozen(slots=True)
 class FishingState:
-    """A position of a capture-family game (Cau, Cau robat, the 001 rules).
+    """A position of a capture-family game (Cau, Cau robat, the English rules).
 
     Build one with :func:`cau_rules.new_game` (dealt from a seed or a supplied deck
     order) or :meth:`from_position` (an exact position); never mutate it.

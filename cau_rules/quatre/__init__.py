@@ -1,4 +1,4 @@
-"""The four-card game of seed 000 (``cau-quatre``), a documented reconstruction (D-FOUR).
+"""The four-card game of the Catalan rule book (``cau-quatre``), a documented reconstruction (D-FOUR).
 
 Four table cards, four cards each.  On your turn a card matching a table card must be
 played onto it (cau); the next players in turn who hold that rank must follow (recau,

@@ -1,6 +1,6 @@
-"""The rules object of the four-card game ``cau-quatre`` and its preset (RULES D-FOUR).
+"""The rules object of the four-card game ``cau-quatre`` and its preset (decisions D-FOUR).
 
-The four-card game is the "other ways to play" paragraph of seed 000.  The source gives
+The four-card game is the "other ways to play" paragraph of the Catalan rule book.  The source gives
 only an outline; everything it leaves open is a documented reconstruction (see
 ``seeds/000-cau-recau-sant-vicent.md``, clauses ``QUA-…``).
 
@@ -170,7 +170,7 @@ def _deck_named(name: str) -> Deck:
 
 
 QUATRE = QuatreRules()
-"""The four-card game of seed 000 (``cau-quatre``), a documented reconstruction (D-FOUR).
+"""The four-card game of the Catalan rule book, a documented reconstruction.
 
 >>> QUATRE.table_size, QUATRE.hand_size, QUATRE.max_turns_after_stock
 (4, 4, 200)

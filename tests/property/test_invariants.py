@@ -1,5 +1,5 @@
-"""One property suite over every registered preset and player count (DESIGN "Tests that
-earn trust").
+"""One property suite over every registered preset and player count: the same invariants
+hold for every game, so a new preset is checked as soon as it is registered.
 
 Hypothesis chooses the seed of the deal and the random move choices; each example plays
 a whole game and checks after every move:

@@ -4,7 +4,10 @@ player count.
 Run it only on purpose, after a change that is *meant* to change the legal moves
 (a rule fix, a new option default, a new preset), and review the diff of the JSON:
 
-    /work/venv/bin/python tests/regression/make_perft_pins.py
+    python tests/regression/make_perft_pins.py
+
+(with ``python`` the interpreter of an environment where the project is installed, e.g.
+``.venv/bin/python``; the script puts the repository first on ``sys.path`` itself).
 
 For every registered preset, every allowed player count and each seed in ``SEEDS``, it
 counts the legal move sequences from ``new_game(preset, players=..., seed=...)`` to

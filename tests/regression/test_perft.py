@@ -1,4 +1,4 @@
-"""Perft pins (DESIGN "Tests that earn trust", after python-chess): from fixed seeded
+"""Perft pins (after python-chess's move-generation counts): from fixed seeded
 deals, the number of legal move sequences to each depth, per preset and player count.
 
 The pins are in ``perft_pins.json``; ``make_perft_pins.py`` regenerates them (only on

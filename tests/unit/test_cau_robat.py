@@ -1,5 +1,5 @@
-"""Scenario tests for *Cau robat* as seed 000 plays it (seeds/000-cau-recau-sant-vicent.md,
-the ``ROB-…`` clauses of the ``cau-robat`` preset).
+"""Scenario tests for *Cau robat* as the Catalan rule book plays it
+(seeds/000-cau-recau-sant-vicent.md, the ``ROB-…`` clauses of the ``cau-robat`` preset).
 
 Each test builds an exact position and checks the exact cards taken, the order of the
 pile, the payments (``Paid``: payer, receiver, card, reason), debts and scores.  Every

@@ -1,4 +1,4 @@
-"""Scenario tests for *Cau Robat* and *Cau* by the English rules of seed 001
+"""Scenario tests for *Cau Robat* and *Cau* by the English rule book
 (seeds/001-cau-robat.md, the ``R40-…`` clauses; presets ``cau-robat-40`` and ``cau-40``).
 
 Each test builds an exact position (or a dealt game from a supplied deck order) and checks
