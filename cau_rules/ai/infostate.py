@@ -395,12 +395,14 @@ def _cacho_update(memory: Any, rules: Any, view: Any) -> None:
 
 
 def _register_cacho() -> None:
-    from cau_rules.cacho import CachoRules, CachoState, infer
+    from cau_rules.cacho import FAMILY, CachoRules, CachoState
+
+    hooks = FAMILY.infer
 
     def resample(info: InfoState, rng: random.Random) -> Any:
-        return CachoState(**infer.resample_fields(info.rules, info.players, info.view, info.memory, rng))
+        return hooks.resample(info.rules, info.players, info.view, info.memory, rng)
 
-    register_family(CachoState, CachoRules, infer.start, infer.update, resample)
+    register_family(CachoState, CachoRules, hooks.start, hooks.update, resample)
 
 
 _register_cacho()

@@ -2,7 +2,7 @@
 
 A session starts with :func:`new_game`; each hand deals three cards one at a time, with a
 betting round after each (fixed bets 1 and 2, then free bets up to the *resto*), and the
-best three-card hand takes the pot.
+best three-card hand takes the pot.  :data:`FAMILY` is the family's plug-in record.
 
 >>> from cau_rules.cacho import CACHO, new_game, evaluate
 >>> state = new_game(CACHO, 3, seed=11)
@@ -31,6 +31,7 @@ from cau_rules.cacho.events import (
     Showdown,
     event_to_dict,
 )
+from cau_rules.cacho.family import FAMILY
 from cau_rules.cacho.hands import HandClass, HandValue, best_seats, compare, evaluate
 from cau_rules.cacho.moves import Bet, CachoMove, Call, Fold, Pass, Raise, format_move, parse_move
 from cau_rules.cacho.rules import CACHO, CachoRules, Resto
@@ -40,6 +41,7 @@ from cau_rules.cacho.zones import Pot
 
 __all__ = [
     "CACHO",
+    "FAMILY",
     "Bet",
     "BetPlaced",
     "CachoCodec",

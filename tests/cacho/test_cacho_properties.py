@@ -204,3 +204,32 @@ def test_the_family_satisfies_the_game_protocols() -> None:
     state = new_game(CACHO, 3)
     assert isinstance(CACHO, GameRules) and isinstance(state, GameState)
     assert isinstance(state.observe(1), GameView)
+
+
+@given(sessions)
+def test_the_family_record_hooks_agree_with_the_state(session: tuple[CachoRules, int, int, int]) -> None:
+    """CAC-24, CAC-25: FAMILY's hooks (loader, parser, codec, policy, screen, suite) agree with
+    the states of a random session."""
+    from cau_rules.cacho import FAMILY
+    from tests.helpers import all_cards, hidden_from
+
+    rules, players, seed, choices = session
+    codec = FAMILY.codec(rules, players)
+    states = _session(rules, players, seed, choices)
+    assert FAMILY.new_game(rules, players, seed, ()) == states[0]
+    for state in states:
+        assert FAMILY.load(state.to_dict()) == state
+        assert sorted(FAMILY.suite.all_cards(state)) == all_cards(state)
+        assert FAMILY.suite.invariants(state) == []
+        view = state.observe(state.to_play if not state.is_over else 0)
+        assert FAMILY.suite.hidden_from(state, view.seat) == frozenset(hidden_from(state, view.seat))
+        assert f"seat {view.seat} (you)" in FAMILY.render(view)
+        if state.is_over:
+            continue
+        moves = state.legal_moves()
+        indices = codec.legal_actions(state)
+        assert len(indices) == len(moves) and sum(codec.mask(state)) == len(moves)
+        for move in (moves[0], moves[len(moves) // 2], moves[-1]):
+            assert codec.decode(codec.encode(move), state) == move
+            assert FAMILY.parse_move(str(move)) == move == state.parse_move(str(move))
+        assert FAMILY.policy(view, random.Random(seed)) in moves
