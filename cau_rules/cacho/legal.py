@@ -17,6 +17,8 @@ illegal.
 
 from __future__ import annotations
 
+import functools
+
 from cau_rules.cacho.moves import MOVE_TYPES, Bet, CachoMove, Call, Fold, Pass, Raise
 from cau_rules.cacho.zones import Position, cycle_after
 from cau_rules.moveseq import AmountRange, MoveList
@@ -161,19 +163,36 @@ def can_call(position: Position) -> bool:
 
 def legal_moves(position: Position) -> MoveList[CachoMove]:
     """Every legal move in canonical order, every amount included: ``Pass`` then each
-    ``Bet`` while nobody has bet, else ``Fold``, ``Call`` and each ``Raise``."""
+    ``Bet`` while nobody has bet, else ``Fold``, ``Call`` and each ``Raise``.
+
+    The lists are immutable and shared: positions with the same choices get the same
+    list object."""
     if position.termination is not None:
-        return MoveList()
+        return _NO_MOVES
     if not current_bet(position):
         bets = bet_range(position)
-        if bets is None:
-            return MoveList(_UNOPENED)
-        return MoveList(_UNOPENED, AmountRange(Bet, bets[0], bets[1], amount_of=bet_amount))
-    answers = _FOLD_CALL if can_call(position) else _FOLD
+        return _PASS_ONLY if bets is None else _betting(*bets)
+    calls = can_call(position)
     raises = raise_range(position)
     if raises is None:
-        return MoveList(answers)
-    return MoveList(answers, AmountRange(Raise, raises[0], raises[1], amount_of=raise_total))
+        return _FOLD_CALL_ONLY if calls else _FOLD_ONLY
+    return _raising(calls, *raises)
+
+
+_NO_MOVES: MoveList[CachoMove] = MoveList()
+_PASS_ONLY: MoveList[CachoMove] = MoveList(_UNOPENED)
+_FOLD_ONLY: MoveList[CachoMove] = MoveList(_FOLD)
+_FOLD_CALL_ONLY: MoveList[CachoMove] = MoveList(_FOLD_CALL)
+
+
+@functools.lru_cache(maxsize=1024)
+def _betting(low: int, high: int) -> MoveList[CachoMove]:
+    return MoveList(_UNOPENED, AmountRange(Bet, low, high, amount_of=bet_amount))
+
+
+@functools.lru_cache(maxsize=1024)
+def _raising(calls: bool, low: int, high: int) -> MoveList[CachoMove]:
+    return MoveList(_FOLD_CALL if calls else _FOLD, AmountRange(Raise, low, high, amount_of=raise_total))
 
 
 def _range_text(word: str, amounts: tuple[int, int]) -> str:
