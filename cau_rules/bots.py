@@ -32,6 +32,8 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol, runtime_checkable
 
+from cau_rules.cacho.policy import greedy as cacho_greedy
+from cau_rules.cacho.view import CachoView
 from cau_rules.cards import SPANISH_48, Card, Deck
 from cau_rules.errors import CauRulesError, IllegalMoveError
 from cau_rules.fishing.moves import Call, Declare, Play
@@ -199,8 +201,8 @@ class GreedyBot:
             if view.phase == "bid":
                 return _stake_choice(view, moves)
             return _fishing_choice(view, rng)
-        if _looks_like_cacho(moves):
-            return _cacho_choice(view, moves, rng)
+        if isinstance(view, CachoView):
+            return cacho_greedy(view, rng)
         from cau_rules.quatre import QuatreView
 
         if isinstance(view, QuatreView):
@@ -448,56 +450,3 @@ def _trail_help(view: FishingView, card: Card, table_ranks: set[int]) -> float:
     if below and below[0] in table_ranks:
         help_value += unseen(below[0])
     return help_value
-
-
-# ---------------------------------------------------------------------------------
-# Cacho
-
-_CACHO_WORDS = frozenset({"pass", "check", "bet", "call", "raise", "fold"})
-
-
-def _looks_like_cacho(moves: Sequence[Any]) -> bool:
-    try:
-        import cau_rules.cacho  # noqa: F401
-    except ImportError:  # pragma: no cover - the family is optional
-        return False
-    return all(str(move).split()[:1] and str(move).split()[0] in _CACHO_WORDS for move in moves)
-
-
-def _cacho_strength(cards: Sequence[Card]) -> int:
-    """0 weak, 1 middling, 2 strong: two or three cards of one suit (or the three 6s) are
-    strong, a 5 or 6 is middling."""
-    if not cards:
-        return 1
-    suits = [card.suit for card in cards]
-    if max(suits.count(suit) for suit in suits) >= 2 or (
-        len(cards) == 3 and all(card.rank == 6 for card in cards)
-    ):
-        return 2
-    return 1 if max(card.rank for card in cards) >= 5 else 0
-
-
-def _cacho_choice(view: PlayerView, moves: Sequence[Any], rng: random.Random) -> Any:
-    holding = getattr(view, "holding", None)
-    if holding is None:
-        holding = getattr(view, "cards", ())
-    cards = [card for card in holding if isinstance(card, Card)] if isinstance(holding, Sequence) else []
-    strength = _cacho_strength(cards)
-    by_word: dict[str, list[Any]] = {}
-    for move in moves:
-        by_word.setdefault(str(move).split()[0], []).append(move)
-
-    def amount(move: Any) -> int:
-        words = str(move).split()
-        return int(words[1]) if len(words) > 1 and words[1].isdigit() else 0
-
-    if strength == 2 and "bet" in by_word:
-        return min(by_word["bet"], key=amount)
-    for word in ("pass", "check"):
-        if word in by_word:
-            return by_word[word][0]
-    if "call" in by_word and (strength >= 1 or "fold" not in by_word):
-        return by_word["call"][0]
-    if "fold" in by_word:
-        return by_word["fold"][0]
-    return rng.choice(moves)

@@ -12,7 +12,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from cau_rules.cacho import CACHO, CachoRules, cacho_state_from_dict, new_cacho_game
+from cau_rules.cacho import CACHO, CachoRules, cacho_state_from_dict
+from cau_rules.cacho import new_game as new_cacho_game
 from cau_rules.cards import Card
 from cau_rules.errors import InvalidRulesError
 from cau_rules.fishing.rules import FISHING_PRESETS, FishingRules
@@ -106,8 +107,12 @@ def load_state(data: Mapping[str, Any]) -> Any:
     raise InvalidPositionError(f"unknown game family {family!r} in saved data")
 
 
+def _new_cacho(rules: CachoRules, players: int, seed: int, deck: Sequence[Card | str] | None) -> Any:
+    return new_cacho_game(rules, players, seed=seed, decks=None if deck is None else [deck])
+
+
 _FAMILIES: list[tuple[type, Callable[..., Any]]] = [
-    (CachoRules, new_cacho_game),
+    (CachoRules, _new_cacho),
     (QuatreRules, new_quatre_game),
 ]
 _LOADERS: dict[str, Callable[..., Any]] = {

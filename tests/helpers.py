@@ -307,13 +307,8 @@ def view_invariants(state: Any, seat: int) -> list[str]:
 
 
 def generated_moves(state: Any) -> tuple[Any, ...]:
-    """Every legal move the family generates, one per distinct choice.
-
-    Fishing: ``legal_moves()``.  Cacho lists each kind of move once at its minimum
-    amount in ``legal_moves()``; ``expanded_moves()`` has every amount.
-    """
-    if family_of_state(state) == "cacho" and hasattr(state, "expanded_moves"):
-        return tuple(state.expanded_moves())
+    """Every legal move the family generates, one per distinct choice: ``legal_moves()``
+    (which lists every amount of a bet or raise)."""
     return tuple(state.legal_moves())
 
 

@@ -236,13 +236,21 @@ def test_greedy_falls_back_to_random_for_unknown_families() -> None:
 
 def test_greedy_cacho_rule() -> None:
     moves = pytest.importorskip("cau_rules.cacho.moves")
+    from cau_rules.cacho import CACHO, CachoState
+    from cau_rules.cacho.policy import greedy
+
     strong, middling, weak = parse_cards("1o 2o"), parse_cards("6c 1o"), parse_cards("1o 2c 3e")
     unopened = (moves.Pass(), moves.Bet(1))
     facing = (moves.Call(), moves.Fold())
     rng = random.Random(0)
-    assert GreedyBot().choose(FakeView(0, unopened, strong), rng) == moves.Bet(1)
-    assert GreedyBot().choose(FakeView(0, unopened, weak), rng) == moves.Pass()
-    assert GreedyBot().choose(FakeView(0, facing, middling), rng) == moves.Call()
-    assert GreedyBot().choose(FakeView(0, facing, weak), rng) == moves.Fold()
-    assert GreedyBot().choose(FakeView(0, (moves.Call(),), weak), rng) == moves.Call()
-
+    assert greedy(FakeView(0, unopened, strong), rng) == moves.Bet(1)
+    assert greedy(FakeView(0, unopened, weak), rng) == moves.Pass()
+    assert greedy(FakeView(0, facing, middling), rng) == moves.Call()
+    assert greedy(FakeView(0, facing, weak), rng) == moves.Fold()
+    assert greedy(FakeView(0, (moves.Call(),), weak), rng) == moves.Call()
+    # GreedyBot plays it on Cacho views; in round 3 the smallest of every bet amount.
+    state = CachoState.from_position(CACHO, 2, stacks=(9, 9), holdings=("1o 2o 6c", "4e 3b 1c"),
+                                     contributions=(3, 3), round=3)
+    assert len(state.legal_moves()) == 10
+    assert GreedyBot().choose(state.observe(0), rng) == moves.Bet(1)
+    assert GreedyBot().choose(state.apply("bet 4").observe(1), rng) == moves.Fold()

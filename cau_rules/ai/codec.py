@@ -22,6 +22,7 @@ from typing import Any, Protocol, runtime_checkable
 
 import attrs
 
+from cau_rules.cacho.codec import CachoCodec
 from cau_rules.errors import IllegalMoveError, InvalidRulesError
 from cau_rules.fishing.moves import CHAIN_CALLS, GAME, JOC, Accept, Bid, Call, Declare, Play, Refuse
 from cau_rules.fishing.rules import FishingRules
@@ -166,56 +167,6 @@ class FishingCodec(_Base):
         if isinstance(move, Refuse):
             return base + 1
         raise IllegalMoveError(f"not a move of the capture family: {move!r}")
-
-
-@attrs.frozen
-class CachoCodec(_Base):
-    """Cacho's encoding: pass 0, call 1, fold 2, then ``bet N`` at ``2 + N`` and
-    ``raise N`` (to a round total of N) at ``2 + T + N`` for N from 1 to T, T being
-    the counters in play (``players * stack``).
-
-    >>> from cau_rules.cacho import CACHO, new_cacho_game
-    >>> codec = CachoCodec(CACHO, 2)
-    >>> codec.num_actions, codec.legal_actions(new_cacho_game(CACHO, 2, seed=1))
-    (83, [0, 3])
-    """
-
-    rules: Any
-    players: int
-
-    @property
-    def _total(self) -> int:
-        return int(self.players * self.rules.stack)
-
-    @property
-    def num_actions(self) -> int:
-        """3 + 2 × the counters in play."""
-        return 3 + 2 * self._total
-
-    def encode(self, move: Any) -> int:
-        """The index of a Cacho move."""
-        from cau_rules.cacho import Bet as CachoBet
-        from cau_rules.cacho import Call as CachoCall
-        from cau_rules.cacho import Fold, Pass, Raise
-
-        if isinstance(move, Pass):
-            return 0
-        if isinstance(move, CachoCall):
-            return 1
-        if isinstance(move, Fold):
-            return 2
-        if isinstance(move, CachoBet) and 1 <= move.amount <= self._total:
-            return 2 + move.amount
-        if isinstance(move, Raise) and 1 <= move.to <= self._total:
-            return 2 + self._total + move.to
-        raise IllegalMoveError(f"not an encodable Cacho move: {move!r}")
-
-    def _legal_by_index(self, state: Any) -> dict[int, Any]:
-        return {self.encode(move): move for move in state.expanded_moves()}
-
-    def legal_actions(self, state: Any) -> list[int]:
-        """Every legal index, each bet and raise amount included."""
-        return sorted(self._legal_by_index(state))
 
 
 _FACTORIES: list[tuple[type, Callable[[Any, int], ActionCodec]]] = [(FishingRules, FishingCodec)]

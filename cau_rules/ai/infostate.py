@@ -394,33 +394,15 @@ def _cacho_update(memory: Any, rules: Any, view: Any) -> None:
     return None
 
 
-def _cacho_resample(info: InfoState, rng: random.Random) -> Any:
-    """Redraw every card the seat has not seen: the other holdings and the stock."""
-    from cau_rules.cacho import CachoState
-
-    view = info.view
-    pool = [card for card in info.rules.deck.cards if card not in set(view.holding)]
-    rng.shuffle(pool)
-    holdings: list[tuple[Card, ...]] = []
-    for seat in range(info.players):
-        if seat == info.seat:
-            holdings.append(view.holding)
-        else:
-            count = view.card_counts[seat]
-            holdings.append(tuple(pool[:count]))
-            del pool[:count]
-    return CachoState(
-        info.rules, rng.randrange(2**31), view.hand, view.redeal, view.dealer, view.round,
-        view.stacks, view.contributions, view.round_bets, tuple(holdings), tuple(pool),
-        view.dealt_in, view.folded, view.to_act, view.to_play,
-        "" if not view.is_over else "over",
-    )
-
-
 def _register_cacho() -> None:
-    from cau_rules.cacho import CachoRules, CachoState
+    from cau_rules.cacho import FAMILY, CachoRules, CachoState
 
-    register_family(CachoState, CachoRules, _cacho_start, _cacho_update, _cacho_resample)
+    hooks = FAMILY.infer
+
+    def resample(info: InfoState, rng: random.Random) -> Any:
+        return hooks.resample(info.rules, info.players, info.view, info.memory, rng)
+
+    register_family(CachoState, CachoRules, hooks.start, hooks.update, resample)
 
 
 _register_cacho()

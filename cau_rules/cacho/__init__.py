@@ -1,11 +1,11 @@
 """*Cacho*, the betting game of the Spanish text of 1729 (decisions D-CACHO): rules, hand evaluation, state.
 
-A session starts with :func:`new_cacho_game`; each hand deals three cards one at a time,
-with a betting round after each (fixed bets 1 and 2, then free bets up to the *resto*),
-and the best three-card hand takes the pot.
+A session starts with :func:`new_game`; each hand deals three cards one at a time, with a
+betting round after each (fixed bets 1 and 2, then free bets up to the *resto*), and the
+best three-card hand takes the pot.  :data:`FAMILY` is the family's plug-in record.
 
->>> from cau_rules.cacho import CACHO, new_cacho_game, evaluate
->>> state = new_cacho_game(CACHO, players=3, seed=11)
+>>> from cau_rules.cacho import CACHO, new_game, evaluate
+>>> state = new_game(CACHO, 3, seed=11)
 >>> [str(move) for move in state.legal_moves()]
 ['pass', 'bet 1']
 >>> evaluate("6o 6c 6e") > evaluate("4b 5b 6b")
@@ -14,6 +14,7 @@ True
 
 from __future__ import annotations
 
+from cau_rules.cacho.codec import CachoCodec
 from cau_rules.cacho.events import (
     BetPlaced,
     CachoEvent,
@@ -30,15 +31,20 @@ from cau_rules.cacho.events import (
     Showdown,
     event_to_dict,
 )
+from cau_rules.cacho.family import FAMILY
 from cau_rules.cacho.hands import HandClass, HandValue, best_seats, compare, evaluate
 from cau_rules.cacho.moves import Bet, CachoMove, Call, Fold, Pass, Raise, format_move, parse_move
 from cau_rules.cacho.rules import CACHO, CachoRules, Resto
-from cau_rules.cacho.state import CachoState, CachoView, cacho_state_from_dict, new_cacho_game
+from cau_rules.cacho.state import CachoState, cacho_state_from_dict, new_game
+from cau_rules.cacho.view import CachoView
+from cau_rules.cacho.zones import Pot
 
 __all__ = [
     "CACHO",
+    "FAMILY",
     "Bet",
     "BetPlaced",
+    "CachoCodec",
     "CachoEvent",
     "CachoMove",
     "CachoRules",
@@ -57,6 +63,7 @@ __all__ = [
     "HandVoid",
     "Pass",
     "Passed",
+    "Pot",
     "PotWon",
     "Raise",
     "Raised",
@@ -68,6 +75,6 @@ __all__ = [
     "evaluate",
     "event_to_dict",
     "format_move",
-    "new_cacho_game",
+    "new_game",
     "parse_move",
 ]

@@ -4,9 +4,11 @@
 Cacho event is public: :class:`Dealt` gives card counts only, and cards appear only in
 :class:`Showdown`, when they are shown to everyone.  The event of a bet is called
 :class:`BetPlaced` so that it does not clash with the move :class:`~cau_rules.cacho.moves.Bet`.
+The last event of a session is the :class:`~cau_rules.outcome.GameEnded` every family
+shares (re-exported here).
 
->>> from cau_rules.cacho import CACHO, new_cacho_game
->>> state = new_cacho_game(CACHO, players=3, seed=1)
+>>> from cau_rules.cacho import CACHO, new_game
+>>> state = new_game(CACHO, 3, seed=1)
 >>> [str(event) for event in state.events]
 ['hand 1: seat 2 deals, seat 0 is eldest', 'card 1 dealt: 1 card each to seats 0, 1, 2']
 """
@@ -19,6 +21,7 @@ import attrs
 
 from cau_rules.cacho.hands import HandValue
 from cau_rules.cards import Card, cards_text
+from cau_rules.outcome import GameEnded
 
 __all__ = [
     "BetPlaced",
@@ -231,23 +234,6 @@ class HandEnded:
         return f"hand {self.hand + 1} ends: counters {list(self.stacks)}"
 
 
-@attrs.frozen
-class GameEnded:
-    """The session ended: the winners, the counters per seat, and why.
-
-    >>> str(GameEnded(winners=(0,), scores=(40, 0), termination="one player holds all the counters"))
-    'game over (one player holds all the counters): seats [0] win with counters [40, 0]'
-    """
-
-    winners: tuple[int, ...]
-    scores: tuple[int, ...]
-    termination: str
-
-    def __str__(self) -> str:
-        return (f"game over ({self.termination}): seats {list(self.winners)} win "
-                f"with counters {list(self.scores)}")
-
-
 CachoEvent = (
     HandStarted | Dealt | Passed | BetPlaced | Called | Raised | Folded | HandVoid | Showdown
     | PotWon | HandEnded | GameEnded
@@ -260,8 +246,14 @@ def event_to_dict(event: CachoEvent) -> dict[str, Any]:
 
     >>> event_to_dict(Folded(seat=1, round=2))
     {'event': 'Folded', 'seat': 1, 'round': 2}
+    >>> from cau_rules.outcome import Outcome, Termination
+    >>> event_to_dict(GameEnded(Outcome((0,), (23, 17), Termination.MAX_HANDS, hands_played=1)))["outcome"]["termination"]
+    'MAX_HANDS'
     """
     data: dict[str, Any] = {"event": type(event).__name__}
+    if isinstance(event, GameEnded):
+        data["outcome"] = event.outcome.to_dict()
+        return data
     if isinstance(event, Showdown):
         data["hands"] = [[seat, [card.code for card in cards]] for seat, cards in event.hands]
         data["values"] = [value.to_dict() for value in event.values]

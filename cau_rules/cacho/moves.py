@@ -28,7 +28,7 @@ import attrs
 
 from cau_rules.errors import InvalidNotationError
 
-__all__ = ["Bet", "CachoMove", "Call", "Fold", "Pass", "Raise", "format_move", "parse_move"]
+__all__ = ["MOVE_TYPES", "Bet", "CachoMove", "Call", "Fold", "Pass", "Raise", "format_move", "parse_move"]
 
 
 def _amount(value: object) -> int:
@@ -124,7 +124,8 @@ class Fold:
 CachoMove = Pass | Bet | Call | Raise | Fold
 """Any Cacho move."""
 
-_MOVE_TYPES = (Pass, Bet, Call, Raise, Fold)
+MOVE_TYPES: tuple[type, ...] = (Pass, Bet, Call, Raise, Fold)
+"""The five move classes, in the order of :data:`CachoMove`."""
 
 
 def format_move(move: CachoMove) -> str:
@@ -133,7 +134,7 @@ def format_move(move: CachoMove) -> str:
     >>> format_move(Raise(4)), format_move(Fold())
     ('raise 4', 'fold')
     """
-    if not isinstance(move, _MOVE_TYPES):
+    if not isinstance(move, MOVE_TYPES):
         raise InvalidNotationError(f"not a Cacho move: {move!r}")
     return str(move)
 

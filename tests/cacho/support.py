@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from cau_rules.cacho import CachoMove, CachoRules, CachoState, new_cacho_game
+from cau_rules.cacho import CachoMove, CachoRules, CachoState, new_game
 from cau_rules.cards import CACHO_24, Card, parse_cards
 
 
@@ -16,7 +16,7 @@ def stacked_deck(top: str | Iterable[Card | str]) -> tuple[Card, ...]:
 
 def game(rules: CachoRules, players: int, top: str = "", seed: int = 0) -> CachoState:
     """A new session whose first hand is dealt from ``stacked_deck(top)``."""
-    return new_cacho_game(rules, players, seed=seed, deck=stacked_deck(top) if top else None)
+    return new_game(rules, players, seed=seed, decks=[stacked_deck(top)] if top else None)
 
 
 def play(state: CachoState, moves: str | Sequence[CachoMove | str]) -> CachoState:

@@ -18,7 +18,7 @@ from cau_rules.cacho import (
     Raise,
     cacho_state_from_dict,
     format_move,
-    new_cacho_game,
+    new_game,
     parse_move,
 )
 from cau_rules.errors import (
@@ -40,7 +40,7 @@ def _refused(state: CachoState, move: Any, message: str, seat: int | None = None
 
 def test_wrong_bet_size_in_rounds_one_and_two() -> None:
     """CAC-5, CAC-10: the fixed bets are 1 and 2, nothing else."""
-    state = new_cacho_game(CACHO, 3, seed=1)
+    state = new_game(CACHO, 3, seed=1)
     _refused(state, Bet(2), r"the bet of round 1 is fixed at 1 counter, not 2; legal: pass, bet 1")
     _refused(state, "bet 0", "fixed at 1 counter, not 0")
     state = play(state, "bet 1, call, call")
@@ -49,7 +49,7 @@ def test_wrong_bet_size_in_rounds_one_and_two() -> None:
 
 def test_raise_in_rounds_one_and_two_is_refused() -> None:
     """CAC-5, CAC-10: rounds 1 and 2 have no raises."""
-    state = new_cacho_game(CACHO, 2, seed=2).apply("bet 1")
+    state = new_game(CACHO, 2, seed=2).apply("bet 1")
     _refused(state, Raise(2),
              r"no raises in round 1: the bets of rounds 1 and 2 are fixed; legal: fold, call")
     state = play(state, "call, bet 2")
@@ -58,7 +58,7 @@ def test_raise_in_rounds_one_and_two_is_refused() -> None:
 
 def test_raise_beyond_the_resto_is_refused() -> None:
     """CAC-13: a bet or raise above the resto cap says the allowed range."""
-    state = CachoState.from_position(stacks=(10, 4, 15), holdings=("1o 2o 3o", "4c 5c 1e", "6e 6b 2b"),
+    state = CachoState.from_position(CACHO, 3, stacks=(10, 4, 15), holdings=("1o 2o 3o", "4c 5c 1e", "6e 6b 2b"),
                                      contributions=(3, 3, 3), round=3)
     _refused(state, "bet 11",
              r"a bet in round 3 is 1 to 4 counters, not 11 \(the resto caps round-3 totals at 4")
@@ -70,7 +70,7 @@ def test_raise_beyond_the_resto_is_refused() -> None:
 
 def test_acting_after_folding_or_out_of_turn() -> None:
     """CAC-6: only the seat to play acts; a folded seat never acts again in the hand."""
-    state = play(new_cacho_game(CACHO, 3, seed=3), "bet 1, fold")
+    state = play(new_game(CACHO, 3, seed=3), "bet 1, fold")
     assert state.to_play == 2
     _refused(state, "call", "seat 1 has folded and takes no further part in this hand", seat=1)
     _refused(state, "call", "it is seat 2's turn, not seat 0's", seat=0)
@@ -81,7 +81,7 @@ def test_acting_after_folding_or_out_of_turn() -> None:
 
 def test_moves_that_do_not_fit_the_situation() -> None:
     """CAC-6, CAC-12: pass only while nobody has bet; call and fold only facing a bet."""
-    state = new_cacho_game(CACHO, 2, seed=4)
+    state = new_game(CACHO, 2, seed=4)
     _refused(state, Call(), "nothing to call: nobody has bet in round 1")
     _refused(state, Fold(), "nothing to fold against")
     _refused(state, Raise(2), "no raises in round 1")
@@ -96,18 +96,18 @@ def test_moves_that_do_not_fit_the_situation() -> None:
 @pytest.mark.parametrize("garbage", ["", "dance", "bet", "bet x", "raise -1", "bet 1 2", "pass pass", "8o"])
 def test_garbage_text_is_an_illegal_move(garbage: str) -> None:
     """CAC-5: text that is no move is refused, listing the legal moves."""
-    _refused(new_cacho_game(CACHO, 2), garbage, "legal: pass, bet 1")
+    _refused(new_game(CACHO, 2), garbage, "legal: pass, bet 1")
 
 
 @pytest.mark.parametrize("garbage", [None, 3, object(), ("bet", 1)])
 def test_objects_that_are_no_move(garbage: object) -> None:
     """CAC-5: objects that are not Cacho moves are refused."""
-    _refused(new_cacho_game(CACHO, 2), garbage, "not a Cacho move")
+    _refused(new_game(CACHO, 2), garbage, "not a Cacho move")
 
 
 def test_no_move_once_the_session_is_over() -> None:
     """CAC-23: a finished session takes no move."""
-    state = play(new_cacho_game(CACHO, 2), "pass, pass")
+    state = play(new_game(CACHO, 2), "pass, pass")
     assert state.is_over and state.legal_moves() == () and state.to_play == -1
     with pytest.raises(GameOverError, match="the session is over"):
         state.apply("pass")
@@ -150,7 +150,7 @@ def test_rules_options_are_validated() -> None:
 
 
 def _saved(**changes: Any) -> dict[str, Any]:
-    data = play(new_cacho_game(CACHO, 3, seed=6), "bet 1, fold").to_dict()
+    data = play(new_game(CACHO, 3, seed=6), "bet 1, fold").to_dict()
     data.update(changes)
     return data
 
@@ -160,14 +160,14 @@ def test_loading_refuses_impossible_positions() -> None:
     to play are refused by the loader with InvalidPositionError."""
     good = _saved()
     assert cacho_state_from_dict(good).to_dict() == good
-    holdings = [list(h) for h in good["holdings"]]
-    stock = list(good["stock"])
+    holdings = good["holdings"]
+    stock = good["stock"].split()
     dup = [holdings[0], holdings[0], holdings[2]]
-    foreign = [["7o"], holdings[1], holdings[2]]
+    foreign = ["7o", holdings[1], holdings[2]]
     cases: list[tuple[dict[str, Any], str]] = [
         ({"holdings": dup}, "appears more than once"),
         ({"holdings": foreign}, "7o is not a Cacho card"),
-        ({"stock": stock[:-1]}, "cards are missing from the holdings and the stock"),
+        ({"stock": " ".join(stock[:-1])}, "cards are missing from the holdings and the stock"),
         ({"stacks": [19, -1, 20]}, r"stacks\[1\] is -1: counters are whole numbers, never negative"),
         ({"contributions": [1, 0, 5]}, r"seat 2 bet 0 this round but|seat 2 put 5 into the pot"),
         ({"round_bets": [3, 0, 0], "contributions": [3, 0, 0]}, "whose bet is fixed at 1"),
@@ -191,7 +191,12 @@ def test_loading_refuses_malformed_records() -> None:
                              ({"stacks": "20 20 20"}, "needs 'stacks' as a list"),
                              ({"rules": None}, "needs 'rules' as a mapping"),
                              ({"seed": "x"}, "needs 'seed' as a whole number"),
-                             ({"folded": [0, 0, 0]}, "'folded' must hold true/false values")):
+                             ({"folded": [0, 0, 0]}, "'folded' must hold true/false values"),
+                             ({"holdings": [["2e"], ["5o"], ["1b"]]}, r"holdings\[0\] must be card codes in one string"),
+                             ({"stock": []}, "stock must be card codes in one string"),
+                             ({"stacks": [20, "20", 20]}, "'stacks' must hold whole numbers"),
+                             ({"termination": "over"}, "'termination' must be null or the name"),
+                             ({"decks": "1o 2o"}, "'decks' must be a list of card strings")):
         with pytest.raises(InvalidNotationError, match=message):
             cacho_state_from_dict(_saved(**changes))
     with pytest.raises(InvalidRulesError, match="option stack"):
@@ -200,8 +205,16 @@ def test_loading_refuses_malformed_records() -> None:
 
 def test_from_position_refuses_impossible_positions() -> None:
     """CAC-2, CAC-9, CAC-13: exact positions are validated with precise messages."""
+    with pytest.raises(InvalidRulesError, match="2 to 8 players, not 1"):
+        CachoState.from_position(CACHO, 1, stacks=(5,), holdings=("1o",))
+    with pytest.raises(InvalidPositionError, match="the position has 1 seats"):
+        cacho_state_from_dict(_saved(stacks=[20], contributions=[1], round_bets=[1], holdings=["1o"],
+                                     dealt_in=[True], folded=[False], to_act=[0], to_play=0))
+    with pytest.raises(InvalidPositionError, match="stacks has 3 entries but there are 2 seats"):
+        CachoState.from_position(CACHO, 2, stacks=(5, 5, 5), holdings=("1o", "2o"))
+    with pytest.raises(TypeError, match="rules must be CachoRules"):
+        CachoState.from_position("cacho", 2, holdings=("1o", "2o"))  # type: ignore[arg-type]
     cases: list[tuple[dict[str, Any], str]] = [
-        ({"stacks": (5,), "holdings": ("1o",)}, "the position has 1 seats"),
         ({"stacks": (5, 5), "holdings": ("1o", "2o", "3o")}, "holdings has 3 entries but there are 2 seats"),
         ({"stacks": (5, 5), "holdings": ("1o 2o", "3o")}, "seat 1 holds 1 cards"),
         ({"stacks": (5, 5, 3), "holdings": ("1o", "2o", "")}, "seat 2 holds no card, so it is out"),
@@ -217,4 +230,4 @@ def test_from_position_refuses_impossible_positions() -> None:
     ]
     for options, message in cases:
         with pytest.raises(InvalidPositionError, match=message):
-            CachoState.from_position(**options)
+            CachoState.from_position(CACHO, len(options["stacks"]), **options)

@@ -1,0 +1,283 @@
+"""The work copy that plays a *Cacho* move: dealing, betting, showdowns and the score.
+
+:class:`Engine` is a mutable copy of a position's fields.  ``apply`` checks a move, copies
+the position into an engine, lets it :meth:`~Engine.act`, and freezes the result into the
+next state; a new session starts an engine on a blank position and deals its first hand
+(:meth:`~Engine.start_hand`).  Nothing here checks legality: the caller does (see
+:mod:`cau_rules.cacho.legal`).
+
+Every shuffle derives from the seed by string seeding (RULES D-DEAL-1), so a session
+replays exactly under any ``PYTHONHASHSEED``:
+
+>>> from cau_rules.cacho.engine import shuffled_deck
+>>> shuffled_deck(7, 0, 0)[:3] == shuffled_deck(7, 0, 0)[:3] != shuffled_deck(8, 0, 0)[:3]
+True
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from typing import TypeVar
+
+from cau_rules.cacho.events import (
+    BetPlaced,
+    CachoEvent,
+    Called,
+    Dealt,
+    Folded,
+    GameEnded,
+    HandEnded,
+    HandStarted,
+    HandVoid,
+    Passed,
+    PotWon,
+    Raised,
+    Showdown,
+)
+from cau_rules.cacho.hands import best_seats, evaluate
+from cau_rules.cacho.moves import Bet, CachoMove, Call, Fold, Pass, Raise
+from cau_rules.cacho.zones import Position, cycle_after, pots
+from cau_rules.cards import CACHO_24, Card
+from cau_rules.outcome import Outcome, Termination
+
+__all__ = ["Engine", "outcome_of", "session_outcome", "shuffled_deck"]
+
+S = TypeVar("S")
+
+
+def shuffled_deck(seed: int, hand: int, redeal: int, purpose: str = "shuffle") -> tuple[Card, ...]:
+    """The deck order of a hand (index 0 the top), drawn from
+    ``random.Random(f"{seed}:{hand}:{redeal}:{purpose}")`` (D-DEAL-1)."""
+    return CACHO_24.shuffled(random.Random(f"{seed}:{hand}:{redeal}:{purpose}"))
+
+
+def session_outcome(stacks: Sequence[int], termination: Termination, hands_played: int) -> Outcome:
+    """The result of a finished session: the seats with the most counters win (ties share)
+    and the scores are the counters.
+
+    >>> print(session_outcome((25, 15), Termination.MAX_HANDS, 1))
+    seat 0 wins (session hands played (1 hand)); scores 25, 15
+    """
+    best = max(stacks)
+    winners = tuple(seat for seat, stack in enumerate(stacks) if stack == best)
+    return Outcome(winners, tuple(stacks), termination, hands_played=hands_played)
+
+
+def outcome_of(position: Position) -> Outcome | None:
+    """The result of *position* once its session is over, else None."""
+    if position.termination is None:
+        return None
+    return session_outcome(position.stacks, position.termination, position.hand + 1)
+
+
+class Engine:
+    """A mutable copy of a position while a move is carried out; :meth:`freeze` makes the
+    next frozen state.
+
+    >>> from cau_rules.cacho import CACHO, CachoState
+    >>> state = CachoState.from_position(CACHO, 2, stacks=(5, 5), holdings=("1o", "2o"))
+    >>> work = Engine(state)
+    >>> work.act(Bet(1))
+    >>> work.stacks, work.to_play, [str(event) for event in work.events]
+    ([4, 5], 1, ['seat 0 bets 1'])
+    """
+
+    def __init__(self, position: Position) -> None:
+        self.rules = position.rules
+        self.seed = position.seed
+        self.decks = position.decks
+        self.hand = position.hand
+        self.redeal = position.redeal
+        self.dealer = position.dealer
+        self.round = position.round
+        self.stacks = list(position.stacks)
+        self.contributions = list(position.contributions)
+        self.round_bets = list(position.round_bets)
+        self.holdings = [list(holding) for holding in position.holdings]
+        self.stock = list(position.stock)
+        self.dealt_in = list(position.dealt_in)
+        self.folded = list(position.folded)
+        self.to_act = list(position.to_act)
+        self.to_play = position.to_play
+        self.termination = position.termination
+        self.events: list[CachoEvent] = []
+        self.players = len(self.stacks)
+
+    def freeze(self, make: Callable[..., S]) -> S:
+        """The position now, built by *make* (the state class) from keyword fields."""
+        return make(
+            rules=self.rules, seed=self.seed, decks=self.decks, hand=self.hand, redeal=self.redeal,
+            dealer=self.dealer, round=self.round, stacks=tuple(self.stacks),
+            contributions=tuple(self.contributions), round_bets=tuple(self.round_bets),
+            holdings=tuple(tuple(h) for h in self.holdings), stock=tuple(self.stock),
+            dealt_in=tuple(self.dealt_in), folded=tuple(self.folded), to_act=tuple(self.to_act),
+            to_play=self.to_play, termination=self.termination, events=tuple(self.events),
+        )
+
+    # seats
+
+    def active(self, seat: int) -> bool:
+        """Whether *seat* is dealt in and has not folded."""
+        return self.dealt_in[seat] and not self.folded[seat]
+
+    def order(self) -> list[int]:
+        """The seats dealt in, eldest hand first."""
+        return [seat for seat in cycle_after(self.dealer, self.players) if self.dealt_in[seat]]
+
+    def may_act(self, seat: int) -> bool:
+        """Whether *seat* bets in this round (round 3: only with counters left)."""
+        return self.active(seat) and (self.round < 3 or self.stacks[seat] > 0)
+
+    # hands and rounds
+
+    def start_hand(self) -> None:
+        """Deal hand ``self.hand``: from ``decks[hand]`` if supplied, else from the seed."""
+        if self.hand < len(self.decks):
+            deck = self.decks[self.hand]
+        else:
+            deck = shuffled_deck(self.seed, self.hand, self.redeal)
+        self.stock = list(deck)
+        self.dealt_in = [stack > 0 for stack in self.stacks]
+        self.folded = [False] * self.players
+        self.holdings = [[] for _ in range(self.players)]
+        self.contributions = [0] * self.players
+        self.round_bets = [0] * self.players
+        self.round = 1
+        order = self.order()
+        self.events.append(HandStarted(hand=self.hand, dealer=self.dealer, eldest=order[0],
+                                       redeal=self.redeal, seats=tuple(order)))
+        self.deal()
+        self.start_round()
+
+    def deal(self) -> None:
+        """One card to each active seat, eldest first, from the top of the stock."""
+        seats = tuple(seat for seat in self.order() if self.active(seat))
+        for seat in seats:
+            self.holdings[seat].append(self.stock.pop(0))
+        self.events.append(Dealt(card=self.round, seats=seats))
+
+    def start_round(self) -> None:
+        """Open the betting of ``self.round`` (or go to the showdown if nobody can bet)."""
+        self.round_bets = [0] * self.players
+        self.to_act = [self.may_act(seat) for seat in range(self.players)]
+        if self.round == 3:
+            stakes = [self.stacks[seat] for seat in range(self.players) if self.active(seat)]
+            capped = self.rules.resto == "cap_at_smallest" and min(stakes) == 0
+            if capped or sum(self.to_act) < 2:
+                # Nobody can bet: round 3 has no betting and the hand goes to the showdown.
+                self.to_act = [False] * self.players
+                self.showdown()
+                return
+        self.to_play = next(seat for seat in self.order() if self.to_act[seat])
+
+    def act(self, move: CachoMove) -> None:
+        """The seat to play makes *move* (already checked to be legal)."""
+        seat, rnd = self.to_play, self.round
+        bet = max(self.round_bets)
+        if isinstance(move, Pass):
+            self.events.append(Passed(seat=seat, round=rnd))
+        elif isinstance(move, Fold):
+            self.folded[seat] = True
+            self.events.append(Folded(seat=seat, round=rnd))
+        elif isinstance(move, Call):
+            owed = bet - self.round_bets[seat]
+            amount = min(owed, self.stacks[seat])
+            self.put_in(seat, amount)
+            self.events.append(Called(seat=seat, round=rnd, amount=amount, all_in=self.stacks[seat] == 0))
+        elif isinstance(move, Bet):
+            self.put_in(seat, move.amount)
+            self.reopen(seat)
+            self.events.append(BetPlaced(seat=seat, round=rnd, amount=move.amount))
+        elif isinstance(move, Raise):
+            amount = move.to - self.round_bets[seat]
+            self.put_in(seat, amount)
+            self.reopen(seat)
+            self.events.append(Raised(seat=seat, round=rnd, to=move.to, amount=amount))
+        self.to_act[seat] = False
+        self.after_action(seat)
+
+    def put_in(self, seat: int, amount: int) -> None:
+        """Move *amount* counters from *seat*'s stack into the pot."""
+        self.stacks[seat] -= amount
+        self.contributions[seat] += amount
+        self.round_bets[seat] += amount
+
+    def reopen(self, seat: int) -> None:
+        """After a bet or raise every other active player must answer it."""
+        self.to_act = [other != seat and self.may_act(other) for other in range(self.players)]
+
+    def after_action(self, seat: int) -> None:
+        """Pass the turn on, or end the round (or the hand, when one player is left)."""
+        active = [other for other in range(self.players) if self.active(other)]
+        if len(active) == 1:
+            self.win_unshown(active[0])
+            return
+        for other in cycle_after(seat, self.players):
+            if self.to_act[other]:
+                self.to_play = other
+                return
+        self.end_round()
+
+    def end_round(self) -> None:
+        """Void the hand (all passed in round 1), deal the next card, or show down."""
+        if self.round == 1 and not any(self.round_bets):
+            self.events.append(HandVoid(hand=self.hand, dealer=self.dealer))
+            self.finish_hand(void=True)
+        elif self.round < 3:
+            self.round += 1
+            self.deal()
+            self.start_round()
+        else:
+            self.showdown()
+
+    def win_unshown(self, winner: int) -> None:
+        """The last player in takes the pot without showing (D-CACHO-4)."""
+        amount = sum(self.contributions)
+        self.stacks[winner] += amount
+        self.events.append(PotWon(seat=winner, pot=0, amount=amount, shown=False))
+        self.finish_hand(void=False)
+
+    def showdown(self) -> None:
+        """The active players show; each pot goes to the best hand that can win it."""
+        order = self.order()
+        contenders = [seat for seat in order if self.active(seat)]
+        values = {seat: evaluate(self.holdings[seat], self.rules) for seat in contenders}
+        self.events.append(Showdown(
+            hands=tuple((seat, tuple(self.holdings[seat])) for seat in contenders),
+            values=tuple(values[seat] for seat in contenders),
+        ))
+        ranking = best_seats(values, order)
+        for index, pot in enumerate(pots(self.contributions, contenders)):
+            winner = next(seat for seat in ranking if seat in pot.seats)
+            self.stacks[winner] += pot.amount
+            self.events.append(PotWon(seat=winner, pot=index, amount=pot.amount, shown=True))
+        self.finish_hand(void=False)
+
+    def finish_hand(self, void: bool) -> None:
+        """Close the hand; end the session or deal the next hand."""
+        self.contributions = [0] * self.players
+        self.round_bets = [0] * self.players
+        self.to_act = [False] * self.players
+        self.events.append(HandEnded(hand=self.hand, stacks=tuple(self.stacks)))
+        holders = [seat for seat in range(self.players) if self.stacks[seat] > 0]
+        if len(holders) == 1:
+            self.end_session(Termination.ALL_COUNTERS)
+            return
+        if self.hand + 1 >= self.rules.max_hands:
+            self.end_session(Termination.MAX_HANDS)
+            return
+        self.hand += 1
+        if void:
+            self.redeal += 1
+        else:
+            self.redeal = 0
+            after = cycle_after(self.dealer, self.players)
+            self.dealer = next(seat for seat in after if self.stacks[seat] > 0)
+        self.start_hand()
+
+    def end_session(self, termination: Termination) -> None:
+        """The session is over: nobody is to play, and the last event is the outcome."""
+        self.termination = termination
+        self.to_play = -1
+        self.events.append(GameEnded(session_outcome(self.stacks, termination, self.hand + 1)))

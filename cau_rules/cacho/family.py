@@ -1,0 +1,58 @@
+"""The *Cacho* family as generic code sees it: the :data:`FAMILY` record.
+
+>>> from cau_rules.cacho.family import FAMILY
+>>> FAMILY.name, [rules.name for rules in FAMILY.presets]
+('cacho', ['cacho'])
+>>> state = FAMILY.new_game(FAMILY.presets[0], 3, 5, ())
+>>> FAMILY.load(state.to_dict()) == state, FAMILY.parse_move("raise 4")
+(True, Raise(to=4))
+"""
+
+from __future__ import annotations
+
+import random
+
+from cau_rules.cacho.codec import CachoCodec
+from cau_rules.cacho.infer import resample_fields, start, update
+from cau_rules.cacho.moves import MOVE_TYPES, CachoMove, parse_move
+from cau_rules.cacho.policy import greedy
+from cau_rules.cacho.render import render_text
+from cau_rules.cacho.rules import CACHO, CachoRules
+from cau_rules.cacho.state import CachoState, new_game
+from cau_rules.cacho.suite import SUITE
+from cau_rules.cacho.view import CachoView
+from cau_rules.cards import Card
+from cau_rules.game import Family, Inference
+
+__all__ = ["FAMILY", "resample"]
+
+
+def _new_game(rules: CachoRules, players: int, seed: int, decks: tuple[tuple[Card, ...], ...]) -> CachoState:
+    return new_game(rules, players, seed=seed, decks=decks)
+
+
+def resample(rules: CachoRules, players: int, view: CachoView, memory: object, rng: random.Random) -> CachoState:
+    """A full state that gives ``view.seat`` exactly *view*, its unseen cards redrawn with
+    *rng* (see :mod:`cau_rules.cacho.infer`)."""
+    return CachoState(**resample_fields(rules, players, view, memory, rng))
+
+
+FAMILY: Family[CachoRules, CachoState, CachoView, CachoMove] = Family(
+    name="cacho",
+    title="Cacho, the Renaissance betting game: three cards, three betting rounds",
+    rules_type=CachoRules,
+    state_type=CachoState,
+    view_type=CachoView,
+    move_types=MOVE_TYPES,
+    presets=(CACHO,),
+    aliases={},
+    new_game=_new_game,
+    load=CachoState.from_dict,
+    parse_move=parse_move,
+    codec=CachoCodec,
+    infer=Inference(start=start, update=update, resample=resample),
+    policy=greedy,
+    render=render_text,
+    suite=SUITE,
+)
+"""Cacho's plug-in record."""
