@@ -40,23 +40,25 @@ def generate(
     >>> generate("turn", parse_cards("1o"), parse_cards("7b"), False, None, None)
     (Pass(),)
     """
+    # Cards compare by deck order, and each phase has one kind of move, so going through
+    # the cards in order lists the moves in canonical order (by ``sort_key``).
     if phase == "over":
         return ()
-    moves: list[QuatreMove]
     if phase == "turn":
-        moves = [Play(card, target) for card in holding for target in table if card.rank == target.rank]
-        if not moves:
+        ranks = {target.rank for target in table}
+        if ranks.isdisjoint(card.rank for card in holding):
             return (Draw(),) if has_stock else (Pass(),)
-    elif phase == "chain":
+        targets = sorted(table)
+        return tuple(Play(card, target) for card in sorted(holding) if card.rank in ranks
+                     for target in targets if card.rank == target.rank)
+    if phase == "chain":
         assert chain is not None
-        moves = [Add(card) for card in holding if card.rank == chain.rank]
-    elif phase == "gift":
-        moves = [Give(card) for card in holding]
-    else:
-        assert lay is not None
-        moves = [Lay(card) for card in layable(holding, lay)]
-    moves.sort(key=lambda move: move.sort_key())
-    return tuple(moves)
+        rank = chain.rank
+        return tuple(Add(card) for card in sorted(holding) if card.rank == rank)
+    if phase == "gift":
+        return tuple(Give(card) for card in sorted(holding))
+    assert lay is not None
+    return tuple(Lay(card) for card in layable(holding, lay))
 
 
 def layable(holding: Sequence[Card], lay: PendingLay) -> list[Card]:
