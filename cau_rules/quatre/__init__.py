@@ -17,6 +17,7 @@ True
 True
 """
 
+from cau_rules.quatre.codec import QuatreCodec
 from cau_rules.quatre.events import (
     Added,
     CentreTaken,
@@ -35,6 +36,7 @@ from cau_rules.quatre.events import (
     TableRefilled,
     hide_event,
 )
+from cau_rules.quatre.family import FAMILY
 from cau_rules.quatre.moves import Add, Draw, Give, Lay, Pass, Play, QuatreMove, format_move, parse_move
 from cau_rules.quatre.rules import CALL_NAMES, MAX_CHAIN, QUATRE, QuatreRules
 from cau_rules.quatre.state import QuatreState, load, new_game
@@ -43,6 +45,7 @@ from cau_rules.quatre.zones import PendingGift, PendingLay, Phase, QuatreChain
 
 __all__ = [
     "CALL_NAMES",
+    "FAMILY",
     "MAX_CHAIN",
     "QUATRE",
     "Add",
@@ -67,6 +70,7 @@ __all__ = [
     "Play",
     "Played",
     "QuatreChain",
+    "QuatreCodec",
     "QuatreEvent",
     "QuatreMove",
     "QuatreRules",
