@@ -29,7 +29,8 @@ from collections.abc import Sequence
 import attrs
 
 from cau_rules.bots import Bot, GreedyBot, RandomBot, play_game
-from cau_rules.quatre import LAST_HOLDER, QUATRE, SAFETY_BOUND, LayDue, new_quatre_game
+from cau_rules.outcome import Termination
+from cau_rules.quatre import QUATRE, LayDue, new_game
 
 
 @attrs.define
@@ -73,12 +74,12 @@ def play_set(players: int, games: int, greedy: bool) -> Tally:
             moves[0] += 1
             lays[0] += sum(isinstance(event, LayDue) for event in state.events)  # type: ignore[attr-defined]
 
-        final = play_game(new_quatre_game(QUATRE, players, seed=game), bots, seed=game, on_move=count)
+        final = play_game(new_game(QUATRE, players, seed=game), bots, seed=game, on_move=count)
         outcome = final.outcome()
         tally.games += 1
-        if outcome.termination == LAST_HOLDER and max(outcome.scores) == deck:
+        if outcome.termination is Termination.LAST_HOLDER and max(outcome.scores) == deck:
             tally.every_card += 1
-        elif outcome.termination == SAFETY_BOUND:
+        elif outcome.termination is Termination.SAFETY_BOUND:
             tally.safety += 1
         else:
             tally.other += 1

@@ -204,9 +204,10 @@ class GreedyBot:
         if isinstance(view, CachoView):
             return cacho_greedy(view, rng)
         from cau_rules.quatre import QuatreView
+        from cau_rules.quatre.policy import greedy as quatre_greedy
 
         if isinstance(view, QuatreView):
-            return _quatre_choice(view, moves, rng)
+            return quatre_greedy(view, rng)
         return rng.choice(moves)
 
     def __repr__(self) -> str:
@@ -299,78 +300,6 @@ def _stake_choice(view: FishingView, moves: Sequence[Any]) -> Any:
         wanted = 4 if rondi else numbers[0]
         return Bid(min((n for n in numbers if n >= wanted), default=numbers[0]))
     return bids[0]
-
-
-def _quatre_choice(view: Any, moves: Sequence[Any], rng: random.Random) -> Any:
-    from cau_rules.quatre import Give, Lay
-    from cau_rules.quatre import Play as QuatrePlay
-
-    ranks = [card.rank for card in view.holding]
-    table_ranks = {card.rank for card in view.table}
-    if view.lay is not None and any(isinstance(move, Lay) for move in moves):
-        return _quatre_lay(view, moves, rng)
-    gifts = [move for move in moves if isinstance(move, Give)]
-    if gifts:
-        def gift_cost(move: Any) -> tuple[int, int]:  # duplicates first, table matches last
-            rank = move.card.rank
-            return (-ranks.count(rank), 1 if rank in table_ranks else 0)
-
-        low = min(gift_cost(move) for move in gifts)
-        return rng.choice([move for move in gifts if gift_cost(move) == low])
-    plays = [move for move in moves if isinstance(move, QuatrePlay)]
-    if plays:
-        seen = [*view.holding, *view.table]
-        for seat, cards in enumerate(view.known):
-            if seat != view.seat:
-                seen.extend(cards)
-
-        def play_cost(move: Any) -> tuple[int, int]:
-            # the rank held most (the seat can follow its own chain), then the fewest
-            # copies unseen (an opponent is less likely to follow)
-            rank = move.card.rank
-            return (-ranks.count(rank), 4 - sum(card.rank == rank for card in seen))
-
-        low = min(play_cost(move) for move in plays)
-        return rng.choice([move for move in plays if play_cost(move) == low])
-    return rng.choice(list(moves))
-
-
-def _quatre_lay(view: Any, moves: Sequence[Any], rng: random.Random) -> Any:
-    """The next card of the best lay.  The rest of the lay is planned whole: ``owed``
-    times, of the cards still layable, the one whose rank the seat holds most copies
-    of (counting the cards already planned as gone), so that a copy stays in hand to
-    cau onto it later; ties: a rank not laid or planned yet in this lay, the fewest
-    copies not seen, then the lower card.  The plan's lowest card goes down first, as
-    the deck-order rule asks."""
-    from cau_rules.quatre import Lay
-
-    seen = [*view.holding, *view.table]
-    for seat, cards in enumerate(view.known):
-        if seat != view.seat:
-            seen.extend(cards)
-    after = view.lay.after
-    layable = [card for card in view.holding if after is None or card.value > after.value]
-    left: dict[int, int] = {}
-    for card in view.holding:
-        left[card.rank] = left.get(card.rank, 0) + 1
-    # the cards laid so far in this lay end the centre (a lay starts with table_size
-    # cards to lay unless the holding was shorter, when every card goes anyway)
-    size = getattr(view.rules, "table_size", 4)
-    laid = list(view.table[max(len(view.table) - (size - view.lay.owed), 0):]) if after is not None else []
-
-    def cost(card: Any) -> tuple[int, int, int, int]:
-        planned = sum(1 for other in (*laid, *plan) if other.rank == card.rank)
-        unseen = 4 - sum(1 for other in seen if other.rank == card.rank)
-        return (-left[card.rank], planned, unseen, card.value)
-
-    plan: list[Any] = []
-    for _ in range(min(view.lay.owed, len(layable))):
-        best = min(layable, key=cost)
-        plan.append(best)
-        layable.remove(best)
-        left[best.rank] -= 1
-    move = Lay(min(plan, key=lambda card: card.value)) if plan else None
-    return move if move in moves else rng.choice(list(moves))
 
 
 def _fishing_choice(view: FishingView, rng: random.Random) -> Any:

@@ -20,7 +20,9 @@ from cau_rules.fishing.rules import FISHING_PRESETS, FishingRules
 from cau_rules.fishing.serial import state_from_dict
 from cau_rules.fishing.state import new_fishing_game
 from cau_rules.game import GameRules
-from cau_rules.quatre import QUATRE, QuatreRules, new_quatre_game, quatre_state_from_dict
+from cau_rules.quatre import QUATRE, QuatreRules
+from cau_rules.quatre import load as load_quatre
+from cau_rules.quatre import new_game as new_quatre_game
 
 __all__ = ["ALIASES", "PRESETS", "get_rules", "load_state", "new_game", "variants"]
 
@@ -113,10 +115,11 @@ def _new_cacho(rules: CachoRules, players: int, seed: int, deck: Sequence[Card |
 
 _FAMILIES: list[tuple[type, Callable[..., Any]]] = [
     (CachoRules, _new_cacho),
-    (QuatreRules, new_quatre_game),
+    (QuatreRules, lambda rules, players, seed, deck: new_quatre_game(
+        rules, players, seed=seed, decks=None if deck is None else (deck,))),
 ]
 _LOADERS: dict[str, Callable[..., Any]] = {
     "fishing": state_from_dict,
     "cacho": cacho_state_from_dict,
-    "quatre": quatre_state_from_dict,
+    "quatre": load_quatre,
 }

@@ -26,6 +26,7 @@ from cau_rules.cacho.codec import CachoCodec
 from cau_rules.errors import IllegalMoveError, InvalidRulesError
 from cau_rules.fishing.moves import CHAIN_CALLS, GAME, JOC, Accept, Bid, Call, Declare, Play, Refuse
 from cau_rules.fishing.rules import FishingRules
+from cau_rules.quatre.codec import QuatreCodec
 
 __all__ = ["ActionCodec", "CachoCodec", "FishingCodec", "QuatreCodec", "codec_for", "register_codec"]
 
@@ -170,47 +171,6 @@ class FishingCodec(_Base):
 
 
 _FACTORIES: list[tuple[type, Callable[[Any, int], ActionCodec]]] = [(FishingRules, FishingCodec)]
-
-
-@attrs.frozen
-class QuatreCodec(_Base):
-    """The four-card game's encoding: ``card>target`` at ``48 * card + target``, then
-    ``add``, ``give`` (48 each), ``draw``, ``pass`` and ``lay`` (48).  ``lay`` came
-    last, so the earlier indices kept their meaning when it was added.
-
-    >>> from cau_rules.quatre import QUATRE, Lay
-    >>> codec = QuatreCodec(QUATRE, 2)
-    >>> codec.num_actions, codec.encode(Lay("1o")), codec.encode(Lay("12b"))
-    (2450, 2402, 2449)
-    """
-
-    rules: Any
-    players: int
-
-    @property
-    def num_actions(self) -> int:
-        """48 × 48 plays, 48 additions, 48 gifts, draw, pass and 48 lays."""
-        return 48 * 48 + 48 + 48 + 2 + 48
-
-    def encode(self, move: Any) -> int:
-        """The index of a four-card-game move."""
-        from cau_rules.quatre import Add, Draw, Give, Lay
-        from cau_rules.quatre import Pass as QuatrePass
-        from cau_rules.quatre import Play as QuatrePlay
-
-        if isinstance(move, QuatrePlay):
-            return 48 * int(move.card) + int(move.target)
-        if isinstance(move, Add):
-            return 2304 + int(move.card)
-        if isinstance(move, Give):
-            return 2352 + int(move.card)
-        if isinstance(move, Draw):
-            return 2400
-        if isinstance(move, QuatrePass):
-            return 2401
-        if isinstance(move, Lay):
-            return 2402 + int(move.card)
-        raise IllegalMoveError(f"not a move of the four-card game: {move!r}")
 
 
 def _register_families() -> None:

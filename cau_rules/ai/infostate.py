@@ -412,91 +412,14 @@ _register_cacho()
 # The four-card game
 
 
-def _quatre_resample(info: InfoState, rng: random.Random) -> Any:
-    """Redraw the cards the seat does not know: the stock and the unknown part of every
-    other holding; cards it knows (taken from a chain and not hidden since by a gift
-    of their holder, given or received) stay put (D-VIEW-2, D-FOUR-3).
-
-    What the moves so far show is kept true: a seat asked to add to a chain holds the
-    chain's rank; a seat that passed since the centre last changed holds none of its
-    ranks; a seat laying into the centre holds enough cards after the one it laid last.
-    """
-    from cau_rules.quatre import QuatreState
-
-    view = info.view
-    n = info.players
-    seen = set(view.holding) | set(view.table)
-    if view.chain is not None:
-        seen.update(view.chain.all_cards)
-    for seat in range(n):
-        if seat != info.seat:
-            seen.update(view.known[seat])
-    pool = [card for card in info.rules.deck.cards if card not in seen]
-    rng.shuffle(pool)
-    # cards some seat is known to hold, beyond the ones the observer knows by name
-    must_hold: dict[int, list[Card]] = {seat: [] for seat in range(n)}
-    # ranks some seat is known not to hold
-    lacks: dict[int, set[int]] = {seat: set() for seat in range(n)}
-    mover = view.to_play
-    chain = view.chain
-    if (view.phase == "chain" and chain is not None and mover != info.seat
-            and not any(card.rank == chain.rank for card in view.known[mover])):
-        must_hold[mover].append(_take(pool, lambda card: card.rank == chain.rank))
-    if view.phase == "lay" and view.lay is not None and mover != info.seat:
-        after = view.lay.after
-        later = [card for card in view.known[mover] if after is None or card.value > after.value]
-        for _ in range(max(view.lay.owed - len(later), 0)):
-            must_hold[mover].append(_take(pool, lambda card: after is None or card.value > after.value))
-    if view.phase == "turn" and view.passes:
-        table_ranks = {card.rank for card in view.table}
-        seat = mover
-        for _ in range(view.passes):  # the seats that passed, going back from the mover
-            seat = (seat - 1) % n
-            while seat in view.out:
-                seat = (seat - 1) % n
-            lacks[seat] = table_ranks
-    holdings: list[tuple[Card, ...]] = []
-    known: list[tuple[Card, ...]] = []
-    # seats that must avoid ranks first, so that the cards they cannot hold go to others
-    order = sorted(range(n), key=lambda seat: not lacks[seat])
-    dealt: dict[int, tuple[Card, ...]] = {}
-    for seat in order:
-        if seat == info.seat:
-            dealt[seat] = view.holding
-            continue
-        fixed = (*view.known[seat], *must_hold[seat])
-        extra = view.holding_sizes[seat] - len(fixed)
-        fits = [card for card in pool if card.rank not in lacks[seat]][:extra]
-        if len(fits) < extra:
-            raise InvalidPositionError("no deal is consistent with this information state")
-        for card in fits:
-            pool.remove(card)
-        dealt[seat] = (*fixed, *fits)
-    for seat in range(n):
-        holdings.append(dealt[seat])
-        known.append(() if seat == info.seat else tuple(view.known[seat]))
-    return QuatreState.from_position(
-        info.rules, n, holdings=holdings, table=view.table, stock=pool, to_play=view.to_play,
-        phase=view.phase, starter=view.starter, chain=view.chain, gift=view.gift, lay=view.lay, known=known,
-        out=view.out, passes=view.passes, turns_after_stock=view.turns_after_stock,
-        termination=None if view.outcome is None else view.outcome.termination,
-        seed=rng.randrange(2**31),
-    )
-
-
-def _take(pool: list[Card], fits: Callable[[Card], bool]) -> Card:
-    """Remove and return the first card of *pool* that *fits*."""
-    for card in pool:
-        if fits(card):
-            pool.remove(card)
-            return card
-    raise InvalidPositionError("no deal is consistent with this information state")
-
-
 def _register_quatre() -> None:
-    from cau_rules.quatre import QuatreRules, QuatreState
+    from cau_rules.quatre import FAMILY
 
-    register_family(QuatreState, QuatreRules, _cacho_start, _cacho_update, _quatre_resample)
+    hooks = FAMILY.infer
+    register_family(
+        FAMILY.state_type, FAMILY.rules_type, hooks.start, hooks.update,
+        lambda info, rng: hooks.resample(info.rules, info.players, info.view, info.memory, rng),
+    )
 
 
 _register_quatre()

@@ -7,16 +7,17 @@ caller takes the chain into their holding.  With no match you draw and your turn
 Once the stock is empty a dead centre (empty, or passed by every player) gets four cards
 from the holding of the player to move.  The last player holding cards wins.
 
->>> from cau_rules.quatre import QUATRE, new_quatre_game, quatre_state_from_dict
->>> state = new_quatre_game(QUATRE, 2, seed=3)
+>>> from cau_rules.quatre import QUATRE, QuatreState, new_game
+>>> state = new_game(QUATRE, 2, seed=3)
 >>> while not state.is_over:
 ...     state = state.apply(state.legal_moves()[0])
 >>> state.outcome().termination.name in ("LAST_HOLDER", "SAFETY_BOUND")
 True
->>> quatre_state_from_dict(state.to_dict()) == state
+>>> QuatreState.from_dict(state.to_dict()) == state
 True
 """
 
+from cau_rules.quatre.codec import QuatreCodec
 from cau_rules.quatre.events import (
     Added,
     CentreTaken,
@@ -35,27 +36,18 @@ from cau_rules.quatre.events import (
     TableRefilled,
     hide_event,
 )
+from cau_rules.quatre.family import FAMILY
 from cau_rules.quatre.moves import Add, Draw, Give, Lay, Pass, Play, QuatreMove, format_move, parse_move
 from cau_rules.quatre.rules import CALL_NAMES, MAX_CHAIN, QUATRE, QuatreRules
-from cau_rules.quatre.serial import quatre_state_from_dict
-from cau_rules.quatre.state import (
-    LAST_HOLDER,
-    SAFETY_BOUND,
-    PendingGift,
-    PendingLay,
-    Phase,
-    QuatreChain,
-    QuatreState,
-    new_quatre_game,
-)
+from cau_rules.quatre.state import QuatreState, load, new_game
 from cau_rules.quatre.view import QuatreView
+from cau_rules.quatre.zones import PendingGift, PendingLay, Phase, QuatreChain
 
 __all__ = [
     "CALL_NAMES",
-    "LAST_HOLDER",
+    "FAMILY",
     "MAX_CHAIN",
     "QUATRE",
-    "SAFETY_BOUND",
     "Add",
     "Added",
     "CentreTaken",
@@ -78,6 +70,7 @@ __all__ = [
     "Play",
     "Played",
     "QuatreChain",
+    "QuatreCodec",
     "QuatreEvent",
     "QuatreMove",
     "QuatreRules",
@@ -87,7 +80,7 @@ __all__ = [
     "TableRefilled",
     "format_move",
     "hide_event",
-    "new_quatre_game",
+    "load",
+    "new_game",
     "parse_move",
-    "quatre_state_from_dict",
 ]

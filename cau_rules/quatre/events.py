@@ -3,11 +3,12 @@
 ``state.events`` holds the events of the move that produced the state, in order.  Three
 kinds name a private card: :class:`Drew` and :class:`Refilled` (only the drawer sees the
 cards) and :class:`Gave` (only giver and receiver see the card, D-VIEW-1).  A seat's
-view (:meth:`~cau_rules.quatre.state.QuatreState.observe`) replaces a card it may not
-see with None; :func:`hide_event` does that for one event.
+view (``state.observe(seat)``) replaces a card it may not see with None;
+:func:`hide_event` does that for one event.  The last event of a game is
+the shared :class:`cau_rules.outcome.GameEnded`, re-exported here.
 
->>> from cau_rules.quatre import QUATRE, new_quatre_game
->>> state = new_quatre_game(QUATRE, 2, seed=5)
+>>> from cau_rules.quatre import QUATRE, new_game
+>>> state = new_game(QUATRE, 2, seed=5)
 >>> [str(event) for event in state.events]
 ['seat 1 deals: table 11c 10c 5b 12e, 4 cards each']
 """
@@ -17,6 +18,7 @@ from __future__ import annotations
 import attrs
 
 from cau_rules.cards import Card, cards_text
+from cau_rules.outcome import GameEnded
 from cau_rules.quatre.rules import CALL_NAMES
 
 __all__ = [
@@ -257,24 +259,6 @@ class Out:
 
     def __str__(self) -> str:
         return f"seat {self.seat} is out"
-
-
-@attrs.frozen
-class GameEnded:
-    """The game ended: ``winners`` share the win, ``scores`` are the cards each seat
-    holds, ``termination`` says why.
-
-    >>> str(GameEnded((0,), (9, 0), "last player holding cards"))
-    'game over (last player holding cards): seats [0] win with scores [9, 0]'
-    """
-
-    winners: tuple[int, ...]
-    scores: tuple[int, ...]
-    termination: str
-
-    def __str__(self) -> str:
-        return (f"game over ({self.termination}): seats {list(self.winners)} win "
-                f"with scores {list(self.scores)}")
 
 
 QuatreEvent = (

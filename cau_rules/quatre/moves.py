@@ -43,7 +43,7 @@ SortKey = tuple[int, int, int]
 
 
 def _card(value: Card | str) -> Card:
-    return Card.parse(value)
+    return value if isinstance(value, Card) else Card.parse(value)
 
 
 @attrs.frozen

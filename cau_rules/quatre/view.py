@@ -6,31 +6,31 @@ holder gives a card; gifts it gave and what it still knows after receiving a gif
 to it), the stock size, who is out, and the events of the last move with other seats'
 private cards hidden.  Never the stock order, never another unknown card.
 
->>> from cau_rules.quatre import QUATRE, new_quatre_game
->>> view = new_quatre_game(QUATRE, 3, seed=4).observe(2)
+>>> from cau_rules.quatre import QUATRE, new_game
+>>> view = new_game(QUATRE, 3, seed=4).observe(2)
 >>> view.seat, view.holding_sizes, view.stock_size, view.known[:2], view.known[2] == view.holding
 (2, (4, 4, 4), 24, ((), ()), True)
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from collections.abc import Sequence
+from typing import Any
 
 import attrs
 
 from cau_rules.cards import Card, cards_text
+from cau_rules.errors import InvalidPositionError
 from cau_rules.outcome import Outcome
 from cau_rules.quatre.events import QuatreEvent, hide_event
 from cau_rules.quatre.moves import QuatreMove
-from cau_rules.quatre.state import PendingGift, PendingLay, Phase, QuatreChain, _check_seat
+from cau_rules.quatre.rules import QuatreRules
+from cau_rules.quatre.zones import PendingGift, PendingLay, Phase, QuatreChain
 
-if TYPE_CHECKING:
-    from cau_rules.quatre.state import QuatreState
-
-__all__ = ["QuatreView", "view_of"]
+__all__ = ["QuatreView", "check_seat", "known_to", "view_of"]
 
 
-@attrs.frozen
+@attrs.frozen(kw_only=True)
 class QuatreView:
     """One seat's view of a four-card game.
 
@@ -45,6 +45,8 @@ class QuatreView:
     >>> view = state.observe(0)
     >>> cards_text(view.holding), [cards_text(k) for k in view.known], [str(m) for m in view.legal_moves]
     ('5o 1b', ['5o 1b', '2e'], ['draw'])
+    >>> view.is_over, view.outcome is None
+    (False, True)
     """
 
     seat: int
@@ -67,13 +69,18 @@ class QuatreView:
     events: tuple[QuatreEvent, ...]
     legal_moves: tuple[QuatreMove, ...]
     outcome: Outcome | None
-    rules: Any = attrs.field(default=None, eq=False, repr=False)
+    rules: QuatreRules | None = attrs.field(default=None, eq=False, repr=False)
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the game has ended."""
+        return self.phase == "over"
 
     def visible_cards(self) -> set[Card]:
         """Every card this view shows, wherever it lies.
 
-        >>> from cau_rules.quatre import QUATRE, new_quatre_game
-        >>> len(new_quatre_game(QUATRE, 2, seed=5).observe(0).visible_cards())
+        >>> from cau_rules.quatre import QUATRE, new_game
+        >>> len(new_game(QUATRE, 2, seed=5).observe(0).visible_cards())
         8
         """
         seen: set[Card] = set(self.holding) | set(self.table)
@@ -86,8 +93,8 @@ class QuatreView:
     def to_dict(self) -> dict[str, Any]:
         """The view as JSON-ready data.
 
-        >>> from cau_rules.quatre import QUATRE, new_quatre_game
-        >>> new_quatre_game(QUATRE, 2, seed=5).observe(1).to_dict()["legal_moves"]
+        >>> from cau_rules.quatre import QUATRE, new_game
+        >>> new_game(QUATRE, 2, seed=5).observe(1).to_dict()["legal_moves"]
         []
         """
         chain = self.chain
@@ -124,36 +131,97 @@ class QuatreView:
         }
 
 
-def view_of(state: QuatreState, seat: int) -> QuatreView:
-    """The view of *seat* (see :class:`QuatreView`).
+def check_seat(seat: object, players: int) -> None:
+    """Raise InvalidPositionError unless *seat* is a seat of a game of *players*.
 
-    >>> from cau_rules.quatre import QUATRE, new_quatre_game
-    >>> view_of(new_quatre_game(QUATRE, 2), 2)
+    >>> check_seat(2, 2)
     Traceback (most recent call last):
     ...
     cau_rules.errors.InvalidPositionError: seat must be from 0 to 1, not 2
     """
-    _check_seat(seat, state.players)
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
+        raise InvalidPositionError(f"seat must be from 0 to {players - 1}, not {seat!r}")
+
+
+def known_to(
+    seat: int,
+    holdings: Sequence[tuple[Card, ...]],
+    known: Sequence[tuple[Card, ...]],
+    private: Sequence[tuple[int, int, Card]],
+) -> tuple[tuple[Card, ...], ...]:
+    """Per seat, the cards of its holding that *seat* knows (D-VIEW-1, D-VIEW-2,
+    D-FOUR-3): its own whole holding; in the others', the cards *known* to all (taken
+    from a chain, until the holder gives a card) and those *seat* knows privately (the
+    *private* records ``(knower, holder, card)``), while they stay there.
+
+    >>> from cau_rules.cards import parse_cards
+    >>> known_to(1, (parse_cards("5o 1b"), parse_cards("2c")), (parse_cards("5o"), ()), ())
+    ((<Card.O5: 4>,), (<Card.C2: 13>,))
+    """
+    out: list[tuple[Card, ...]] = []
+    for other, holding in enumerate(holdings):
+        if other == seat:
+            out.append(holding)
+            continue
+        mine = set(known[other])
+        mine.update(card for knower, holder, card in private if knower == seat and holder == other)
+        out.append(tuple(card for card in holding if card in mine))
+    return tuple(out)
+
+
+def view_of(
+    seat: int,
+    *,
+    rules: QuatreRules,
+    players: int,
+    phase: Phase,
+    to_play: int,
+    starter: int,
+    stock: Sequence[Card],
+    table: tuple[Card, ...],
+    holdings: tuple[tuple[Card, ...], ...],
+    chain: QuatreChain | None,
+    gift: PendingGift | None,
+    lay: PendingLay | None,
+    known: Sequence[tuple[Card, ...]],
+    private: Sequence[tuple[int, int, Card]],
+    out: tuple[int, ...],
+    passes: int,
+    turns_after_stock: int,
+    events: Sequence[QuatreEvent],
+    legal_moves: tuple[QuatreMove, ...],
+    outcome: Outcome | None,
+) -> QuatreView:
+    """The view of *seat* of the position with these field values (see :class:`QuatreView`);
+    *legal_moves* are the moves of the seat to play.
+
+    >>> from cau_rules.quatre import QUATRE, new_game
+    >>> new_game(QUATRE, 2).observe(2)
+    Traceback (most recent call last):
+    ...
+    cau_rules.errors.InvalidPositionError: seat must be from 0 to 1, not 2
+    """
+    check_seat(seat, players)
     return QuatreView(
         seat=seat,
-        variant=state.rules.name,
-        players=state.players,
-        phase=state.phase,
-        to_play=state.to_play,
-        starter=state.starter,
-        holding=state.holdings[seat],
-        holding_sizes=state.holding_sizes(),
-        known=state.known_to(seat),
-        table=state.table,
-        chain=state.chain,
-        gift=state.gift,
-        lay=state.lay,
-        stock_size=len(state.stock),
-        out=state.out,
-        passes=state.passes,
-        turns_after_stock=state.turns_after_stock,
-        events=tuple(hide_event(event, seat) for event in state.events),
-        legal_moves=state.legal_moves() if seat == state.to_play and not state.is_over else (),
-        outcome=state.outcome(),
-        rules=state.rules,
+        variant=rules.name,
+        players=players,
+        phase=phase,
+        to_play=to_play,
+        starter=starter,
+        holding=holdings[seat],
+        holding_sizes=tuple(len(holding) for holding in holdings),
+        known=known_to(seat, holdings, known, private),
+        table=table,
+        chain=chain,
+        gift=gift,
+        lay=lay,
+        stock_size=len(stock),
+        out=out,
+        passes=passes,
+        turns_after_stock=turns_after_stock,
+        events=tuple(hide_event(event, seat) for event in events),
+        legal_moves=legal_moves if seat == to_play and phase != "over" else (),
+        outcome=outcome,
+        rules=rules,
     )

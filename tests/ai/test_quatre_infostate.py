@@ -8,7 +8,7 @@ import random
 import pytest
 
 from cau_rules.ai.infostate import InfoState
-from cau_rules.quatre import QUATRE, QuatreState, new_quatre_game
+from cau_rules.quatre import QUATRE, QuatreState, new_game
 
 
 def _public(state: QuatreState, seat: int) -> dict[str, object]:
@@ -21,7 +21,7 @@ def test_resampling_keeps_the_view_through_whole_games(players: int) -> None:
     rng = random.Random(players)
     phases: set[str] = set()
     for seed in range(3):
-        state = new_quatre_game(QUATRE, players, seed=seed)
+        state = new_game(QUATRE, players, seed=seed)
         infos = [InfoState.start(state, seat) for seat in range(players)]
         step = 0
         while not state.is_over:

@@ -25,11 +25,9 @@ from cau_rules.errors import (
     InvalidPositionError,
     InvalidRulesError,
 )
-from cau_rules.outcome import Termination
+from cau_rules.outcome import Outcome, Termination
 from cau_rules.quatre import (
-    LAST_HOLDER,
     QUATRE,
-    SAFETY_BOUND,
     Add,
     Added,
     CentreTaken,
@@ -56,9 +54,9 @@ from cau_rules.quatre import (
     Refilled,
     TableRefilled,
     format_move,
-    new_quatre_game,
+    load,
+    new_game,
     parse_move,
-    quatre_state_from_dict,
 )
 
 
@@ -101,10 +99,10 @@ def test_qua_1_two_players_by_default_up_to_four_spanish_40() -> None:
     assert (QUATRE.name, QUATRE.min_players, QUATRE.max_players) == ("cau-quatre", 2, 4)
     assert QUATRE.deck is SPANISH_40 and QUATRE.table_size == 4 and QUATRE.hand_size == 4
     for players in (2, 3, 4):
-        state = new_quatre_game(QUATRE, players, seed=1)
+        state = new_game(QUATRE, players, seed=1)
         assert state.players == players and state.to_play == 0 and not state.is_over
     with pytest.raises(InvalidRulesError, match="2 to 4 players, not 5"):
-        new_quatre_game(QUATRE, 5)
+        new_game(QUATRE, 5)
     with pytest.raises(InvalidRulesError, match="not 1"):
         QUATRE.check_players(1)
     with pytest.raises(InvalidRulesError, match="leaves no stock"):
@@ -115,7 +113,7 @@ def test_qua_1_two_players_by_default_up_to_four_spanish_40() -> None:
 
 def test_qua_2_table_first_then_four_each_one_at_a_time_from_the_eldest() -> None:
     # QUA-2
-    state = new_quatre_game(QUATRE, 3, deck=SPANISH_40.cards)
+    state = new_game(QUATRE, 3, decks=[SPANISH_40.cards])
     assert state.table == cards("1o 2o 3o 4o")
     assert state.holdings == (cards("5o 10o 1c 4c"), cards("6o 11o 2c 5c"), cards("7o 12o 3c 6c"))
     assert state.stock[0] == Card.parse("7c") and len(state.stock) == 24
@@ -127,15 +125,15 @@ def test_qua_2_repeated_table_ranks_stay_on_the_table() -> None:
     # QUA-2
     top = cards("5o 5c 5e 7b")
     deck = [*top, *(card for card in SPANISH_40.cards if card not in top)]
-    state = new_quatre_game(QUATRE, 2, deck=deck)
+    state = new_game(QUATRE, 2, decks=[deck])
     assert state.table == top
 
 
 def test_qua_2_the_shuffle_comes_from_a_string_seed() -> None:
     # QUA-2 (D-DEAL-1: string seeding, never hash())
     order = SPANISH_40.shuffled(random.Random("17:0:0:shuffle"))
-    assert new_quatre_game(QUATRE, 2, seed=17) == new_quatre_game(QUATRE, 2, deck=order, seed=17)
-    assert new_quatre_game(QUATRE, 2, seed=17) != new_quatre_game(QUATRE, 2, seed=18)
+    assert new_game(QUATRE, 2, seed=17) == new_game(QUATRE, 2, decks=[order], seed=17)
+    assert new_game(QUATRE, 2, seed=17) != new_game(QUATRE, 2, seed=18)
 
 
 # -- QUA-3: a matching card must be played onto the table card ------------------------
@@ -351,7 +349,7 @@ def test_qua_11_the_last_player_holding_cards_wins_with_every_card() -> None:
         Added(0, Card.parse("5o"), 2),
         ChainTaken(0, cards("5c 5e 5o"), 2, 1, 0),
         Out(1),
-        GameEnded((0,), (40.0, 0.0), LAST_HOLDER),
+        GameEnded(Outcome((0,), (40, 0), Termination.LAST_HOLDER)),
     )
     assert state.is_over and state.out == (1,) and state.legal_moves() == ()
     outcome = state.outcome()
@@ -381,7 +379,7 @@ def test_qua_11_the_winner_takes_what_is_left_in_the_centre() -> None:
         Laid(1, Card.parse("2o")),
         Out(1),
         CentreTaken(0, centre),
-        GameEnded((0,), (40.0, 0.0), LAST_HOLDER),
+        GameEnded(Outcome((0,), (40, 0), Termination.LAST_HOLDER)),
     )
     assert state.table == () and len(state.holdings[0]) == 40 and state.holdings[0][-6:] == centre
 
@@ -496,10 +494,10 @@ def test_qua_17_a_game_still_running_after_the_limit_ends_on_most_cards_ties_sha
     assert state.turns_after_stock == 2 and state.phase == "lay"
     for _ in range(4):
         state = state.apply(state.legal_moves()[0])
-    assert state.termination == SAFETY_BOUND and state.turns_after_stock == 3
+    assert state.termination is Termination.SAFETY_BOUND and state.turns_after_stock == 3
     outcome = state.outcome()
-    assert outcome is not None and outcome.scores == (16.0, 16.0) and outcome.winners == (0, 1)
-    assert state.events[-1] == GameEnded((0, 1), (16.0, 16.0), SAFETY_BOUND)
+    assert outcome is not None and outcome.scores == (16, 16) and outcome.winners == (0, 1)
+    assert state.events[-1] == GameEnded(Outcome((0, 1), (16, 16), Termination.SAFETY_BOUND))
     assert QUATRE.max_turns_after_stock == 200
 
 
@@ -665,8 +663,8 @@ def test_lay_positions_are_validated() -> None:
         ({"phase": "lay", "lay": PendingLay(4, None), "passes": 1}, "count of passes"),
         ({"turns_after_stock": 200}, "cannot be reached"),
         ({"turns_after_stock": -1}, "turns_after_stock"),
-        ({"phase": "over", "termination": SAFETY_BOUND, "turns_after_stock": 199}, "after 200 turns"),
-        ({"phase": "over", "termination": LAST_HOLDER, "holdings": [[*deck], ()]}, "no card elsewhere"),
+        ({"phase": "over", "termination": Termination.SAFETY_BOUND, "turns_after_stock": 199}, "after 200 turns"),
+        ({"phase": "over", "termination": Termination.LAST_HOLDER, "holdings": [[*deck], ()]}, "no card elsewhere"),
     ]
     for options, message in bad:
         with pytest.raises(InvalidPositionError, match=message):
@@ -685,44 +683,61 @@ def _tamper(data: dict[str, Any], **changes: Any) -> dict[str, Any]:
 
 
 def test_json_loader_refuses_tampered_data() -> None:
-    state = new_quatre_game(QUATRE, 3, seed=4)
+    # malformed data (wrong schema, family, JSON types, keys, card codes) is an
+    # InvalidNotationError; a well-formed position no game can reach an InvalidPositionError
+    state = new_game(QUATRE, 3, seed=4)
     data = state.to_dict()
-    assert quatre_state_from_dict(json.loads(json.dumps(data))) == state
+    assert load(json.loads(json.dumps(data))) == state
     holdings = data["holdings"]
+    position = InvalidPositionError
+    notation = InvalidNotationError
     bad = [
-        _tamper(data, holdings=[holdings[0], holdings[0], holdings[2]]),  # duplicates, missing
-        _tamper(data, table=data["table"] + " 9o"),  # foreign card
-        _tamper(data, stock=data["stock"].rsplit(" ", 1)[0]),  # a missing card
-        _tamper(data, to_play=7),
-        _tamper(data, to_play="0"),
-        _tamper(data, phase="bidding"),
-        _tamper(data, out=[1]),
-        _tamper(data, passes=1),
-        _tamper(data, schema=1),
-        _tamper(data, family="fishing"),
-        _tamper(data, rules={"name": "cau-quatre", "colour": "red"}),
-        _tamper(data, holdings="1o"),
-        _tamper(data, private=[[0, 0, "1o"]]),
-        _tamper(data, private=[[0, 1, "6o"], [2, 1, "6o"]]),  # two records of one card
-        _tamper(data, private=[[0, 1, "7b"]]),  # not in the holder's holding
-        _tamper(data, private=[[0, 1, "6o"]], known=["", "6o", ""]),  # known to all and privately
-        _tamper(data, turns_after_stock=3),
-        _tamper(data, lay={"owed": 4}),
-        _tamper(data, lay={"owed": 4, "after": "13o"}),
-        _tamper(data, chain={"target": "1o"}),
+        (_tamper(data, holdings=[holdings[0], holdings[0], holdings[2]]), position),  # duplicates, missing
+        (_tamper(data, table=data["table"] + " 9o"), position),  # foreign card
+        (_tamper(data, stock=data["stock"].rsplit(" ", 1)[0]), position),  # a missing card
+        (_tamper(data, to_play=7), position),
+        (_tamper(data, to_play="0"), notation),
+        (_tamper(data, to_play=True), notation),
+        (_tamper(data, phase="bidding"), notation),
+        (_tamper(data, out=[1]), position),
+        (_tamper(data, passes=1), position),
+        (_tamper(data, schema=1), notation),
+        (_tamper(data, schema=2), notation),
+        (_tamper(data, family="fishing"), notation),
+        (_tamper(data, rules={"name": "cau-quatre", "colour": "red"}), InvalidRulesError),
+        (_tamper(data, players=5), InvalidRulesError),
+        (_tamper(data, holdings="1o"), notation),
+        (_tamper(data, holdings=["1o", 2, "3o"]), notation),
+        (_tamper(data, table="13o"), notation),
+        (_tamper(data, private=[[0, 0, "1o"]]), position),
+        (_tamper(data, private=[[0, 1, "6o"], [2, 1, "6o"]]), position),  # two records of one card
+        (_tamper(data, private=[[0, 1, "7b"]]), position),  # not in the holder's holding
+        (_tamper(data, private=[[0, 1]]), notation),
+        (_tamper(data, private=[[0, 1, "6o"]], known=["", "6o", ""]), position),  # known to all and privately
+        (_tamper(data, turns_after_stock=3), position),
+        (_tamper(data, termination="last player holding cards"), notation),  # schema 2's text
+        (_tamper(data, termination="MOST_CARDS", phase="over"), position),  # another family's ending
+        (_tamper(data, lay={"owed": 4}), notation),
+        (_tamper(data, lay={"owed": 4, "after": "13o"}), notation),
+        (_tamper(data, chain={"target": "1o"}), notation),
+        ([data], notation),
     ]
-    del bad[-1]["chain"]["target"]
-    for entry in bad:
-        with pytest.raises(InvalidPositionError):
-            quatre_state_from_dict(entry)
+    del bad[-2][0]["chain"]["target"]
+    for entry, error in bad:
+        with pytest.raises(error) as caught:
+            load(entry)
+        if error is position:
+            assert not isinstance(caught.value, InvalidNotationError)
     missing = dict(data)
     del missing["holdings"]
-    with pytest.raises(InvalidPositionError):
-        quatre_state_from_dict(missing)
+    with pytest.raises(InvalidNotationError, match="no 'holdings'"):
+        load(missing)
+    with pytest.raises(InvalidNotationError, match="schema 2; this version reads schema 3"):
+        load(_tamper(data, schema=2))
 
 
 def test_apply_checks_the_seat_and_refuses_foreign_objects() -> None:
-    state = new_quatre_game(QUATRE, 2, seed=5)
+    state = new_game(QUATRE, 2, seed=5)
     with pytest.raises(IllegalMoveError, match="seat 0's turn"):
         state.apply("draw", seat=1)
     for junk in (None, 3, object(), b"draw", ("draw",)):
@@ -738,8 +753,8 @@ def test_rules_options_round_trip() -> None:
         QUATRE.replace(colour="red")
     with pytest.raises(InvalidRulesError):
         QUATRE.replace(deck="tarot")
-    state = new_quatre_game(rules, 3, seed=2)
-    assert quatre_state_from_dict(state.to_dict()) == state
+    state = new_game(rules, 3, seed=2)
+    assert load(state.to_dict()) == state
 
 
 # -- properties -------------------------------------------------------------------------
@@ -814,7 +829,7 @@ def check_state(state: QuatreState) -> None:
         assert state.to_dict() == snapshot
     # JSON round trip
     data = json.loads(json.dumps(state.to_dict()))
-    assert quatre_state_from_dict(data) == state and quatre_state_from_dict(data).to_dict() == data
+    assert load(data) == state and load(data).to_dict() == data
     # no view names a card its seat may not know, nor the stock
     for seat in range(state.players):
         view = state.observe(seat)
@@ -831,7 +846,7 @@ LONGEST: list[int] = [0]
 
 
 def random_game(players: int, seed: int, chooser: int) -> list[QuatreState]:
-    state = new_quatre_game(QUATRE, players, seed=seed)
+    state = new_game(QUATRE, players, seed=seed)
     bound = state.move_bound()
     rnd = random.Random(f"{chooser}:choose")
     states = [state]
@@ -870,6 +885,6 @@ def test_game_length_over_many_seeds() -> None:
     longest = {}
     for players in (2, 3, 4):
         longest[players] = max(len(random_game(players, seed, seed)) - 1 for seed in range(300))
-    bound = new_quatre_game(QUATRE, 2).move_bound()
+    bound = new_game(QUATRE, 2).move_bound()
     assert all(0 < length < bound for length in longest.values())
     print(f"longest cau-quatre game (moves) by player count: {longest}")

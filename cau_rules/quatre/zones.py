@@ -1,0 +1,151 @@
+"""The public zones of a four-card game beside the table: the pending chain, the gift
+still owed, the lay under way, and the :data:`Phase` of the game.
+
+>>> from cau_rules.cards import Card, cards_text
+>>> from cau_rules.quatre.zones import QuatreChain
+>>> chain = QuatreChain(Card.parse("5c"), ((0, Card.parse("5o")),))
+>>> chain.level, chain.caller, cards_text(chain.all_cards)
+(1, 0, '5c 5o')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Literal
+
+import attrs
+
+from cau_rules.cards import Card
+from cau_rules.quatre.rules import CALL_NAMES
+
+__all__ = ["PHASES", "PendingGift", "PendingLay", "Phase", "QuatreChain", "next_active"]
+
+Phase = Literal["turn", "chain", "gift", "lay", "over"]
+"""``"turn"``: the turn player plays, draws or passes; ``"chain"``: the next player must
+add to the chain; ``"gift"``: the player who could not follow gives cards; ``"lay"``:
+the player to move lays cards into a dead centre (its turn); ``"over"``.
+
+>>> from typing import get_args
+>>> get_args(Phase)
+('turn', 'chain', 'gift', 'lay', 'over')
+"""
+
+PHASES: tuple[Phase, ...] = ("turn", "chain", "gift", "lay", "over")
+"""Every phase, in the order of :data:`Phase`.
+
+>>> PHASES[-1]
+'over'
+"""
+
+
+@attrs.frozen
+class QuatreChain:
+    """A pending chain in its public zone: the table card ``target`` and the ``cards``
+    played onto it, ``(seat, card)`` in play order (cau first).
+
+    >>> from cau_rules.cards import cards_text
+    >>> chain = QuatreChain(Card.parse("5c"), ((0, Card.parse("5o")), (1, Card.parse("5e"))))
+    >>> chain.rank, chain.level, chain.starter, chain.caller, cards_text(chain.all_cards)
+    (5, 2, 0, 1, '5c 5o 5e')
+    """
+
+    target: Card
+    cards: tuple[tuple[int, Card], ...]
+
+    @property
+    def rank(self) -> int:
+        """The chain's rank (its table card's).
+
+        >>> QuatreChain(Card.parse("12b"), ((0, Card.parse("12o")),)).rank
+        12
+        """
+        return self.target.rank
+
+    @property
+    def level(self) -> int:
+        """Cards played onto the table card: 1 cau, 2 recau, 3 Sant Vicent.
+
+        >>> QuatreChain(Card.parse("12b"), ((0, Card.parse("12o")),)).level
+        1
+        """
+        return len(self.cards)
+
+    @property
+    def starter(self) -> int:
+        """The seat that made the cau (whose turn it is).
+
+        >>> QuatreChain(Card.parse("12b"), ((1, Card.parse("12o")),)).starter
+        1
+        """
+        return self.cards[0][0]
+
+    @property
+    def caller(self) -> int:
+        """The seat that played the chain's last card.
+
+        >>> QuatreChain(Card.parse("1b"), ((1, Card.parse("1o")), (0, Card.parse("1c")))).caller
+        0
+        """
+        return self.cards[-1][0]
+
+    @property
+    def all_cards(self) -> tuple[Card, ...]:
+        """The table card, then the played cards in play order.
+
+        >>> from cau_rules.cards import cards_text
+        >>> cards_text(QuatreChain(Card.parse("1b"), ((1, Card.parse("1o")),)).all_cards)
+        '1b 1o'
+        """
+        return (self.target, *(card for _, card in self.cards))
+
+
+@attrs.frozen
+class PendingGift:
+    """Gift cards still owed after a chain: ``giver`` gives ``receiver`` (the chain's
+    last caller) ``owed`` more cards, one per move, for a chain of ``level`` played cards.
+
+    >>> gift = PendingGift(giver=1, receiver=0, owed=2, level=2)
+    >>> gift.call
+    'recau'
+    """
+
+    giver: int
+    receiver: int
+    owed: int
+    level: int
+
+    @property
+    def call(self) -> str:
+        """The name of the chain the gift pays for: cau, recau or Sant Vicent.
+
+        >>> PendingGift(1, 0, 1, 3).call
+        'Sant Vicent'
+        """
+        return CALL_NAMES[self.level - 1]
+
+
+@attrs.frozen
+class PendingLay:
+    """A lay into a dead centre under way (D-FOUR-5): the player to move lays ``owed``
+    more cards, one per move; ``after`` is the card it laid last in this lay (None
+    before the first), and the next one must come later in deck order.
+
+    >>> PendingLay(owed=3, after=Card.parse("2o"))
+    PendingLay(owed=3, after=<Card.O2: 1>)
+    """
+
+    owed: int
+    after: Card | None
+
+
+def next_active(seat: int, players: int, out: Sequence[int]) -> int:
+    """The first seat after *seat*, in turn order, that is not out.
+
+    >>> next_active(0, 3, (1,))
+    2
+    """
+    for step in range(1, players + 1):
+        other = (seat + step) % players
+        if other not in out:
+            return other
+    raise AssertionError("no seat is left in the game")  # pragma: no cover
