@@ -15,9 +15,9 @@ from typing import Any
 from cau_rules.cacho import CACHO, CachoRules, cacho_state_from_dict, new_cacho_game
 from cau_rules.cards import Card
 from cau_rules.errors import InvalidRulesError
+from cau_rules.fishing import FishingState
+from cau_rules.fishing import new_game as new_fishing_game
 from cau_rules.fishing.rules import FISHING_PRESETS, FishingRules
-from cau_rules.fishing.serial import state_from_dict
-from cau_rules.fishing.state import new_fishing_game
 from cau_rules.game import GameRules
 from cau_rules.quatre import QUATRE, QuatreRules, new_quatre_game, quatre_state_from_dict
 
@@ -80,7 +80,8 @@ def new_game(
     )
     count = chosen.min_players if players is None else players
     if isinstance(chosen, FishingRules):
-        return new_fishing_game(chosen, count, seed=seed, deck=deck, decks=decks)
+        orders = decks if deck is None else [deck, *decks[1:]]
+        return new_fishing_game(chosen, count, seed=seed, decks=orders)
     if len(decks) > 1:
         raise InvalidRulesError(f"{chosen.name} takes one deck order (the first hand's), not {len(decks)}")
     first = deck if deck is not None or not decks else decks[0]
@@ -111,7 +112,7 @@ _FAMILIES: list[tuple[type, Callable[..., Any]]] = [
     (QuatreRules, new_quatre_game),
 ]
 _LOADERS: dict[str, Callable[..., Any]] = {
-    "fishing": state_from_dict,
+    "fishing": FishingState.from_dict,
     "cacho": cacho_state_from_dict,
     "quatre": quatre_state_from_dict,
 }

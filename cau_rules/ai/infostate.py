@@ -35,6 +35,7 @@ import attrs
 
 from cau_rules.cards import Card
 from cau_rules.errors import InvalidPositionError
+from cau_rules.fishing.engine import ronda_kind
 from cau_rules.fishing.events import (
     Called,
     Captured,
@@ -49,7 +50,8 @@ from cau_rules.fishing.events import (
 )
 from cau_rules.fishing.moves import Call
 from cau_rules.fishing.rules import FishingRules
-from cau_rules.fishing.state import FishingState, Tally, _ronda_kind
+from cau_rules.fishing.state import FishingState
+from cau_rules.fishing.zones import Tally
 
 __all__ = ["InfoState", "register_family", "supports"]
 
@@ -316,7 +318,7 @@ def _draw_holding(
             chosen += rng.sample(rest, need - len(chosen))
         else:
             chosen = rng.sample(pool, need) if need else []
-        if required == _ANY or _ronda_kind([*fixed, *chosen, *played]) == required:
+        if required == _ANY or ronda_kind([*fixed, *chosen, *played]) == required:
             for card in chosen:
                 pool.remove(card)
             return chosen

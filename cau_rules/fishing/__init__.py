@@ -1,7 +1,9 @@
 """The capture ("fishing") family: Cau, Cau robat and the 001 rules, one engine.
 
->>> from cau_rules.fishing import CAU_ROBAT, new_fishing_game
->>> new_fishing_game(CAU_ROBAT, 2, seed=3).players
+:func:`new_game` starts a game.
+
+>>> from cau_rules.fishing import CAU_ROBAT, new_game
+>>> new_game(CAU_ROBAT, 2, seed=3).players
 2
 """
 
@@ -52,9 +54,9 @@ from cau_rules.fishing.rules import (
     FISHING_PRESETS,
     FishingRules,
 )
-from cau_rules.fishing.serial import state_from_dict
-from cau_rules.fishing.state import Chain, FishingState, Stake, Tally, new_fishing_game
+from cau_rules.fishing.state import FishingState, new_game
 from cau_rules.fishing.view import FishingView
+from cau_rules.fishing.zones import Chain, Phase, Stake, Tally
 
 __all__ = [
     "CAU",
@@ -88,6 +90,7 @@ __all__ = [
     "LeftoversTaken",
     "Paid",
     "PartidaWon",
+    "Phase",
     "Play",
     "Refuse",
     "Scored",
@@ -103,8 +106,7 @@ __all__ = [
     "Trailed",
     "draw_for_seats",
     "format_move",
-    "new_fishing_game",
+    "new_game",
     "parse_move",
     "stake_rank",
-    "state_from_dict",
 ]

@@ -140,7 +140,7 @@ def test_malformed_or_tampered_json() -> None:
     with pytest.raises(InvalidPositionError):
         loads(json.dumps(tampered))
     missing = {k: v for k, v in data.items() if k != "piles"}
-    with pytest.raises(InvalidPositionError, match="missing or malformed field 'piles'"):
+    with pytest.raises(InvalidNotationError, match="missing or malformed field 'piles'"):
         loads(json.dumps(missing))
     with pytest.raises(InvalidPositionError, match="unknown game family"):
         loads(json.dumps(dict(data, family="chess")))
@@ -148,5 +148,5 @@ def test_malformed_or_tampered_json() -> None:
     with pytest.raises(InvalidPositionError, match="to_play"):
         loads(json.dumps(wrong_seat))
     bad_rules = dict(data, rules=dict(data["rules"], wrap="maybe"))
-    with pytest.raises(InvalidPositionError, match="wrap must be true or false"):
+    with pytest.raises(InvalidRulesError, match="wrap must be true or false"):
         loads(json.dumps(bad_rules))

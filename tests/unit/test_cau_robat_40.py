@@ -10,8 +10,17 @@ from __future__ import annotations
 
 import pytest
 
-from cau_rules import FRENCH_40, SPANISH_40, IllegalMoveError, InvalidRulesError, dumps, get_rules, new_game
-from cau_rules.fishing import CAU_40, CAU_ROBAT_40, Call, Chain, new_fishing_game
+from cau_rules import (
+    FRENCH_40,
+    SPANISH_40,
+    IllegalMoveError,
+    InvalidRulesError,
+    dumps,
+    fishing,
+    get_rules,
+    new_game,
+)
+from cau_rules.fishing import CAU_40, CAU_ROBAT_40, Call, Chain
 from cau_rules.fishing.events import (
     Called,
     Captured,
@@ -131,7 +140,7 @@ def test_r40_24_a_match_of_two_hands_credits_each_hands_winner() -> None:
     outcome = state.outcome()
     assert outcome is not None and outcome.termination is Termination.MOST_HANDS
     assert outcome.scores == tuple(expected)
-    assert state.events[-1] == GameEnded(outcome.winners, outcome.scores)
+    assert state.events[-1] == GameEnded(outcome)
 
 
 def test_r40_24_hands_won_decide_the_match_and_ties_share() -> None:
@@ -532,7 +541,7 @@ def test_r40_8_options_that_contradict_the_deal_are_refused() -> None:
 
 def test_r40_7_new_fishing_game_with_five_players_deals_five_table_cards() -> None:
     """R40-7 / R40-8: five players: five table cards and seven cards each."""
-    state = new_fishing_game(CAU_ROBAT_40, 5, seed=21)
+    state = fishing.new_game(CAU_ROBAT_40, 5, seed=21)
     assert len(state.table) == 5 and [len(h) for h in state.holdings] == [7] * 5 and state.stock == ()
 
 
