@@ -27,15 +27,14 @@ True
 
 from __future__ import annotations
 
-import functools
 import random
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol, runtime_checkable
 
-from cau_rules.cards import SPANISH_48, Card, Deck
-from cau_rules.errors import CauRulesError, IllegalMoveError
-from cau_rules.fishing.moves import Call, Declare, Play
-from cau_rules.fishing.view import FishingView
+from cau_rules.cards import Card
+from cau_rules.errors import IllegalMoveError
+from cau_rules.fishing import FishingView
+from cau_rules.fishing.policy import greedy as fishing_greedy
 
 __all__ = ["Bot", "GreedyBot", "ObservingBot", "PlayerView", "RandomBot", "play_game"]
 
@@ -194,9 +193,7 @@ class GreedyBot:
         """The greedy choice among ``view.legal_moves`` (see the class docstring)."""
         moves = _require_moves(view)
         if isinstance(view, FishingView):
-            if view.phase == "bid":
-                return _stake_choice(view, moves)
-            return _fishing_choice(view, rng)
+            return fishing_greedy(view, rng)
         if _looks_like_cacho(moves):
             return _cacho_choice(view, moves, rng)
         from cau_rules.quatre import QuatreView
@@ -260,43 +257,6 @@ def play_game(
     return state
 
 
-# ---------------------------------------------------------------------------------
-# The capture family
-
-_DECLARE_ORDER: dict[Call | None, int] = {None: 0, Call.RONDA: 1, Call.RONDI: 2}
-
-
-@functools.lru_cache(maxsize=64)
-def _deck_facts(variant: str) -> tuple[Deck, bool]:
-    """The deck and the wrap option of a preset, for rank arithmetic (48 cards, no wrap
-    for a name the registry does not know)."""
-    from cau_rules.registry import get_rules
-
-    try:
-        rules = get_rules(variant)
-    except CauRulesError:
-        return SPANISH_48, False
-    deck = getattr(rules, "deck", SPANISH_48)
-    return (deck if isinstance(deck, Deck) else SPANISH_48), bool(getattr(rules, "wrap", False))
-
-
-def _stake_choice(view: FishingView, moves: Sequence[Any]) -> Any:
-    from cau_rules.fishing.moves import Accept, Bid, Refuse
-
-    ranks = [card.rank for card in view.holding]
-    pairs = [rank for rank in ranks if ranks.count(rank) >= 2]
-    rondi = any(ranks.count(rank) >= 3 for rank in ranks)
-    strong = rondi or (bool(pairs) and max(pairs) >= 11)
-    bids = [move for move in moves if isinstance(move, Bid)]
-    if Accept() in moves:
-        return Accept() if strong else Refuse()
-    numbers = sorted(move.stones for move in bids if isinstance(move.stones, int))
-    if numbers:
-        wanted = 4 if rondi else numbers[0]
-        return Bid(min((n for n in numbers if n >= wanted), default=numbers[0]))
-    return bids[0]
-
-
 def _quatre_choice(view: Any, moves: Sequence[Any], rng: random.Random) -> Any:
     from cau_rules.quatre import Give
     from cau_rules.quatre import Play as QuatrePlay
@@ -327,85 +287,6 @@ def _quatre_choice(view: Any, moves: Sequence[Any], rng: random.Random) -> Any:
         low = min(play_cost(move) for move in plays)
         return rng.choice([move for move in plays if play_cost(move) == low])
     return rng.choice(list(moves))
-
-
-def _fishing_choice(view: FishingView, rng: random.Random) -> Any:
-    moves = view.legal_moves
-    declares = [move for move in moves if isinstance(move, Declare)]
-    if declares:
-        best = max(_DECLARE_ORDER.get(move.call, 0) for move in declares)
-        return rng.choice([move for move in declares if _DECLARE_ORDER.get(move.call, 0) == best])
-    chain = view.chain
-    seat = view.seat
-    claimed = {rank for rank, owner in chain.run if owner < 0} if chain is not None else set()
-    base_table = [card for card in view.table if card.rank not in claimed]
-    base_ranks = {card.rank for card in base_table}
-    # Piles as they will be once a pending chain is completed (for non-chain moves).
-    base_piles = list(view.pile_sizes)
-    if chain is not None:
-        gained = chain.level + len(claimed)
-        for _, owner in chain.run:
-            if owner >= 0:
-                gained += base_piles[owner]
-                base_piles[owner] = 0
-        base_piles[chain.caller] += gained
-    trail_rank = view.trail[1].rank if view.trail is not None else -1
-    others = view.players - 1
-
-    best_key: tuple[int, int, int, float] | None = None
-    best_moves: list[Any] = []
-    for move in moves:
-        if not isinstance(move, Play):
-            continue
-        rank = move.card.rank
-        table_units = move.run - len(move.piles)
-        if chain is not None and rank == chain.rank:
-            cards = (*chain.cards, (seat, move.card))
-            taken = len(cards) + table_units + sum(view.pile_sizes[p] for p in move.piles)
-            paid = sum(pos + 1 for pos, (payer, _) in enumerate(cards[:-1]) if payer != seat)
-            key = (taken + paid, 1, len(move.calls), 0.0)
-        elif rank in base_ranks:
-            in_chain = rank == trail_rank
-            taken = 2 + table_units + sum(base_piles[p] for p in move.piles)
-            paid = 1 if in_chain and view.trail is not None and view.trail[0] != seat else 0
-            if not in_chain and table_units == len(base_table) - 1:
-                paid += others  # a neta: the table is swept
-            key = (taken + paid, int(in_chain), len(move.calls), 0.0)
-        else:
-            key = (0, 0, 0, -_trail_help(view, move.card, base_ranks))
-        if best_key is None or key > best_key:
-            best_key, best_moves = key, [move]
-        elif key == best_key:
-            best_moves.append(move)
-    if not best_moves:
-        return rng.choice(moves)
-    return best_moves[0] if len(best_moves) == 1 else rng.choice(best_moves)
-
-
-def _trail_help(view: FishingView, card: Card, table_ranks: set[int]) -> float:
-    """How much trailing *card* may help the next player: the unseen cards that could
-    match it, weighted by what a match would take (the card, the run it opens, and the
-    cau it would call); plus the unseen cards of the rank below if it is on the table
-    (the trailed card would lengthen their run)."""
-    deck, wrap = _deck_facts(view.variant)
-    if card.rank not in deck.ranks:
-        return 0.0
-    seen = view.visible_cards()
-    rank = card.rank
-
-    def unseen(of_rank: int) -> int:
-        return sum(1 for c in deck.cards if c.rank == of_rank and c not in seen)
-
-    run = 0
-    nxt = deck.next_rank(rank, wrap)
-    while nxt and nxt != rank and nxt in table_ranks:
-        run += 1
-        nxt = deck.next_rank(nxt, wrap)
-    help_value = float(unseen(rank) * (3 + run))
-    below = [r for r in deck.ranks if deck.next_rank(r, wrap) == rank]
-    if below and below[0] in table_ranks:
-        help_value += unseen(below[0])
-    return help_value
 
 
 # ---------------------------------------------------------------------------------

@@ -1,12 +1,14 @@
 """The capture ("fishing") family: Cau, Cau robat and the 001 rules, one engine.
 
-:func:`new_game` starts a game.
+Its record :data:`FAMILY` is what generic code (the registry, bots, the command line,
+the AI tools) reads; :func:`new_game` starts a game.
 
 >>> from cau_rules.fishing import CAU_ROBAT, new_game
 >>> new_game(CAU_ROBAT, 2, seed=3).players
 2
 """
 
+from cau_rules.fishing.codec import FishingCodec
 from cau_rules.fishing.draw import DrawnCard, SeatDraw, draw_for_seats
 from cau_rules.fishing.events import (
     Called,
@@ -30,6 +32,7 @@ from cau_rules.fishing.events import (
     TableReplaced,
     Trailed,
 )
+from cau_rules.fishing.family import FAMILY
 from cau_rules.fishing.moves import (
     GAME,
     JOC,
@@ -64,6 +67,7 @@ __all__ = [
     "CAU_RECAU_SANT_VICENT",
     "CAU_ROBAT",
     "CAU_ROBAT_40",
+    "FAMILY",
     "FISHING_PRESETS",
     "GAME",
     "JOC",
@@ -79,6 +83,7 @@ __all__ = [
     "Declare",
     "Declared",
     "DrawnCard",
+    "FishingCodec",
     "FishingEvent",
     "FishingMove",
     "FishingRules",
