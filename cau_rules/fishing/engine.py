@@ -17,10 +17,10 @@ fields back into a frozen state; nothing else ever sees it mutate.
 from __future__ import annotations
 
 import contextlib
-import random
 from collections.abc import Sequence
 
 from cau_rules.cards import Card
+from cau_rules.fishing.deal import deal_packets, lay_table
 from cau_rules.fishing.events import (
     Called,
     Captured,
@@ -132,15 +132,15 @@ def ronda_kind(holding: Sequence[Card]) -> Call | None:
 
 class Engine:
     """The mutable work copy of a position that one ``apply`` (or a new game's first
-    deal) runs on.  Build it from a :class:`~cau_rules.fishing.zones.Position` or with
-    :meth:`blank`; read the new fields back from its attributes (the state does), with
-    the events of the move in ``events``.
+    deal) runs on.  Build it from a :class:`~cau_rules.fishing.zones.Position` (a new
+    game's is empty, not dealt yet); read the new fields back from its attributes (the
+    state does), with the events of the move in ``events``.
 
-    >>> from cau_rules.fishing.rules import CAU
-    >>> work = Engine.blank(CAU, 2, seed=1, decks=())
-    >>> work.begin()
-    >>> [len(holding) for holding in work.holdings], len(work.stock)
-    ([3, 3], 42)
+    >>> from cau_rules import new_game
+    >>> work = Engine(new_game("cau", players=2, seed=1))
+    >>> work.start_hand(1)
+    >>> [len(holding) for holding in work.holdings], len(work.stock), work.to_play
+    ([3, 3], 42, 1)
     """
 
     __slots__ = (
@@ -173,31 +173,6 @@ class Engine:
         self.tally = state.tally
         self.stake = state.stake
         self.events: list[FishingEvent] = []
-
-    @classmethod
-    def blank(
-        cls, rules: FishingRules, players: int, seed: int, decks: tuple[tuple[Card, ...], ...]
-    ) -> Engine:
-        """The work copy of a game not dealt yet: call :meth:`begin` to deal it."""
-        work = cls.__new__(cls)
-        work.rules = rules
-        work.n = players
-        work.seed = seed
-        work.decks = decks
-        work.hand = work.round = work.opener = work.to_play = 0
-        work.phase = "play"
-        work.stock = work.discard = ()
-        work.table = []
-        work.holdings = [()] * players
-        work.piles = [()] * players
-        work.chain = work.trail = work.stake = None
-        work.debts = [()] * players
-        work.last_capturer = -1
-        work.declarations = ()
-        work.hand_scores = ()
-        work.tally = Tally() if rules.rewards == "stones" else None
-        work.events = []
-        return work
 
     def begin(self) -> None:
         """Deal the first hand (its stones may already win a partida)."""
@@ -508,30 +483,9 @@ class Engine:
         self.round = 0
         eldest = hand % n
         self.events.append(HandStarted(hand, (eldest - 1) % n, eldest))
-        supplied = hand < len(self.decks)
-        if supplied:
-            order = self.decks[hand]
-        else:
-            order = rules.deck.shuffled(random.Random(f"{self.seed}:{hand}:0:shuffle"))
-        stock = list(order)
-        table: list[Card] = []
-        seen = [False] * 13
-        returns = 0
-        while len(table) < rules.table_count(n):
-            card = stock.pop(0)
-            if seen[card.rank]:
-                returns += 1
-                if supplied:
-                    stock.append(card)
-                else:
-                    rng = random.Random(f"{self.seed}:{hand}:{returns}:table-return")
-                    stock.insert(rng.randrange(1, len(stock) + 1), card)
-                self.events.append(TableReplaced(card))
-                continue
-            seen[card.rank] = True
-            table.append(card)
-        self.table = table
-        self.stock = tuple(stock)
+        table, self.stock, returned = lay_table(rules, n, self.seed, hand, self.decks)
+        self.events.extend(TableReplaced(card) for card in returned)
+        self.table = list(table)
         self.holdings = [()] * n
         self.piles = [()] * n
         self.discard = ()
@@ -546,34 +500,20 @@ class Engine:
         self.phase = "play"
         if rules.rewards == "stones":
             dealer_team = (eldest - 1) % n % 2
-            if returns:
+            if returned:
                 self.score(1 - dealer_team, 1, "pixat")
             else:
                 self.score(dealer_team, 1, "bon fer")
-        self.deal_round(eldest, tuple(table))
+        self.deal_round(eldest, table)
 
     def deal_round(self, opener: int, table: tuple[Card, ...]) -> None:
         n = self.n
         rules = self.rules
-        eldest = self.hand % n
-        each = len(self.stock) // n if rules.deal == "whole" else min(rules.round_size, len(self.stock) // n)
-        stock = self.stock
-        given = [list(h) for h in self.holdings]
-        position = 0
-        left = each
-        while left > 0:
-            packet = rules.packet if left >= rules.packet else 1
-            for step in range(n):
-                seat = (eldest + step) % n
-                given[seat].extend(stock[position: position + packet])
-                position += packet
-            left -= packet
-        self.stock = stock[position:]
-        self.holdings = [tuple(h) for h in given]
+        self.stock, self.holdings, each = deal_packets(rules, self.hand % n, self.stock, self.holdings)
         self.opener = opener
         self.to_play = opener
         self.phase = "play"
-        self.events.append(Dealt(self.round, opener, table, tuple(len(h) for h in given)))
+        self.events.append(Dealt(self.round, opener, table, tuple(len(h) for h in self.holdings)))
         if rules.rondas and each in (2, 3) and not (rules.continuous and self.round > 0):
             if rules.rewards == "stones":
                 self.stone_rondas(opener)

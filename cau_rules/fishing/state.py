@@ -438,6 +438,12 @@ def new_game(
     if not isinstance(seed, int) or isinstance(seed, bool):
         raise InvalidRulesError(f"the seed must be a whole number, not {seed!r}")
     orders = tuple(rules.deck.check_order(order) for order in (decks or ()))
-    work = Engine.blank(rules, players, seed, orders)
+    empty = ((),) * players
+    work = Engine(FishingState(
+        rules=rules, players=players, seed=seed, decks=orders, hand=0, round=0, opener=0,
+        to_play=0, phase="play", stock=(), table=(), holdings=empty, piles=empty, discard=(),
+        chain=None, trail=None, debts=empty, last_capturer=-1, declarations=(), hand_scores=(),
+        tally=Tally() if rules.rewards == "stones" else None,
+    ))
     work.begin()
     return _frozen(work)
