@@ -200,14 +200,12 @@ class FishingState:
         cau_rules.errors.IllegalMoveError: illegal move 5o: seat 0 does not hold 5o (holding: 12o 12c 2b); legal moves: 12o, 12c, 2b
         """
         parsed = move_for_turn(self.phase == "over", self.to_play, move, seat, _coerce, self._legal_text)
-        if self.phase == "bid":
+        plans = self._legal_plans()  # empty in the stake's phase
+        if parsed in plans:
+            plan = plans[parsed]
+        elif self.phase == "bid" and parsed in stake_moves(self.rules, self.stake, self.tally):
             plan = None
-            legal = parsed in stake_moves(self.rules, self.stake, self.tally)
         else:
-            plans = self._legal_plans()
-            legal = parsed in plans
-            plan = plans.get(parsed) if legal else None
-        if not legal:
             raise IllegalMoveError(
                 f"illegal move {move}: {why_illegal(self, parsed, self.legal_moves())}; "
                 f"legal moves: {self._legal_text()}"
