@@ -40,6 +40,7 @@ from cau_rules.fishing import FishingRules, FishingState
 
 __all__ = ["InfoState", "register_family", "supports"]
 
+
 def _observation(view: Any) -> str:
     return json.dumps(view.to_dict(), sort_keys=True, ensure_ascii=False)
 
