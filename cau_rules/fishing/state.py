@@ -178,10 +178,7 @@ class FishingState:
         except InvalidNotationError as exc:
             raise IllegalMoveError(f"{exc}; legal moves: {self._legal_text()}") from None
         if not self._is_legal(move):
-            raise IllegalMoveError(
-                f"illegal move {text}: {why_illegal(self, move, self.legal_moves())}; "
-                f"legal moves: {self._legal_text()}"
-            )
+            raise self._refusal(text, move)
         return move
 
     def apply(self, move: FishingMove | str, *, seat: int | None = None) -> FishingState:
@@ -200,16 +197,15 @@ class FishingState:
         cau_rules.errors.IllegalMoveError: illegal move 5o: seat 0 does not hold 5o (holding: 12o 12c 2b); legal moves: 12o, 12c, 2b
         """
         parsed = move_for_turn(self.phase == "over", self.to_play, move, seat, _coerce, self._legal_text)
-        plans = self._legal_plans()  # empty in the stake's phase
-        if parsed in plans:
+        if self.phase != "bid":
+            plans = self._legal_plans()
+            if parsed not in plans:
+                raise self._refusal(move, parsed)
             plan = plans[parsed]
-        elif self.phase == "bid" and parsed in stake_moves(self.rules, self.stake, self.tally):
+        elif parsed in stake_moves(self.rules, self.stake, self.tally):
             plan = None
         else:
-            raise IllegalMoveError(
-                f"illegal move {move}: {why_illegal(self, parsed, self.legal_moves())}; "
-                f"legal moves: {self._legal_text()}"
-            )
+            raise self._refusal(move, parsed)
         work = Engine(self)
         work.run(parsed, plan)
         return _frozen(work)
@@ -350,6 +346,12 @@ class FishingState:
         if self.phase == "bid":
             return move in stake_moves(self.rules, self.stake, self.tally)
         return move in self._legal_plans()
+
+    def _refusal(self, given: object, move: FishingMove) -> IllegalMoveError:
+        return IllegalMoveError(
+            f"illegal move {given}: {why_illegal(self, move, self.legal_moves())}; "
+            f"legal moves: {self._legal_text()}"
+        )
 
     def _legal_text(self) -> str:
         moves = self.legal_moves()
