@@ -41,11 +41,9 @@ from typing import Any, TextIO
 from cau_rules import __version__
 from cau_rules.bots import Bot, GreedyBot, RandomBot, play_game
 from cau_rules.errors import CauRulesError, InvalidRulesError
-from cau_rules.fishing.rules import FishingRules
-from cau_rules.fishing.view import FishingView
-from cau_rules.game import GameRules
+from cau_rules.game import GameRules, GameState, GameView
 from cau_rules.outcome import Outcome
-from cau_rules.registry import get_rules, new_game, variants
+from cau_rules.registry import family_of, get_rules, new_game, variants
 
 __all__ = [
     "UsageError",
@@ -64,14 +62,6 @@ __all__ = [
 
 InputFunc = Callable[[str], str]
 """Reads one line of input after showing a prompt (like :func:`input`; raises EOFError)."""
-
-_DESCRIPTIONS: dict[str, str] = {
-    "cau": "Catalan Cau, the simple game: 48 cards, closed piles, runs of any length",
-    "cau-robat": "Catalan Cau robat: 48 cards, open piles that runs can take, own pile included",
-    "cau-robat-40": "Cau Robat by the English rules: 40 cards dealt whole, opponents' open piles",
-    "cau-40": "Face-down Cau by the English rules: 40 cards dealt whole, closed piles",
-    "cacho": "Cacho, the Renaissance betting game: three cards, three betting rounds",
-}
 
 _QUIT_WORDS = frozenset({"quit", "exit", "q"})
 _HELP_WORDS = frozenset({"help", "?", "moves"})
@@ -94,8 +84,8 @@ def describe_variant(name: str) -> str:
     """A one-line description of the preset *name*.
 
     The description is the docstring written under the preset's definition in its
-    module (its first paragraph, emphasis removed); presets without one fall back to a
-    short built-in line, then to the first line of the rules class's docstring.
+    module (its first paragraph, emphasis removed); presets without one fall back to the
+    title of the preset's family.
 
     >>> describe_variant("cau-robat")
     'Cau robat by the Catalan rule book: open piles that runs can take, own pile included.'
@@ -105,10 +95,7 @@ def describe_variant(name: str) -> str:
     if text:
         paragraph = text.strip().split("\n\n")[0]
         return " ".join(paragraph.split()).replace("*", "").replace("``", "")
-    if name in _DESCRIPTIONS:
-        return _DESCRIPTIONS[name]
-    doc = (type(rules).__doc__ or "").strip()
-    return doc.splitlines()[0] if doc else name
+    return family_of(rules).title
 
 
 @functools.lru_cache(maxsize=16)
@@ -158,13 +145,13 @@ def allowed_players(rules: GameRules) -> tuple[int, ...]:
 
 
 def default_players(rules: GameRules) -> int:
-    """The player count used when none is given: 4 for the capture family when the rules
-    allow it, else the smallest count.
+    """The player count used when none is given: 4 (a full table) when the rules allow
+    it, else the smallest count.
 
     >>> default_players(get_rules("cau")), default_players(get_rules("cau").replace(max_players=3))
     (4, 2)
     """
-    if isinstance(rules, FishingRules) and 4 in allowed_players(rules):
+    if 4 in allowed_players(rules):
         return 4
     return rules.min_players
 
@@ -224,81 +211,12 @@ def _cards(cards: Iterable[Any]) -> str:
     return text or "(none)"
 
 
-def _render_fishing(view: FishingView) -> str:
-    you = view.seat
-
-    def who(seat: int) -> str:
-        return f"seat {seat} (you)" if seat == you else f"seat {seat}"
-
-    lines = [
-        f"=== {view.variant} · hand {view.hand + 1} · deal round {view.round + 1} · "
-        f"{'game over' if view.phase == 'over' else who(view.to_play) + ' to play'} ==="
-    ]
-    lines.append(f"Table:      {_cards(view.table)}")
-    chain = view.chain
-    if chain is not None:
-        played = ", ".join(f"{who(seat)} {card}" for seat, card in chain.cards)
-        claims: list[str] = []
-        for rank, owner in chain.run:
-            if owner < 0:
-                claims.extend(str(card) for card in view.table if card.rank == rank)
-            else:
-                claims.append(f"pile of {who(owner)}")
-        claimed = f"; claims {', '.join(claims)}" if claims else ""
-        name = view.rules.chain_call(chain.level).value if view.rules is not None else "chain"
-        lines.append(f"Chain:      {name} pending on rank {chain.rank}: "
-                     f"{played}{claimed}")
-    if view.trail is not None:
-        lines.append(f"Last trail: {who(view.trail[0])} trailed {view.trail[1]} (match it to call cau)")
-    lines.append(f"Your cards: {_cards(view.holding)}")
-    piles = []
-    for seat, size in enumerate(view.pile_sizes):
-        pile = view.piles[seat]
-        top = f", top {pile[-1]}" if pile else ""
-        piles.append(f"{who(seat)}: {size} card{'s' if size != 1 else ''}{top}")
-    lines.append(f"Piles:      {' | '.join(piles)}{'' if view.piles and view.piles[0] is not None else ' (closed)'}")
-    lines.append("Holdings:   " + ", ".join(f"{who(seat)}: {size}" for seat, size in enumerate(view.holding_sizes)))
-    lines.append(f"Stock:      {view.stock_size} card{'s' if view.stock_size != 1 else ''}")
-    if view.discard:
-        lines.append(f"Discard:    {_cards(view.discard)}")
-    debts = [
-        f"{who(debtor)} owes {who(creditor)} {amount}"
-        for debtor, owed in enumerate(view.debts)
-        for creditor, amount in owed
-    ]
-    lines.append(f"Debts:      {'; '.join(debts) if debts else 'none'}")
-    if view.declarations:
-        lines.append("Declared:   " + ", ".join(f"{who(seat)} {call.value}" for seat, call in view.declarations))
-    lines.append("Cards won:  " + ", ".join(f"{who(seat)}: {size}" for seat, size in enumerate(view.pile_sizes)))
-    for number, row in enumerate(view.hand_scores):
-        lines.append(f"Hand {number + 1}:     " + ", ".join(f"{who(seat)}: {score}" for seat, score in enumerate(row)))
-    # Team games with stones (the Valencian game): team t is the seats s with s % teams == t.
-    stones: Sequence[int] = getattr(view, "stones", ())
-    partides: Sequence[int] = getattr(view, "partides", ())
-
-    def team(number: int, teams: int) -> str:
-        seats = [seat for seat in range(view.players) if seat % teams == number]
-        mine = " (yours)" if you in seats else ""
-        return f"team {number}{mine} (seats {', '.join(map(str, seats))})"
-
-    if stones:
-        lines.append("Stones:     " + ", ".join(f"{team(t, len(stones))}: {s}" for t, s in enumerate(stones)))
-    if partides and any(partides):
-        lines.append("Partides:   " + ", ".join(f"{team(t, len(partides))}: {p}" for t, p in enumerate(partides)))
-    stake = getattr(view, "stake", None)
-    if stake is not None:
-        holders = ", ".join(f"{who(seat)} {call.value}" for seat, call in stake.holders)
-        bids = ", ".join("game" if bid is None else str(bid) for bid in stake.bids) or "none yet"
-        lines.append(f"Ronda stake: holders {holders}; bids: {bids}")
-    return "\n".join(lines)
-
-
-def render_view(view: Any) -> str:
-    """A readable table of one seat's view.
+def render_view(view: GameView) -> str:
+    """A readable screen of one seat's view, drawn by the view's family.
 
     Capture-family views show the table, the chain zone, your cards, the piles (sizes,
-    and the top card of open piles), holding sizes, the stock, debts and scores; views
-    of other families are shown field by field from ``view.to_dict()``.
+    and the top card of open piles), holding sizes, the stock, debts and scores; the
+    other families show their own zones.
 
     >>> print(render_view(new_game("cau", players=2, seed=1).observe(0)))  # doctest: +ELLIPSIS
     === cau · hand 1 · deal round 1 · seat 0 (you) to play ===
@@ -310,24 +228,11 @@ def render_view(view: Any) -> str:
     Debts:      ...
     Cards won:  seat 0 (you): 0, seat 1: 0
     """
-    if isinstance(view, FishingView):
-        return _render_fishing(view)
-    data = view.to_dict()
-    lines = [f"=== seat {data.get('seat', '?')} (you) ==="]
-    for key, value in data.items():
-        if key in ("events", "legal_moves", "seat"):
-            continue
-        if isinstance(value, list):
-            value = ", ".join(str(item) for item in value) or "(none)"
-        lines.append(f"{key.replace('_', ' ').capitalize() + ':':<14}{value}")
-    return "\n".join(lines)
+    return family_of(view).render(view)
 
 
-def _view_events(view: Any) -> list[str]:
-    events = getattr(view, "events", None)
-    if events is None:
-        events = view.to_dict().get("events", [])
-    return [str(event) for event in events]
+def _view_events(view: GameView) -> list[str]:
+    return [str(event) for event in view.events]
 
 
 # ---------------------------------------------------------------------------------
@@ -424,7 +329,7 @@ def play_session(
     _, count = _resolve(variant, players)
     if isinstance(seat, bool) or not 0 <= seat < count:
         raise UsageError(f"--seat must be a seat from 0 to {count - 1}, not {seat}")
-    state = new_game(variant, players=count, seed=seed)
+    state: GameState = new_game(variant, players=count, seed=seed)
     bot = GreedyBot()
     rngs = [random.Random(f"{seed}:bots:{other}") for other in range(count)]
 
@@ -521,7 +426,7 @@ def bench(variant: str, players: int, seconds: float, seed: int = 0) -> dict[str
     start = clock()
     end = start + seconds
     while True:
-        state = new_game(variant, players=players, seed=seed + games)
+        state: GameState = new_game(variant, players=players, seed=seed + games)
         while not state.is_over:
             state = state.apply(choice(state.legal_moves()))
             decisions += 1

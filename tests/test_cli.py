@@ -46,7 +46,7 @@ def test_demo_prints_moves_events_and_outcome(capsys: pytest.CaptureFixture[str]
     assert code == 0 and err == ""
     assert out.startswith("Demo: cau, 4 players, seed 5, greedy bots")
     assert "seat 0: " in out and "  hand 1: seat 3 deals, seat 0 is eldest" in out
-    assert "game over: seats" in out
+    assert "game over: seat" in out
     tail = out.splitlines()[-2:]
     assert tail[0].startswith("Outcome: seat") and "(most cards)" in tail[0]
     assert tail[1].startswith("Scores: seat 0: ")
@@ -132,7 +132,7 @@ def test_play_a_whole_game(capsys: pytest.CaptureFixture[str]) -> None:
     code = main(["play", "--variant", "cau-robat", "--players", "2", "--seed", "6"], input_func=lambda prompt: "1")
     out = capsys.readouterr().out
     assert code == 0
-    assert "game over: seats" in out and "Outcome: " in out and "Scores: seat 0: " in out
+    assert "game over: seat" in out and "Outcome: " in out and "Scores: seat 0: " in out
 
 
 def test_play_view_hides_closed_pile_payments(capsys: pytest.CaptureFixture[str]) -> None:

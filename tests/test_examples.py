@@ -13,7 +13,7 @@ ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = sorted((ROOT / "examples").glob("*.py"))
 
 EXPECTED: dict[str, list[str]] = {
-    "play_random_game.py": ["cau with 3 players, seed 7", "seat 0 plays ", "game over: seats", "winners: seat",
+    "play_random_game.py": ["cau with 3 players, seed 7", "seat 0 plays ", "game over: seat", "winners: seat",
                             "scores: ["],
     "exact_position.py": ["table:   3o 7o 8o 9o 12o", "legal moves: 8c, 8c+1, ", "seat 0 captures with 8c",
                           "captured: 9o 8o 8c", "table after: 3o 7o 12o"],

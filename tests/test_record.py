@@ -40,11 +40,11 @@ def test_random_games_round_trip_and_replay(variant: str, players: int) -> None:
 
 def test_options_and_supplied_decks_are_recorded() -> None:
     from cau_rules.fishing import CAU_ROBAT_40
-    from cau_rules.fishing.state import new_fishing_game
+    from cau_rules.fishing import new_game as new_fishing_game
 
     deck = list(reversed(CAU_ROBAT_40.deck.cards))
     rules = CAU_ROBAT_40.replace(hands=2, no_runs_in_chains=True)
-    first = new_fishing_game(rules, 3, seed=9, deck=deck)
+    first = new_fishing_game(rules, 3, seed=9, decks=[deck])
     rng = random.Random(1)
     state, moves = first, []
     while not state.is_over:

@@ -6,8 +6,8 @@ determinisation, search bots and simulation.
 True
 """
 
-from cau_rules.ai.codec import ActionCodec, FishingCodec, codec_for, register_codec
+from cau_rules.ai.codec import ActionCodec, codec_for
 from cau_rules.ai.mcts import ISMCTSBot
 from cau_rules.ai.simulate import SimulationResult, simulate
 
-__all__ = ["ActionCodec", "FishingCodec", "ISMCTSBot", "SimulationResult", "codec_for", "register_codec", "simulate"]
+__all__ = ["ActionCodec", "ISMCTSBot", "SimulationResult", "codec_for", "simulate"]

@@ -1,10 +1,14 @@
 """The capture ("fishing") family: Cau, Cau robat and the English rules, one engine.
 
->>> from cau_rules.fishing import CAU_ROBAT, new_fishing_game
->>> new_fishing_game(CAU_ROBAT, 2, seed=3).players
+Its record :data:`FAMILY` is what generic code (the registry, bots, the command line,
+the AI tools) reads; :func:`new_game` starts a game.
+
+>>> from cau_rules.fishing import CAU_ROBAT, new_game
+>>> new_game(CAU_ROBAT, 2, seed=3).players
 2
 """
 
+from cau_rules.fishing.codec import FishingCodec
 from cau_rules.fishing.draw import DrawnCard, SeatDraw, draw_for_seats
 from cau_rules.fishing.events import (
     Called,
@@ -28,6 +32,7 @@ from cau_rules.fishing.events import (
     TableReplaced,
     Trailed,
 )
+from cau_rules.fishing.family import FAMILY
 from cau_rules.fishing.moves import (
     GAME,
     JOC,
@@ -52,9 +57,9 @@ from cau_rules.fishing.rules import (
     FISHING_PRESETS,
     FishingRules,
 )
-from cau_rules.fishing.serial import state_from_dict
-from cau_rules.fishing.state import Chain, FishingState, Stake, Tally, new_fishing_game
+from cau_rules.fishing.state import FishingState, new_game
 from cau_rules.fishing.view import FishingView
+from cau_rules.fishing.zones import Chain, Phase, Stake, Tally
 
 __all__ = [
     "CAU",
@@ -62,6 +67,7 @@ __all__ = [
     "CAU_RECAU_SANT_VICENT",
     "CAU_ROBAT",
     "CAU_ROBAT_40",
+    "FAMILY",
     "FISHING_PRESETS",
     "GAME",
     "JOC",
@@ -77,6 +83,7 @@ __all__ = [
     "Declare",
     "Declared",
     "DrawnCard",
+    "FishingCodec",
     "FishingEvent",
     "FishingMove",
     "FishingRules",
@@ -88,6 +95,7 @@ __all__ = [
     "LeftoversTaken",
     "Paid",
     "PartidaWon",
+    "Phase",
     "Play",
     "Refuse",
     "Scored",
@@ -103,8 +111,7 @@ __all__ = [
     "Trailed",
     "draw_for_seats",
     "format_move",
-    "new_fishing_game",
+    "new_game",
     "parse_move",
     "stake_rank",
-    "state_from_dict",
 ]

@@ -1,9 +1,10 @@
 """Frozen records of what happened during a move of the capture family.
 
 ``state.events`` holds the events of the move that produced the state, in the order
-they happened.  Every event is public except where a field says otherwise: a seat's
-view (:meth:`~cau_rules.fishing.state.FishingState.observe`) hides what that seat may
-not see.
+they happened; a game's last event is :class:`~cau_rules.outcome.GameEnded`, shared by
+every family (re-exported here).  Every event is public except where a field says
+otherwise: a seat's view (:meth:`~cau_rules.fishing.state.FishingState.observe`) hides
+what that seat may not see.
 
 >>> from cau_rules import new_game
 >>> state = new_game("cau", players=2, seed=3)
@@ -17,6 +18,7 @@ import attrs
 
 from cau_rules.cards import Card, cards_text
 from cau_rules.fishing.moves import Call, StakeValue
+from cau_rules.outcome import GameEnded
 
 __all__ = [
     "Called",
@@ -257,21 +259,6 @@ class HandEnded:
 
     def __str__(self) -> str:
         return f"hand {self.hand + 1} ends: cards {list(self.cards)}, won by seats {list(self.winners)}"
-
-
-@attrs.frozen
-class GameEnded:
-    """The game ended: the winners and the final scores.
-
-    >>> print(GameEnded((1,), (20, 28)))
-    game over: seats [1] win with scores [20, 28]
-    """
-
-    winners: tuple[int, ...]
-    scores: tuple[int, ...]
-
-    def __str__(self) -> str:
-        return f"game over: seats {list(self.winners)} win with scores {list(self.scores)}"
 
 
 @attrs.frozen

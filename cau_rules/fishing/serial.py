@@ -1,31 +1,36 @@
 """Exact positions and JSON data for the capture family, with validation.
 
+Every function here returns field values (a dict of a state's fields by name), never a
+state: ``FishingState.from_position`` and ``FishingState.from_dict`` build the state
+from them.
+
 >>> from cau_rules import new_game
->>> from cau_rules.fishing.serial import state_from_dict
 >>> state = new_game("cau-robat", players=3, seed=5)
->>> state_from_dict(state.to_dict()) == state
-True
+>>> fields = fields_from_dict(state_fields_to_dict(state))
+>>> fields["holdings"] == state.holdings, fields["seed"]
+(True, 5)
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from cau_rules.cards import Card, cards_text, parse_cards
-from cau_rules.errors import CauRulesError, InvalidNotationError, InvalidPositionError
+from cau_rules.errors import (
+    CauRulesError,
+    InvalidNotationError,
+    InvalidPositionError,
+    InvalidRulesError,
+)
 from cau_rules.fishing.moves import JOC, Call, StakeValue
 from cau_rules.fishing.rules import FishingRules
+from cau_rules.fishing.zones import PHASES, Chain, Debt, Phase, Position, Stake, Tally
 
-if TYPE_CHECKING:
-    from cau_rules.fishing.state import Chain, Debt, FishingState, Phase, Stake, Tally
-
-__all__ = ["SCHEMA", "build_position", "state_from_dict", "state_to_dict"]
+__all__ = ["SCHEMA", "fields_from_dict", "position_fields", "state_fields_to_dict"]
 
 SCHEMA = 1
-"""The version of the JSON layout written by :func:`state_to_dict`."""
-
-_PHASES = ("play", "declare", "bid", "over")
+"""The version of the JSON layout written by :func:`state_fields_to_dict`."""
 
 
 def _zone(value: Iterable[Card | str] | str, what: str) -> tuple[Card, ...]:
@@ -54,8 +59,7 @@ def _stake_value(bid: object) -> StakeValue:
     raise InvalidPositionError(f"a stake bid is a number, null (the game) or 'joc', not {bid!r}")
 
 
-def build_position(
-    cls: type[FishingState],
+def position_fields(
     rules: FishingRules,
     players: int,
     *,
@@ -80,20 +84,19 @@ def build_position(
     tally: Tally | None = None,
     stake: Stake | None = None,
     rest: str = "stock",
-) -> FishingState:
-    """Validate and build an exact position (see ``FishingState.from_position``, which
-    calls it).
+) -> dict[str, Any]:
+    """The validated fields of an exact position (see ``FishingState.from_position``,
+    which builds the state from them).
 
-    >>> from cau_rules.fishing.state import FishingState
     >>> from cau_rules.fishing.rules import CAU
-    >>> build_position(FishingState, CAU, 2, holdings=["1o", "2o"], table="", piles=None, stock=None,
-    ...                discard="", to_play=0, hand=0, round=0, opener=None, chain=None, trail=None,
-    ...                debts=None, last_capturer=-1, phase="play", declarations=(), hand_scores=(),
-    ...                seed=0, decks=(), rest="discard").holdings[1]
+    >>> position_fields(CAU, 2, holdings=["1o", "2o"], table="", piles=None, stock=None,
+    ...                 discard="", to_play=0, hand=0, round=0, opener=None, chain=None, trail=None,
+    ...                 debts=None, last_capturer=-1, phase="play", declarations=(), hand_scores=(),
+    ...                 seed=0, decks=(), rest="discard")["holdings"][1]
     (<Card.O2: 1>,)
     """
-    from cau_rules.fishing.state import Chain, Stake, Tally
-
+    if not isinstance(rules, FishingRules):
+        raise TypeError(f"rules must be a FishingRules object, not {type(rules).__name__}")
     rules.check_players(players)
     n = players
     if len(holdings) != n:
@@ -140,8 +143,8 @@ def build_position(
             raise InvalidPositionError(
                 f"the table has two cards of rank {rank}; table ranks are always distinct"
             )
-    if phase not in _PHASES:
-        raise InvalidPositionError(f"phase must be one of {', '.join(_PHASES)}, not {phase!r}")
+    if phase not in PHASES:
+        raise InvalidPositionError(f"phase must be one of {', '.join(PHASES)}, not {phase!r}")
     _seat(to_play, n, "to_play")
     if not isinstance(hand, int) or isinstance(hand, bool) or hand < 0:
         raise InvalidPositionError(f"hand must be a whole number from 0, not {hand!r}")
@@ -235,17 +238,20 @@ def build_position(
             raise InvalidPositionError("a joc can be bid only when partides_to_win > 1")
     elif phase == "bid":
         raise InvalidPositionError("phase 'bid' needs a stake")
-    return cls(
-        rules, n, seed, orders, hand, round, opener, to_play, phase, stk, tab, hold, pls, dis,
-        chain, trail_pair, tuple(debt_tuples), last_capturer, decls, scores, tally, stake,
-    )
+    return {
+        "rules": rules, "players": n, "seed": seed, "decks": orders, "hand": hand, "round": round,
+        "opener": opener, "to_play": to_play, "phase": phase, "stock": stk, "table": tab,
+        "holdings": hold, "piles": pls, "discard": dis, "chain": chain, "trail": trail_pair,
+        "debts": tuple(debt_tuples), "last_capturer": last_capturer, "declarations": decls,
+        "hand_scores": scores, "tally": tally, "stake": stake,
+    }
 
 
-def state_to_dict(state: FishingState) -> dict[str, Any]:
-    """The state as JSON-ready data: card zones as strings of codes.
+def state_fields_to_dict(state: Position) -> dict[str, Any]:
+    """The fields of a position as JSON-ready data: card zones as strings of codes.
 
     >>> from cau_rules import new_game
-    >>> state_to_dict(new_game("cau", players=2, seed=1))["holdings"]
+    >>> state_fields_to_dict(new_game("cau", players=2, seed=1))["holdings"]
     ['12o 12c 2b', '5c 10b 8e']
     """
     chain = state.chain
@@ -290,20 +296,25 @@ def state_to_dict(state: FishingState) -> dict[str, Any]:
     }
 
 
-def state_from_dict(data: Mapping[str, Any]) -> FishingState:
-    """The state described by :func:`state_to_dict` data, validated.
+def fields_from_dict(data: Mapping[str, Any]) -> dict[str, Any]:
+    """The validated fields of the position described by :func:`state_fields_to_dict`
+    data (``FishingState.from_dict`` builds the state from them).
 
-    >>> state_from_dict({"schema": 99})
+    Raises:
+        InvalidNotationError: not a JSON object, another schema, a missing field or a
+            field of the wrong JSON type.
+        InvalidRulesError: the saved rules options are not valid.
+        InvalidPositionError: the position cannot arise.
+
+    >>> fields_from_dict({"schema": 99})
     Traceback (most recent call last):
     ...
-    cau_rules.errors.InvalidPositionError: unsupported schema 99; this version reads schema 1
+    cau_rules.errors.InvalidNotationError: unsupported schema 99; this version reads schema 1
     """
-    from cau_rules.fishing.state import Chain, FishingState, Stake, Tally
-
     if not isinstance(data, Mapping):
-        raise InvalidPositionError(f"a saved state is a JSON object, not {type(data).__name__}")
+        raise InvalidNotationError(f"a saved state is a JSON object, not {type(data).__name__}")
     if data.get("schema") != SCHEMA:
-        raise InvalidPositionError(f"unsupported schema {data.get('schema')!r}; this version reads schema {SCHEMA}")
+        raise InvalidNotationError(f"unsupported schema {data.get('schema')!r}; this version reads schema {SCHEMA}")
     try:
         rules = FishingRules.from_dict(data["rules"])
         chain_data = data.get("chain")
@@ -328,7 +339,7 @@ def state_from_dict(data: Mapping[str, Any]) -> FishingState:
             (int(stake_data["bidders"][0]), int(stake_data["bidders"][1])),
             tuple(_stake_value(bid) for bid in stake_data["bids"]),
         )
-        return FishingState.from_position(
+        return position_fields(
             rules,
             data["players"],
             holdings=data["holdings"],
@@ -352,9 +363,9 @@ def state_from_dict(data: Mapping[str, Any]) -> FishingState:
             tally=tally,
             stake=stake,
         )
+    except (InvalidPositionError, InvalidRulesError, InvalidNotationError):
+        raise
     except CauRulesError as exc:
-        if isinstance(exc, InvalidPositionError):
-            raise
-        raise InvalidPositionError(f"bad saved state: {exc}") from None
+        raise InvalidNotationError(f"bad saved state: {exc}") from None
     except (KeyError, TypeError, ValueError, IndexError) as exc:
-        raise InvalidPositionError(f"bad saved state: missing or malformed field {exc}") from None
+        raise InvalidNotationError(f"bad saved state: missing or malformed field {exc}") from None

@@ -8,7 +8,8 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from collections.abc import Sequence
+from typing import Any
 
 import attrs
 
@@ -16,10 +17,9 @@ from cau_rules.cards import Card, cards_text
 from cau_rules.errors import InvalidPositionError
 from cau_rules.fishing.events import FishingEvent, Paid
 from cau_rules.fishing.moves import Call, FishingMove
-from cau_rules.fishing.state import Chain, Phase, Stake
-
-if TYPE_CHECKING:
-    from cau_rules.fishing.state import FishingState
+from cau_rules.fishing.rules import FishingRules
+from cau_rules.fishing.zones import Chain, Phase, Position, Stake
+from cau_rules.outcome import Outcome
 
 __all__ = ["FishingView", "view_of"]
 
@@ -31,7 +31,7 @@ class FishingView:
     public events of the last move.  Never another holding or the stock order.
 
     ``piles[seat]`` is None for a closed pile (see ``pile_sizes``).  ``legal_moves`` is
-    filled in only when it is this seat's turn.
+    filled in only when it is this seat's turn; ``outcome`` once the game is over.
 
     >>> from cau_rules import new_game
     >>> view = new_game("cau", players=2, seed=1).observe(0)
@@ -61,11 +61,22 @@ class FishingView:
     declarations: tuple[tuple[int, Call], ...]
     hand_scores: tuple[tuple[int, ...], ...]
     events: tuple[FishingEvent, ...]
-    legal_moves: tuple[FishingMove, ...]
+    legal_moves: Sequence[FishingMove]
     stones: tuple[int, ...] = ()
     partides: tuple[int, ...] = ()
     stake: Stake | None = None
-    rules: Any = attrs.field(default=None, eq=False, repr=False)
+    outcome: Outcome | None = None
+    rules: FishingRules | None = attrs.field(default=None, eq=False, repr=False)
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the game has ended.
+
+        >>> from cau_rules import new_game
+        >>> new_game("cau", players=2, seed=1).observe(0).is_over
+        False
+        """
+        return self.phase == "over"
 
     def visible_cards(self) -> set[Card]:
         """Every card this view shows, wherever it lies.
@@ -118,81 +129,59 @@ class FishingView:
                 "bidders": list(self.stake.bidders),
                 "bids": list(self.stake.bids),
             },
+            "outcome": None if self.outcome is None else self.outcome.to_dict(),
         }
 
 
-def view_of(state: FishingState, seat: int) -> FishingView:
-    """The view of *seat* (see :class:`FishingView`); ``state.observe(seat)`` calls it.
+def view_of(
+    position: Position, seat: int, legal_moves: Sequence[FishingMove], outcome: Outcome | None
+) -> FishingView:
+    """The view of *seat* (see :class:`FishingView`) from the fields of *position*, its
+    *legal_moves* and its *outcome*; ``state.observe(seat)`` calls it.
 
     >>> from cau_rules import new_game
-    >>> view_of(new_game("cau", players=2, seed=1), 1).holding_sizes
+    >>> state = new_game("cau", players=2, seed=1)
+    >>> view_of(state, 1, state.legal_moves(), None).holding_sizes
     (3, 3)
     """
-    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < state.players:
-        raise InvalidPositionError(f"seat must be from 0 to {state.players - 1}, not {seat!r}")
-    open_piles = state.rules.open_piles
-    events = state.events
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < position.players:
+        raise InvalidPositionError(f"seat must be from 0 to {position.players - 1}, not {seat!r}")
+    rules = position.rules
+    open_piles = rules.open_piles
+    events = position.events
     if not open_piles:
         events = tuple(
             attrs.evolve(event, card=None) if isinstance(event, Paid) else event for event in events
         )
+    over = position.phase == "over"
+    tally = position.tally
     return FishingView(
         seat=seat,
-        variant=state.rules.name,
-        players=state.players,
-        hand=state.hand,
-        round=state.round,
-        opener=state.opener,
-        to_play=state.to_play,
-        phase=state.phase,
-        holding=state.holdings[seat],
-        holding_sizes=tuple(len(h) for h in state.holdings),
-        table=state.table,
-        chain=state.chain,
-        trail=state.trail,
-        piles=tuple(pile if open_piles else None for pile in state.piles),
-        pile_sizes=state.pile_sizes(),
-        stock_size=len(state.stock),
-        discard=state.discard,
-        debts=state.debts,
-        last_capturer=state.last_capturer,
-        declarations=tuple((s, call) for s, call in state.declarations),
-        hand_scores=state.hand_scores,
+        variant=rules.name,
+        players=position.players,
+        hand=position.hand,
+        round=position.round,
+        opener=position.opener,
+        to_play=position.to_play,
+        phase=position.phase,
+        holding=position.holdings[seat],
+        holding_sizes=tuple(len(h) for h in position.holdings),
+        table=position.table,
+        chain=position.chain,
+        trail=position.trail,
+        piles=tuple(pile if open_piles else None for pile in position.piles),
+        pile_sizes=tuple(len(pile) for pile in position.piles),
+        stock_size=len(position.stock),
+        discard=position.discard,
+        debts=position.debts,
+        last_capturer=position.last_capturer,
+        declarations=tuple((s, call) for s, call in position.declarations),
+        hand_scores=position.hand_scores,
         events=events,
-        legal_moves=state.legal_moves() if seat == state.to_play and not state.is_over else (),
-        stones=state.stones(),
-        partides=() if state.tally is None else state.tally.partides,
-        stake=state.stake,
-        rules=state.rules,
+        legal_moves=legal_moves if seat == position.to_play and not over else (),
+        stones=() if tally is None else tally.stones,
+        partides=() if tally is None else tally.partides,
+        stake=position.stake,
+        outcome=outcome,
+        rules=rules,
     )
-
-
-def score_sheet(state: FishingState) -> dict[str, Any]:
-    """Stones by source per team: ``hands`` (one row per partida and hand), ``game``
-    (totals of the current partida by source), ``stones`` and ``partides``.
-
-    >>> from cau_rules import new_game
-    >>> sheet = score_sheet(new_game("cau-recau-sant-vicent", players=4, seed=1))
-    >>> sheet["stones"], sheet["game"]
-    ([3, 0], {'pixat': [1, 0], 'ronda': [2, 0]})
-    """
-    tally = state.tally
-    if tally is None:
-        return {"hands": [], "game": {}, "stones": [], "partides": []}
-    hands: dict[tuple[int, int], dict[str, list[int]]] = {}
-    game: dict[str, list[int]] = {}
-    current = sum(tally.partides) if state.phase != "over" else max(0, sum(tally.partides) - 1)
-    for partida, hand, team, reason, stones in tally.log:
-        row = hands.setdefault((partida, hand), {})
-        row.setdefault(reason, [0, 0])[team] += stones
-        if partida == current:
-            game.setdefault(reason, [0, 0])[team] += stones
-    return {
-        "hands": [
-            {"partida": partida, "hand": hand, "stones": dict(sorted(row.items()))}
-            for (partida, hand), row in sorted(hands.items())
-        ],
-        "game": dict(sorted(game.items())),
-        "stones": list(tally.stones),
-        "partides": list(tally.partides),
-    }

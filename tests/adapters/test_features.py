@@ -63,7 +63,7 @@ def test_a_joc_bid_is_encoded_above_the_game() -> None:
     features = FishingFeatures(rules, 4)
     out = np.zeros(features.size, np.float32)
     stake = features.offset("stake")
-    state = new_game(rules, players=4, deck=order)
+    state = new_game(rules, players=4, decks=[order])
     features.encode(state.apply("bid game").observe(1), out)
     assert (out[stake + 2], out[stake + 3]) == (0.0, 1.0)
     features.encode(state.apply("bid joc").observe(1), out)

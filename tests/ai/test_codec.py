@@ -74,7 +74,7 @@ def test_a_joc_bid_has_its_own_index_only_with_several_partides() -> None:
     from tests.scenario import deck_with
 
     order = deck_with(rules, "1o 2o 3o 4o 5o 6o 7o 10o 5c 6c 11o 12o 1c 6e 2c 3c")
-    state = new_game(rules, players=4, deck=order)
+    state = new_game(rules, players=4, decks=[order])
     assert two.decode(two.encode(Bid(JOC)), state) == Bid(JOC)
     state = state.apply("bid game")
     assert [str(two.decode(i, state)) for i in two.legal_actions(state)] == ["bid joc", "accept", "refuse"]

@@ -8,7 +8,6 @@ import pytest
 
 from cau_rules import new_game
 from cau_rules.ai.infostate import InfoState
-from cau_rules.errors import InvalidPositionError
 
 CASES = [
     ("cau", 3, {}),
@@ -80,7 +79,7 @@ def test_declarers_keep_their_pair() -> None:
     from tests.scenario import deck_with
 
     deck = deck_with(CAU, "1o 2o 3o 4o 4c 6o 7o 7c 7e 10o 11o 12o")
-    state = new_game(CAU, players=4, deck=deck)
+    state = new_game(CAU, players=4, decks=[deck])
     info = InfoState.start(state, 0)
     rng = random.Random(1)
     for _ in range(50):
@@ -94,5 +93,5 @@ def test_declarers_keep_their_pair() -> None:
 
 
 def test_unknown_family_is_refused() -> None:
-    with pytest.raises(InvalidPositionError, match="no information-state support"):
+    with pytest.raises(TypeError, match="expected a rules object, state or view of cau_rules"):
         InfoState.start(object(), 0)  # type: ignore[arg-type]

@@ -107,11 +107,11 @@ def test_card_codes() -> None:
 def test_supplied_deck_with_duplicates_or_missing_cards() -> None:
     deck = deck_with(CAU, "1o")
     with pytest.raises(InvalidDeckError, match="duplicates: 1o"):
-        new_game("cau", players=2, deck=[*deck[:-1], deck[0]])
+        new_game("cau", players=2, decks=[[*deck[:-1], deck[0]]])
     with pytest.raises(InvalidDeckError, match="missing: 12b"):
-        new_game("cau", players=2, deck=deck[:-1])
+        new_game("cau", players=2, decks=[deck[:-1]])
     with pytest.raises(InvalidDeckError, match="not in the spanish-40 deck: 8o"):
-        new_game("cau-robat-40", players=2, deck=deck[:40])
+        new_game("cau-robat-40", players=2, decks=[deck[:40]])
 
 
 def test_positions_with_impossible_facts() -> None:
@@ -140,13 +140,13 @@ def test_malformed_or_tampered_json() -> None:
     with pytest.raises(InvalidPositionError):
         loads(json.dumps(tampered))
     missing = {k: v for k, v in data.items() if k != "piles"}
-    with pytest.raises(InvalidPositionError, match="missing or malformed field 'piles'"):
+    with pytest.raises(InvalidNotationError, match="missing or malformed field 'piles'"):
         loads(json.dumps(missing))
-    with pytest.raises(InvalidPositionError, match="unknown game family"):
+    with pytest.raises(InvalidNotationError, match="unknown game family"):
         loads(json.dumps(dict(data, family="chess")))
     wrong_seat = dict(data, to_play=7)
     with pytest.raises(InvalidPositionError, match="to_play"):
         loads(json.dumps(wrong_seat))
     bad_rules = dict(data, rules=dict(data["rules"], wrap="maybe"))
-    with pytest.raises(InvalidPositionError, match="wrap must be true or false"):
+    with pytest.raises(InvalidRulesError, match="wrap must be true or false"):
         loads(json.dumps(bad_rules))

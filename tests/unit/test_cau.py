@@ -24,7 +24,7 @@ def paid(state):  # (payer, receiver, card code, reason) per Paid event
 
 def test_cau_1_first_deal_three_each_in_packets_from_eldest() -> None:
     deck = deck_with(CAU, "1o 2o 3o 4o 5o 6o 7o 8o 9o 10o 11o 12o")
-    state = new_game(CAU, players=4, deck=deck)
+    state = new_game(CAU, players=4, decks=[deck])
     assert state.holdings == (cards("1o 2o 3o"), cards("4o 5o 6o"), cards("7o 8o 9o"), cards("10o 11o 12o"))
     assert state.table == () and len(state.stock) == 36 and state.to_play == 0
     assert state.stock[0] == deck[12]
@@ -50,7 +50,7 @@ def test_cau_2_any_card_may_be_played() -> None:
 
 def test_cau_3_cau_4_new_round_dealt_and_opener_rotates() -> None:
     deck = deck_with(CAU, "1o 2o 3o 4o 5o 6o 7o 8o 9o 10o 11o 12o 1c 2c 3c 4c 5c 6c 7c 8c 9c 10c 11c 12c")
-    state = new_game(CAU, players=4, deck=deck)
+    state = new_game(CAU, players=4, decks=[deck])
     for _ in range(12):
         state = state.apply(state.legal_moves()[0])
     assert state.round == 1 and state.opener == 1 and state.to_play == 1
@@ -216,7 +216,7 @@ def test_cau_12_after_recau_a_fourth_card_simply_trails() -> None:
 
 def test_cau_13_ronda_and_rondi_owed_when_piles_are_empty() -> None:
     deck = deck_with(CAU, "1o 2o 3o 4o 4c 6o 7o 7c 7e 10o 11o 12o")
-    state = new_game(CAU, players=4, deck=deck)
+    state = new_game(CAU, players=4, decks=[deck])
     assert [e for e in state.events if isinstance(e, Called)] == [Called(1, Call.RONDA), Called(2, Call.RONDI)]
     assert state.debts == (((1, 1), (2, 2)), ((2, 2),), ((1, 1),), ((1, 1), (2, 2)))
 
@@ -291,7 +291,7 @@ def test_cau_18_unannounced_cau_is_not_paid() -> None:
 def test_cau_18_ronda_must_be_declared() -> None:
     rules = CAU.replace(explicit_calls=True)
     deck = deck_with(CAU, "1o 2o 3o 4o 4c 6o 7o 8o 9o 10o 11o 12o")
-    state = new_game(rules, players=4, deck=deck)
+    state = new_game(rules, players=4, decks=[deck])
     assert state.phase == "declare" and state.legal_moves() == (Declare(None),)
     state = state.apply("pass")
     assert state.legal_moves() == (Declare(None), Declare(Call.RONDA))
@@ -323,7 +323,7 @@ def test_cau_19_nobody_captured_leftovers_stay() -> None:
 
 def test_cau_20_three_players_three_distinct_table_cards() -> None:
     deck = deck_with(CAU, "1o 1c 2o 3o 4o")
-    state = new_game(CAU, players=3, deck=deck)
+    state = new_game(CAU, players=3, decks=[deck])
     assert state.table == cards("1o 2o 3o")
     assert TableReplaced(cards("1c")[0]) in state.events
     assert state.stock[-1] == cards("1c")[0]       # a supplied deck takes it back at the bottom
@@ -337,7 +337,7 @@ def test_cau_20_three_players_three_distinct_table_cards() -> None:
 def test_cau_21_continuous_draws_right_after_playing() -> None:
     rules = CAU.replace(continuous=True)
     deck = deck_with(CAU, "1o 2o 3o 4o 5o 6o 7o")
-    state = new_game(rules, players=2, deck=deck)
+    state = new_game(rules, players=2, decks=[deck])
     state = state.apply("1o")
     assert state.holdings[0] == cards("2o 3o 7o") and len(state.stock) == 41
 

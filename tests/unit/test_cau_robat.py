@@ -228,7 +228,7 @@ def test_rob_11_neta_by_a_run_that_took_piles() -> None:
 
 def test_rob_12_three_players_start_with_three_distinct_table_cards() -> None:
     """ROB-12: with three players three table cards of distinct ranks; a repeat goes back."""
-    state = new_game(CAU_ROBAT, players=3, deck=deck_with(CAU_ROBAT, "1o 1c 2o 3o 4o"))
+    state = new_game(CAU_ROBAT, players=3, decks=[deck_with(CAU_ROBAT, "1o 1c 2o 3o 4o")])
     assert state.table == cards("1o 2o 3o")
     assert TableReplaced(card("1c")) in state.events and state.stock[-1] == card("1c")
     assert [len(h) for h in state.holdings] == [3, 3, 3] and len(state.stock) == 36
@@ -239,7 +239,7 @@ def test_rob_12_three_players_start_with_three_distinct_table_cards() -> None:
 def test_rob_13_continuous_play_draws_after_each_card() -> None:
     """ROB-13: continuous play: a player draws one card right after playing one."""
     rules = get_rules("cau-robat", continuous=True)
-    state = new_game(rules, players=2, deck=deck_with(CAU_ROBAT, "1o 2o 3o 4o 5o 6o 7o 8o"))
+    state = new_game(rules, players=2, decks=[deck_with(CAU_ROBAT, "1o 2o 3o 4o 5o 6o 7o 8o")])
     state = state.apply("1o")
     assert state.holdings == (cards("2o 3o 7o"), cards("4o 5o 6o"))
     state = state.apply("4o")

@@ -10,8 +10,17 @@ from __future__ import annotations
 
 import pytest
 
-from cau_rules import FRENCH_40, SPANISH_40, IllegalMoveError, InvalidRulesError, dumps, get_rules, new_game
-from cau_rules.fishing import CAU_40, CAU_ROBAT_40, Call, Chain, new_fishing_game
+from cau_rules import (
+    FRENCH_40,
+    SPANISH_40,
+    IllegalMoveError,
+    InvalidRulesError,
+    dumps,
+    fishing,
+    get_rules,
+    new_game,
+)
+from cau_rules.fishing import CAU_40, CAU_ROBAT_40, Call, Chain
 from cau_rules.fishing.events import (
     Called,
     Captured,
@@ -52,7 +61,7 @@ def test_r40_1_spanish_40_or_french_40_without_8_9_10() -> None:
     assert [FRENCH_40.label(c) for c in cards("1o 7c 10e 11c 12b")] == ["A♦", "7♥", "J♠", "Q♥", "K♣"]
     assert SPANISH_40.label(card("10e")) == "10e"
     deck = deck_with(CAU_ROBAT_40, "1o 2o 3o 4o")
-    spanish_game, french_game = new_game(CAU_ROBAT_40, 3, deck=deck), new_game(french, 3, deck=deck)
+    spanish_game, french_game = new_game(CAU_ROBAT_40, 3, decks=[deck]), new_game(french, 3, decks=[deck])
     assert french_game.holdings == spanish_game.holdings and french_game.table == spanish_game.table
     assert french_game.observe(0).variant == "cau-robat-40" and french_game.rules.deck.name == "french-40"
 
@@ -131,7 +140,7 @@ def test_r40_24_a_match_of_two_hands_credits_each_hands_winner() -> None:
     outcome = state.outcome()
     assert outcome is not None and outcome.termination is Termination.MOST_HANDS
     assert outcome.scores == tuple(expected)
-    assert state.events[-1] == GameEnded(outcome.winners, outcome.scores)
+    assert state.events[-1] == GameEnded(outcome)
 
 
 def test_r40_24_hands_won_decide_the_match_and_ties_share() -> None:
@@ -152,7 +161,7 @@ def test_r40_7_four_table_cards_of_distinct_ranks_repeats_replaced() -> None:
     """R40-7: 4 table cards (5 with 5 players), all of different ranks: a repeat goes back
     into the deck and the next card replaces it."""
     deck = deck_with(CAU_ROBAT_40, "1o 1c 2o 1e 3o 4o")
-    state = new_game(CAU_ROBAT_40, 4, deck=deck)
+    state = new_game(CAU_ROBAT_40, 4, decks=[deck])
     assert state.table == cards("1o 2o 3o 4o")
     assert [e for e in state.events if isinstance(e, TableReplaced)] == [TableReplaced(card("1c")),
                                                                           TableReplaced(card("1e"))]
@@ -168,13 +177,13 @@ def test_r40_8_whole_deck_in_packets_of_three_from_the_eldest() -> None:
     """R40-8: the whole deck is dealt in packets of three from the eldest hand (the dealer's
     right); with 5 players two packets each and then one card each."""
     deck = deck_with(CAU_ROBAT_40, "1o 2o 3o 4o")
-    state = new_game(CAU_ROBAT_40, 4, deck=deck)
+    state = new_game(CAU_ROBAT_40, 4, decks=[deck])
     rest = deck[4:]
     for seat in range(4):
         expected = [*rest[3 * seat:3 * seat + 3], *rest[12 + 3 * seat:15 + 3 * seat],
                     *rest[24 + 3 * seat:27 + 3 * seat]]
         assert state.holdings[seat] == tuple(expected)
-    five = new_game(CAU_ROBAT_40, 5, deck=deck_with(CAU_ROBAT_40, "1o 2o 1c 3o 4o 5o"))
+    five = new_game(CAU_ROBAT_40, 5, decks=[deck_with(CAU_ROBAT_40, "1o 2o 1c 3o 4o 5o")])
     assert five.table == cards("1o 2o 3o 4o 5o")
     assert [len(h) for h in five.holdings] == [7] * 5 and five.stock == ()
     assert five.holdings[0] == cards("6o 7o 10o 2e 3e 4e 7b")
@@ -429,7 +438,7 @@ def test_r40_25_three_card_hands_last_round_shares_what_is_left() -> None:
     time as holdings run out; with 5 players the last round gives 1 each (3, 3, 1)."""
     rules = get_rules("cau-robat-40", deal="rounds")
     assert rules.round_sizes(5) == (3, 3, 1) and rules.round_sizes(4) == (3, 3, 3)
-    state = new_game(rules, 5, deck=deck_with(rules, "1o 2o 3o 4o 5o"))
+    state = new_game(rules, 5, decks=[deck_with(rules, "1o 2o 3o 4o 5o")])
     assert state.table == cards("1o 2o 3o 4o 5o")
     assert [len(h) for h in state.holdings] == [3] * 5 and len(state.stock) == 20
     dealt = {0: [len(h) for h in state.holdings]}
@@ -532,7 +541,7 @@ def test_r40_8_options_that_contradict_the_deal_are_refused() -> None:
 
 def test_r40_7_new_fishing_game_with_five_players_deals_five_table_cards() -> None:
     """R40-7 / R40-8: five players: five table cards and seven cards each."""
-    state = new_fishing_game(CAU_ROBAT_40, 5, seed=21)
+    state = fishing.new_game(CAU_ROBAT_40, 5, seed=21)
     assert len(state.table) == 5 and [len(h) for h in state.holdings] == [7] * 5 and state.stock == ()
 
 

@@ -14,13 +14,13 @@ from cau_rules.fishing import (
     Accept,
     Bid,
     Call,
+    FishingState,
     Refuse,
     Scored,
     Showdown,
     Stake,
     Tally,
     parse_move,
-    state_from_dict,
 )
 from cau_rules.fishing.events import Called, PartidaWon, StakeOpened, TableReplaced
 from cau_rules.outcome import Termination
@@ -49,7 +49,7 @@ def test_val_1_partners_sit_opposite_and_share_the_score() -> None:
 
 def test_val_2_four_table_cards_then_three_each_one_at_a_time() -> None:
     deck = deck_with(VAL, "1o 2o 3o 4o 5o 6o 7o 10o 11o 12o 1c 2c 3c 4c 5c 6c")
-    state = new_game(VAL, players=4, deck=deck)
+    state = new_game(VAL, players=4, decks=[deck])
     assert state.table == cards("1o 2o 3o 4o")
     assert state.holdings == (cards("5o 11o 3c"), cards("6o 12o 4c"), cards("7o 1c 5c"), cards("10o 2c 6c"))
     assert len(state.stock) == 24
@@ -67,7 +67,7 @@ def test_val_15_next_round_three_each_one_at_a_time_opener_continues() -> None:
 
 def test_val_3_val_5_pixat_once_even_when_the_replacement_repeats_again() -> None:
     deck = deck_with(VAL, "1o 1c 1e 2o 3o 4o")
-    state = new_game(VAL, players=4, deck=deck)
+    state = new_game(VAL, players=4, decks=[deck])
     assert state.table == cards("1o 2o 3o 4o")
     assert [e.card for e in state.events if isinstance(e, TableReplaced)] == list(cards("1c 1e"))
     # the dealer is seat 3 (team 1): the other team scores one stone, once
@@ -75,9 +75,9 @@ def test_val_3_val_5_pixat_once_even_when_the_replacement_repeats_again() -> Non
 
 
 def test_val_4_bon_fer_scores_for_the_dealers_team() -> None:
-    state = new_game(VAL, players=4, deck=deck_with(VAL, "1o 2o 3o 4o"))
+    state = new_game(VAL, players=4, decks=[deck_with(VAL, "1o 2o 3o 4o")])
     assert scored(state)[0] == (1, 1, "bon fer")
-    assert state.stones() == (0, 1)
+    assert state.stones == (0, 1)
 
 
 # -- VAL-6: ronda 1 stone, rondí 2 stones, automatic -------------------------------------
@@ -85,13 +85,13 @@ def test_val_4_bon_fer_scores_for_the_dealers_team() -> None:
 def test_val_6_uncontested_rondas_score_per_holder() -> None:
     # seat 0: 5o 5c 6o? dealt one at a time: seat 0 gets cards 4, 8, 12 of the deck
     deck = deck_with(VAL, "1o 2o 3o 4o  5o 6o 7o 10o  5c 1e 7c 12o  1c 2c 11o 3c")
-    state = new_game(VAL, players=4, deck=deck)
+    state = new_game(VAL, players=4, decks=[deck])
     assert state.holdings[0] == cards("5o 5c 1c") and state.holdings[2] == cards("7o 7c 11o")
     assert [e for e in state.events if isinstance(e, Called)] == [Called(0, Call.RONDA), Called(2, Call.RONDA)]
     assert scored(state) == [(1, 1, "bon fer"), (0, 1, "ronda"), (0, 1, "ronda")]
 
     deck = deck_with(VAL, "1o 2o 3o 4o  5o 6o 7o 10o  5c 1e 12c 11b  5e 2c 11o 3c")
-    state = new_game(VAL, players=4, deck=deck)
+    state = new_game(VAL, players=4, decks=[deck])
     assert scored(state) == [(1, 1, "bon fer"), (0, 2, "rondi")]
 
 
@@ -101,7 +101,7 @@ CONTESTED = "1o 2o 3o 4o  5o 6o 7o 10o  5c 6c 11o 12o  1c 6e 2c 3c"  # seat 0 ro
 
 
 def contested(tally: Tally | None = None):
-    return new_game(VAL, players=4, deck=deck_with(VAL, CONTESTED))
+    return new_game(VAL, players=4, decks=[deck_with(VAL, CONTESTED)])
 
 
 def test_val_7_contested_rondas_open_a_stake_instead_of_stones() -> None:
@@ -122,7 +122,7 @@ def test_val_7_contested_rondas_open_a_stake_instead_of_stones() -> None:
 def test_val_7_opening_bid_refused_scores_the_automatic_value() -> None:
     state = contested().apply("bid 4").apply("refuse")
     assert scored(state) == [(0, 1, "stake")]
-    assert state.phase == "play" and state.to_play == 0 and state.stones() == (1, 1)
+    assert state.phase == "play" and state.to_play == 0 and state.stones == (1, 1)
 
 
 def test_val_7_raise_refused_scores_the_bid_it_raised() -> None:
@@ -194,7 +194,7 @@ def test_val_9_run_taken_whole_up_to_the_rei() -> None:
 def test_val_11_cau_scores_one_stone_for_the_callers_team() -> None:
     state = val_position(table="2e", holdings=["5o 1b", "5c 1c", "10b", "4e"])
     state = state.apply("5o").apply("5c")
-    assert state.chain is not None and state.stones() == (0, 0)
+    assert state.chain is not None and state.stones == (0, 0)
     state = state.apply("10b")
     assert scored(state) == [(1, 1, "cau")]
     assert state.piles[1] == cards("5o 5c")
@@ -221,7 +221,7 @@ def test_val_12_cumulative_scores_every_call_as_made() -> None:
     state = state.apply("5e")
     assert scored(state) == [(0, 2, "recau")]
     state = state.apply("5b")
-    assert scored(state) == [(1, 3, "sant-vicent")] and state.stones() == (2, 4)
+    assert scored(state) == [(1, 3, "sant-vicent")] and state.stones == (2, 4)
 
 
 def test_val_12_the_fourth_card_is_sant_vicent_in_every_event_and_message() -> None:
@@ -292,7 +292,7 @@ def test_val_16_joc_of_two_partides_resets_the_stones() -> None:
     state = val_position(Tally((40, 3), (0, 0)), rules=rules, table="5o 6o", holdings=["5c 1b", "2c", "3c", "4c"])
     state = state.apply("5c+1")
     assert not state.is_over and state.tally is not None and state.tally.partides == (1, 0)
-    assert state.hand == 1 and state.stones() in ((0, 1), (1, 0))   # pixat / bon fer of the new hand
+    assert state.hand == 1 and state.stones in ((0, 1), (1, 0))   # pixat / bon fer of the new hand
     assert PartidaWon(0, (1, 0)) in state.events
 
 
@@ -302,7 +302,7 @@ JOC2 = VAL.replace(partides_to_win=2)
 
 
 def contested_joc():
-    return new_game(JOC2, players=4, deck=deck_with(VAL, CONTESTED))
+    return new_game(JOC2, players=4, decks=[deck_with(VAL, CONTESTED)])
 
 
 def test_val_17_a_joc_bid_is_open_only_with_several_partides() -> None:
@@ -332,7 +332,7 @@ def test_val_17_accepted_joc_the_showdown_winner_wins_the_whole_joc() -> None:
     assert [str(e) for e in over.events][-3:] == [
         "showdown (seat 0: 5o 5c 1c; seat 1: 6o 6c 6e): seat 1 holds the best",
         "team 1 wins the partida and the joc (0-2)",
-        "game over: seats [1, 3] win with scores [0, 2, 0, 2]",
+        "game over: seats 1 and 3 win (stake won); scores 0, 2, 0, 2",
     ]
     assert over.is_over and PartidaWon(1, (0, 2), joc=True) in over.events
     outcome = over.outcome()
@@ -384,7 +384,7 @@ def test_val_17_a_joc_stake_round_trips_through_json_and_needs_several_partides(
     assert state.stake is not None and state.stake.bids == (3, JOC)
     data = state.to_dict()
     assert data["stake"]["bids"] == [3, "joc"]
-    assert state_from_dict(data) == state
+    assert FishingState.from_dict(data) == state
     stake = Stake(((0, Call.RONDA), (1, Call.RONDA)), (0, 1), (JOC,))
     with pytest.raises(InvalidPositionError, match="only when partides_to_win > 1"):
         val_position(holdings=["5o 5c 1c", "6o 6c 2c", "7o", "10o"], table="1e 2e 3e 4e",

@@ -1,0 +1,237 @@
+"""What a seat of the capture family remembers, and the states its memory allows.
+
+The hooks of :class:`cau_rules.ai.infostate.InfoState` for this family (RULES D-VIEW-2):
+:func:`start` and :func:`update` fold a seat's views into a :class:`FishingMemory` (the
+contents of closed piles, cards shown at a showdown, which seats declared a ronda and
+the cards played since the deal), and :func:`resample_fields` deals a full position
+consistent with it: every card whose place the seat does not know is redrawn, known
+cards stay where they are, and every declarer keeps a holding that truly has its pair
+or triple.  :data:`cau_rules.fishing.family.FAMILY` wraps them (building the state).
+
+>>> import random
+>>> from cau_rules import new_game
+>>> state = new_game("cau-robat", players=3, seed=5)
+>>> view = state.observe(0)
+>>> memory = update(start(state.rules, 3, view), state.rules, view)
+>>> fields = resample_fields(state.rules, 3, view, memory, random.Random(1))
+>>> fields["holdings"][0] == state.holdings[0], fields["table"] == state.table
+(True, True)
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+import attrs
+
+from cau_rules.cards import Card
+from cau_rules.errors import InvalidPositionError
+from cau_rules.fishing.engine import ronda_kind
+from cau_rules.fishing.events import (
+    Called,
+    Captured,
+    ChainExtended,
+    Dealt,
+    Declared,
+    HandStarted,
+    LeftoversTaken,
+    Paid,
+    Showdown,
+    Trailed,
+)
+from cau_rules.fishing.moves import Call
+from cau_rules.fishing.rules import FishingRules
+from cau_rules.fishing.serial import position_fields
+from cau_rules.fishing.view import FishingView
+from cau_rules.fishing.zones import Tally
+
+__all__ = ["FishingMemory", "resample_fields", "start", "update"]
+
+_ANY = "any"  # a seat's dealt holding is unconstrained
+
+
+@attrs.frozen
+class FishingMemory:
+    """What a seat remembers of the current hand beyond its latest view.
+
+    - ``piles``: the contents of every pile (None when closed piles cannot be followed).
+    - ``known``: cards known to be in each holding (shown at a showdown).
+    - ``required``: each seat's dealt ronda kind (``"any"`` when unconstrained, None
+      for no ronda).
+    - ``played``: the cards each seat played since the deal.
+    """
+
+
+    piles: tuple[tuple[Card, ...], ...] | None
+    known: tuple[frozenset[Card], ...]
+    required: tuple[object, ...]
+    played: tuple[frozenset[Card], ...]
+
+
+def start(rules: FishingRules, players: int, view: FishingView) -> FishingMemory:
+    """The memory of a seat that first sees *view* (before :func:`update` with it)."""
+    if rules.open_piles:
+        piles: tuple[tuple[Card, ...], ...] | None = tuple(p or () for p in view.piles)
+    elif not any(view.pile_sizes) or any(isinstance(e, HandStarted) for e in view.events):
+        piles = ((),) * players
+    else:
+        piles = None
+    empty: tuple[frozenset[Card], ...] = (frozenset(),) * players
+    return FishingMemory(piles, empty, (_ANY,) * players, empty)
+
+
+def update(memory: FishingMemory, rules: FishingRules, view: FishingView) -> FishingMemory:
+    """The memory after the seat also sees *view* (its view of the next state)."""
+    n = len(memory.known)
+    piles = None if memory.piles is None else [list(p) for p in memory.piles]
+    known = [set(k) for k in memory.known]
+    required = list(memory.required)
+    played = [set(p) for p in memory.played]
+    for event in view.events:
+        if isinstance(event, HandStarted):
+            piles = [[] for _ in range(n)]
+            known = [set() for _ in range(n)]
+            required = [_ANY] * n
+            played = [set() for _ in range(n)]
+        elif isinstance(event, Dealt):
+            played = [set() for _ in range(n)]
+            checked = (rules.rondas and event.counts and event.counts[0] in (2, 3)
+                       and not (rules.continuous and event.round > 0))
+            automatic = rules.rewards == "stones" or not rules.explicit_calls
+            required = [None if checked and automatic else _ANY] * n
+        elif isinstance(event, (Called, Declared)) and event.call in (Call.RONDA, Call.RONDI):
+            required[event.seat] = event.call
+        elif isinstance(event, (Trailed, ChainExtended)):
+            played[event.seat].add(event.card)
+            known[event.seat].discard(event.card)
+            if rules.continuous:
+                required[event.seat] = _ANY
+        elif isinstance(event, Captured):
+            if event.chain == 0:
+                played[event.seat].add(event.card)
+                known[event.seat].discard(event.card)
+                if rules.continuous:
+                    required[event.seat] = _ANY
+            if piles is not None and not rules.open_piles:
+                piles[event.seat].extend(event.cards)
+        elif isinstance(event, Paid) and piles is not None and not rules.open_piles:
+            if piles[event.payer]:
+                piles[event.receiver].append(piles[event.payer].pop())
+            else:
+                piles = None
+        elif isinstance(event, LeftoversTaken) and piles is not None and event.seat is not None:
+            piles[event.seat].extend(event.cards)
+        elif isinstance(event, Showdown):
+            for seat, cards in event.shown:
+                known[seat] = set(cards)
+    if rules.open_piles:
+        final: tuple[tuple[Card, ...], ...] | None = tuple(p or () for p in view.piles)
+    elif piles is not None and [len(p) for p in piles] == list(view.pile_sizes):
+        final = tuple(tuple(p) for p in piles)
+    else:
+        final = None
+    return FishingMemory(
+        final,
+        tuple(frozenset(k) for k in known),
+        tuple(required),
+        tuple(frozenset(p) for p in played),
+    )
+
+
+def _draw_holding(
+    pool: list[Card], size: int, fixed: Sequence[Card], played: Iterable[Card], required: object,
+    rng: random.Random, attempts: int = 40,
+) -> list[Card]:
+    """Draw ``size - len(fixed)`` cards from *pool* so that the dealt holding (the
+    holding plus the cards played since the deal) has exactly the *required* ronda
+    kind.  Removes the drawn cards from *pool*."""
+    need = size - len(fixed)
+    played = list(played)
+    for _attempt in range(attempts):
+        if required in (Call.RONDA, Call.RONDI) and need > 0:
+            width = 3 if required is Call.RONDI else 2
+            base = [*fixed, *played]
+            ranks = sorted({card.rank for card in (*pool, *base)
+                            if sum(c.rank == card.rank for c in (*pool, *base)) >= width})
+            if not ranks:
+                break
+            rank = rng.choice(ranks)
+            have = [c for c in base if c.rank == rank]
+            candidates = [c for c in pool if c.rank == rank]
+            lack = width - len(have)
+            if lack > need or lack > len(candidates):
+                continue
+            chosen = rng.sample(candidates, max(lack, 0))
+            rest = [c for c in pool if c not in chosen]
+            chosen += rng.sample(rest, need - len(chosen))
+        else:
+            chosen = rng.sample(pool, need) if need else []
+        if required == _ANY or ronda_kind([*fixed, *chosen, *played]) == required:
+            for card in chosen:
+                pool.remove(card)
+            return chosen
+    raise InvalidPositionError("no deal is consistent with this information state")
+
+
+def resample_fields(
+    rules: FishingRules, players: int, view: FishingView, memory: FishingMemory, rng: random.Random
+) -> dict[str, Any]:
+    """The validated fields of a full position that gives ``view.seat`` exactly *view*,
+    drawn with *rng* among the positions its *memory* allows.
+
+    Raises:
+        InvalidPositionError: no deal is consistent with the memory.
+    """
+    n = players
+    me = view.seat
+    seen = set(view.holding) | set(view.table) | set(view.discard)
+    if view.chain is not None:
+        seen.update(card for _, card in view.chain.cards)
+    if memory.piles is not None:
+        for pile in memory.piles:
+            seen.update(pile)
+    for seat, cards in enumerate(memory.known):
+        if seat != me:
+            seen.update(cards)
+    pool = [card for card in rules.deck.cards if card not in seen]
+    rng.shuffle(pool)
+    holdings: list[Sequence[Card]] = [()] * n
+    holdings[me] = view.holding
+    # positive constraints first (the hardest to meet), then "no ronda", then the rest;
+    # a failed seat restarts the whole deal so the constraints are met jointly
+    hardness: dict[object, int] = {Call.RONDI: 0, Call.RONDA: 1, None: 2, _ANY: 3}
+    order = sorted((s for s in range(n) if s != me), key=lambda s: hardness[memory.required[s]])
+    start_pool = pool
+    for _deal in range(200):
+        pool = list(start_pool)
+        try:
+            for seat in order:
+                fixed = sorted(memory.known[seat])
+                drawn = _draw_holding(pool, view.holding_sizes[seat], fixed, memory.played[seat],
+                                      memory.required[seat], rng)
+                holdings[seat] = (*fixed, *drawn)
+            break
+        except InvalidPositionError:
+            continue
+    else:
+        raise InvalidPositionError("no deal is consistent with this information state")
+    if memory.piles is None:
+        piles: list[Sequence[Card]] = []
+        for seat in range(n):
+            size = view.pile_sizes[seat]
+            piles.append(tuple(pool[:size]))
+            del pool[:size]
+    else:
+        piles = list(memory.piles)
+    stock = pool
+    tally = Tally(view.stones, view.partides, ()) if rules.rewards == "stones" else None
+    return position_fields(
+        rules, n, holdings=holdings, table=view.table, piles=piles, stock=stock,
+        discard=view.discard, to_play=view.to_play, hand=view.hand, round=view.round,
+        opener=view.opener, chain=view.chain, trail=view.trail,
+        debts=[list(owed) for owed in view.debts], last_capturer=view.last_capturer,
+        phase=view.phase, declarations=view.declarations, hand_scores=view.hand_scores,
+        seed=rng.randrange(2**31), decks=(), tally=tally, stake=view.stake,
+    )

@@ -1,0 +1,343 @@
+"""Legal moves of the capture family, in canonical order, and why a move is illegal.
+
+:func:`generate` lists the plays (or the declarations) of a position with the *plan*
+of each: the run units a play takes.  The Valencian ronda stake has its own
+:func:`stake_moves`: a lazy :class:`~cau_rules.moveseq.MoveList` whose bids are one
+:class:`~cau_rules.moveseq.AmountRange`.  Both read a
+:class:`~cau_rules.fishing.zones.Position`, never the state class.
+
+>>> from cau_rules import new_game
+>>> state = new_game("cau", players=2, seed=1)
+>>> [str(move) for move in generate(state)]
+['12o', '12c', '2b']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from itertools import product
+
+import attrs
+
+from cau_rules.cards import Card, cards_text
+from cau_rules.fishing.engine import Engine, ronda_kind
+from cau_rules.fishing.moves import GAME, JOC, Accept, Bid, Call, Declare, FishingMove, Play, Refuse
+from cau_rules.fishing.rules import FishingRules
+from cau_rules.fishing.zones import Position, Stake, Tally, Unit
+from cau_rules.moveseq import AmountRange, MoveList
+
+__all__ = ["Plan", "Plans", "bid_amount", "generate", "play", "stake_moves", "why_illegal"]
+
+Plan = tuple[Unit, ...]
+"""The run units a play takes, in run order: ``(rank, seat)``, seat -1 for a table card."""
+
+Plans = dict[FishingMove, Plan | None]
+"""Legal moves (keys, in canonical order) with their plans (None: a trail or a declaration)."""
+
+_SUCC_CACHE: dict[tuple[str, bool], tuple[int, ...]] = {}
+
+_NO_CALLS: tuple[frozenset[Call], ...] = (frozenset(),)
+
+_PLAYS: dict[tuple[Card, int, tuple[int, ...], frozenset[Call]], Play] = {}
+
+
+def _successors(rules: FishingRules) -> tuple[int, ...]:
+    table = _SUCC_CACHE.get((rules.deck.name, rules.wrap))
+    if table is None:
+        table = rules.deck.successor_table(rules.wrap)
+        _SUCC_CACHE[(rules.deck.name, rules.wrap)] = table
+    return table
+
+
+def play(card: Card, run: int = 0, piles: tuple[int, ...] = (), calls: frozenset[Call] = frozenset()) -> Play:
+    """The interned :class:`~cau_rules.fishing.moves.Play` (moves are immutable, so one
+    object per move).
+
+    >>> play(Card.parse("3o"), 1) is play(Card.parse("3o"), 1)
+    True
+    """
+    key = (card, run, piles, calls)
+    move = _PLAYS.get(key)
+    if move is None:
+        move = _PLAYS[key] = Play(card, run, piles, calls)
+    return move
+
+
+def _run_units(
+    rules: FishingRules,
+    seat: int,
+    start: int,
+    by_rank: list[Card | None],
+    piles: Sequence[tuple[Card, ...]],
+) -> list[tuple[int, tuple[int, ...]]]:
+    """The run available after matching rank *start*: ``(rank, choices)`` per unit;
+    choices are ``(-1,)`` for the table card or the eligible pile seats."""
+    succ = _successors(rules)
+    tops: list[tuple[int, int]] | None = None
+    if rules.open_piles:
+        tops = [
+            (pile[-1].rank, owner)
+            for owner, pile in enumerate(piles)
+            if pile and (owner != seat or rules.own_pile) and by_rank[pile[-1].rank] is None
+        ]
+    units: list[tuple[int, tuple[int, ...]]] = []
+    rank = succ[start]
+    while rank and rank != start:
+        if by_rank[rank] is not None:
+            units.append((rank, (-1,)))
+        elif tops:
+            seats = tuple(owner for top, owner in tops if top == rank)
+            if not seats:
+                break
+            units.append((rank, seats))
+        else:
+            break
+        rank = succ[rank]
+    return units
+
+
+def _run_plans(
+    rules: FishingRules,
+    card: Card,
+    units: list[tuple[int, tuple[int, ...]]],
+    in_chain: bool,
+    out: Plans,
+    calls: tuple[frozenset[Call], ...],
+) -> None:
+    longest = len(units)
+    if in_chain and rules.no_runs_in_chains:
+        lengths: Iterable[int] = (0,)
+    elif rules.run_mode == "prefix":
+        lengths = range(longest + 1)
+    elif rules.run_mode == "whole":
+        lengths = (longest,)
+    else:
+        lengths = (0, longest) if longest else (0,)
+    for length in lengths:
+        chosen = units[:length]
+        if all(len(choices) == 1 for _, choices in chosen):
+            plan = tuple((rank, choices[0]) for rank, choices in chosen)
+            piles = tuple(seat for _, seat in plan if seat >= 0)
+            for call_set in calls:
+                out[play(card, length, piles, call_set)] = plan
+            continue
+        for picks in product(*(choices for _, choices in chosen)):
+            plan = tuple((rank, pick) for (rank, _), pick in zip(chosen, picks, strict=True))
+            piles = tuple(seat for seat in picks if seat >= 0)
+            for call_set in calls:
+                out[play(card, length, piles, call_set)] = plan
+
+
+def _call_sets(rules: FishingRules, chain_call: Call | None, neta: bool) -> tuple[frozenset[Call], ...]:
+    if not rules.explicit_calls:
+        return _NO_CALLS
+    applicable = [call for call in (chain_call, Call.NETA if neta else None) if call is not None]
+    sets: list[frozenset[Call]] = [frozenset()]
+    for call in applicable:
+        sets += [s | {call} for s in sets]
+    # the canonical order of Play.sort_key: by the sorted call names
+    return tuple(sorted(sets, key=lambda calls: sorted(call.value for call in calls)))
+
+
+def _neta_aware(
+    rules: FishingRules,
+    card: Card,
+    units: list[tuple[int, tuple[int, ...]]],
+    in_chain: bool,
+    out: Plans,
+    call: Call | None,
+    table_after_match: int,
+) -> None:
+    """Plans with their call sets under ``explicit_calls``: neta applies when the match
+    and the run's table cards leave the table empty."""
+    staged: Plans = {}
+    _run_plans(rules, card, units, in_chain, staged, _NO_CALLS)
+    for move, plan in staged.items():
+        assert isinstance(move, Play) and plan is not None
+        table_taken = sum(1 for _, seat in plan if seat < 0)
+        neta = table_taken == table_after_match
+        for call_set in _call_sets(rules, call, neta):
+            out[attrs.evolve(move, calls=call_set)] = plan
+
+
+def generate(position: Position) -> Plans:
+    """The legal plays (phase ``"play"``) or declarations (phase ``"declare"``) of the
+    seat to play, in canonical order, each with its plan; empty in the other phases
+    (see :func:`stake_moves` for the stake).
+
+    A move other than extending a pending chain is generated against the position in
+    which the chain is completed (D-CHAIN-2).
+
+    >>> from cau_rules.fishing.rules import CAU
+    >>> from cau_rules.fishing.state import FishingState
+    >>> state = FishingState.from_position(CAU, 2, table="3o 7o 8o 9o", holdings=["8c", "1b"])
+    >>> generate(state)[play(Card.parse("8c"), 1)]
+    ((9, -1),)
+    """
+    out: Plans = {}
+    phase = position.phase
+    if phase == "over" or phase == "bid":
+        return out
+    seat = position.to_play
+    holding = position.holdings[seat]
+    if phase == "declare":
+        out[Declare(None)] = None
+        kind = ronda_kind(holding)
+        if kind is not None:
+            out[Declare(kind)] = None
+        return out
+    rules = position.rules
+    chain = position.chain
+    table = position.table
+    piles = position.piles
+    if chain is not None:
+        base = Engine(position)
+        base.complete_pending()
+        base_table: Sequence[Card] = base.table
+        base_piles: Sequence[tuple[Card, ...]] = base.piles
+    else:
+        base_table, base_piles = table, piles
+    by_rank: list[Card | None] = [None] * 13
+    for card in base_table:
+        by_rank[card.rank] = card
+    trail = position.trail
+    trail_rank = trail[1].rank if trail is not None else 0
+    captures = False
+    extension: list[tuple[int, tuple[int, ...]]] | None = None  # the same for every card of the rank
+    for card in sorted(holding):
+        rank = card.rank
+        if chain is not None and rank == chain.rank:
+            captures = True
+            if extension is None:
+                current: list[Card | None] = [None] * 13
+                for on_table in table:
+                    current[on_table.rank] = on_table
+                extension = _run_units(rules, seat, rank, current, piles)
+            units = extension
+            call = rules.chain_call(chain.level + 1)
+            if rules.explicit_calls:
+                _neta_aware(rules, card, units, True, out, call, len(table))
+            else:
+                _run_plans(rules, card, units, True, out, _NO_CALLS)
+        elif by_rank[rank] is not None:
+            captures = True
+            units = _run_units(rules, seat, rank, by_rank, base_piles)
+            in_chain = rank == trail_rank
+            cau = Call.CAU if in_chain else None
+            if rules.explicit_calls:
+                _neta_aware(rules, card, units, in_chain, out, cau, len(base_table) - 1)
+            else:
+                _run_plans(rules, card, units, in_chain, out, _NO_CALLS)
+        else:
+            out[play(card)] = None
+    if rules.must_capture and captures:
+        out = {move: plan for move, plan in out.items() if plan is not None}
+    return out
+
+
+def bid_amount(move: object) -> int | None:
+    """The number of stones *move* bids, or None if it is no numeric bid.
+
+    >>> bid_amount(Bid(5)), bid_amount(Bid(GAME)), bid_amount(Accept())
+    (5, None, None)
+    """
+    if isinstance(move, Bid) and type(move.stones) is int:
+        return move.stones
+    return None
+
+
+def stake_moves(rules: FishingRules, stake: Stake | None, tally: Tally | None) -> MoveList[FishingMove]:
+    """The legal moves of the ronda stake (D-RONDA-3), in canonical order: every
+    numeric bid above the last (from 2 to one stone short of the target, as one lazy
+    range), ``bid game``, ``bid joc`` (several partides only), then ``accept`` and
+    ``refuse`` once a bid is on the table.  Empty without a stake.
+
+    >>> from cau_rules.fishing.rules import CAU_RECAU_SANT_VICENT
+    >>> moves = stake_moves(CAU_RECAU_SANT_VICENT, Stake(((0, Call.RONDA), (1, Call.RONDA)), (0, 1), (3,)),
+    ...                     Tally((5, 2)))
+    >>> len(moves), [str(move) for move in moves[:2]], [str(move) for move in moves[-3:]]
+    (35, ['bid 4', 'bid 5'], ['bid game', 'accept', 'refuse'])
+    >>> Bid(30) in moves, Bid(36) in moves
+    (True, False)
+    """
+    if stake is None or tally is None:
+        return MoveList()
+    top = rules.target - 1 - max(tally.stones)
+    joc = rules.partides_to_win > 1
+    last = stake.bids[-1] if stake.bids else 1
+    tail: list[FishingMove] = []
+    low, high = 2, 1
+    if isinstance(last, int):
+        low, high = max(2, last + 1), top
+        tail.append(Bid(GAME))
+    if joc and last != JOC:
+        tail.append(Bid(JOC))
+    if stake.bids:
+        tail += [Accept(), Refuse()]
+    return MoveList(AmountRange(Bid, low, high, amount_of=bid_amount), tuple(tail))
+
+
+def why_illegal(position: Position, move: FishingMove, legal: Sequence[FishingMove]) -> str:
+    """Why *move* is not among the *legal* moves of *position*, in words.
+
+    >>> from cau_rules import new_game
+    >>> state = new_game("cau", players=2, seed=1)
+    >>> why_illegal(state, Play(Card.parse("5o")), state.legal_moves())
+    'seat 0 does not hold 5o (holding: 12o 12c 2b)'
+    """
+    seat = position.to_play
+    phase = position.phase
+    if isinstance(move, Declare):
+        if phase != "declare":
+            return "there is no declaration phase now; play a card"
+        return f"seat {seat} holds no {move.call.value if move.call else 'pass'} to declare"
+    if phase == "declare":
+        return "this is the ronda declaration phase: declare or pass"
+    if isinstance(move, (Bid, Accept, Refuse)):
+        return _why_illegal_stake(position, move)
+    if phase == "bid":
+        return f"the ronda stake is being bid: seat {seat} bids, raises, accepts or refuses"
+    holding = position.holdings[seat]
+    if move.card not in holding:
+        return f"seat {seat} does not hold {move.card} (holding: {cards_text(holding)})"
+    same_card = [m for m in legal if isinstance(m, Play) and m.card is move.card]
+    runs = sorted({m.run for m in same_card})
+    if move.run not in runs:
+        if runs == [0]:
+            return f"{move.card} can take no run here"
+        return f"a run of {move.run} is not allowed with {move.card}; allowed run lengths: {runs}"
+    piles = [m.piles for m in same_card if m.run == move.run]
+    if move.piles not in piles:
+        choices = "; ".join(",".join(map(str, p)) or "none" for p in piles)
+        return (f"those piles ({','.join(map(str, move.piles)) or 'none'}) cannot be taken by that run; "
+                f"the eligible choices are: {choices}")
+    calls = [m.calls for m in same_card if m.run == move.run and m.piles == move.piles]
+    if move.calls and not position.rules.explicit_calls:
+        return "calls are made automatically under these rules; leave them out"
+    allowed = sorted({c.value for calls_set in calls for c in calls_set})
+    return f"those calls do not apply to this move (it can call: {', '.join(allowed) or 'nothing'})"
+
+
+def _why_illegal_stake(position: Position, move: Bid | Accept | Refuse) -> str:
+    stake, tally, rules = position.stake, position.tally, position.rules
+    if position.phase != "bid" or stake is None or tally is None:
+        return "no ronda stake is being bid now"
+    if isinstance(move, (Accept, Refuse)):
+        return "there is no bid to answer yet: the first bidder must open with a bid"
+    joc = rules.partides_to_win > 1
+    if move.stones == JOC and not joc:
+        return ("a bid of joc needs a joc of several partides (partides_to_win > 1); "
+                "here one partida is the whole game: bid a number or 'bid game'")
+    last = stake.bids[-1] if stake.bids else 1
+    if last == JOC:
+        return "the joc has been bid: it can only be accepted or refused"
+    if last is None:
+        if joc:
+            return "the game has been bid: raise it to 'bid joc', or accept or refuse it"
+        return "the game has been bid: it can only be accepted or refused"
+    top = rules.target - 1 - max(tally.stones)
+    low = max(2, last + 1)
+    more = "'bid game' or 'bid joc'" if joc else "'bid game'"
+    if top < low:
+        return f"only {more} can raise now (a number would have to be {low} to {top})"
+    return f"a bid must be a number from {low} to {top}, or {more}"
