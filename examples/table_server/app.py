@@ -497,6 +497,7 @@ def create_app(db_path: str | Path, *, limits: Limits | None = None, bot_delay: 
             yield
         finally:
             await server.close()
+            server.store.close()
 
     app = Starlette(
         routes=[

@@ -526,7 +526,7 @@ class Table:
 
     # -- moves ---------------------------------------------------------------
 
-    def move(self, seat: int, text: Any, ply: Any = None) -> tuple[int, str]:
+    def move(self, seat: int, text: Any, ply: Any) -> tuple[int, str]:
         """Apply *text* for *seat* through the library; returns the stored ``(seat, text)``.
 
         Raises:
@@ -539,7 +539,7 @@ class Table:
             raise Refused("not_started", "the game starts when every seat is taken")
         if self.status == "over":
             raise Refused("game_over", "the game is over")
-        if ply is not None and (isinstance(ply, bool) or ply != self.ply):
+        if isinstance(ply, bool) or not isinstance(ply, int) or ply != self.ply:
             raise Refused("stale", f"that move was for ply {ply!r}; the game is at ply {self.ply}")
         try:
             after = self.state.apply(text.strip(), seat=seat)
