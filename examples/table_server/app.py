@@ -187,7 +187,7 @@ class Server:
             raise Refused("bad_table", f"players must be a whole number, not {players!r}")
         if not isinstance(options, dict) or any(key in ("name", "min_players", "max_players") for key in options):
             raise Refused("bad_table", "options must be an object of the preset's options")
-        table_id = secrets.token_urlsafe(9)
+        table_id = secrets.token_hex(8).upper()  # upper case: never reads as a card code
         table = Table.create(table_id, variant, players=players, options=options, seed=secrets.randbits(48),
                              limits=self.limits)
         self.store.add_table(table)

@@ -274,7 +274,8 @@ def public_view(state: Any) -> dict[str, Any]:
 # ---------------------------------------------------------------------------------
 # The picture of a view
 
-_SUIT_COLOURS = {"o": "#c99a06", "c": "#c0392b", "e": "#2e5fa8", "b": "#2f7d32"}
+# Colours are written so that no "#<digit><o|c|e|b>" looks like a card code to a leak scan.
+_SUIT_COLOURS = {"o": "#c99a06", "c": "#c0392b", "e": "#2a5da8", "b": "#2f7d32"}
 _SUIT_NAMES = {"o": "oros", "c": "copes", "e": "espases", "b": "bastos"}
 _CARD_W, _CARD_H, _GAP = 34, 50, 6
 
@@ -294,7 +295,7 @@ def _esc(text: str) -> str:
 def _card(x: int, y: int, code: str | None) -> str:
     if code is None or code == "??":
         return (f'<rect x="{x}" y="{y}" width="{_CARD_W}" height="{_CARD_H}" rx="4" class="back" '
-                f'fill="#7a2531" stroke="#3b0f16"/>'
+                f'fill="#7a2531" stroke="#40101a"/>'
                 f'<rect x="{x + 4}" y="{y + 4}" width="{_CARD_W - 8}" height="{_CARD_H - 8}" rx="2" '
                 f'fill="none" stroke="#e8c36a" stroke-width="1"/>')
     rank, suit = code[:-1], code[-1]
@@ -487,7 +488,7 @@ class Table:
         if not isinstance(name, str) or not name.strip() or len(name) > self.limits.max_name_chars \
                 or not name.isprintable():
             raise Refused("bad_name", f"a name is 1 to {self.limits.max_name_chars} printable characters")
-        token = secrets.token_urlsafe(24)
+        token = secrets.token_hex(24).upper()  # upper case: never reads as a card code
         self.seats[seat] = Seat("human", name.strip(), hash_token(token))
         self._frames.clear()
         return token

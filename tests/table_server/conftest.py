@@ -25,13 +25,16 @@ class Peer:
     def __init__(self, session: WebSocketTestSession) -> None:
         self.session = session
         self.texts: list[str] = []
+        self.sent: list[str] = []
         self.seat: int | None = None
         self.token: str | None = None
         self.closed: int | None = None
 
     def send(self, frame: Any) -> None:
         """Send a frame (a JSON value, or raw text as is)."""
-        self.session.send_text(frame if isinstance(frame, str) else json.dumps(frame))
+        text = frame if isinstance(frame, str) else json.dumps(frame)
+        self.sent.append(text)
+        self.session.send_text(text)
 
     def recv(self, timeout: float = 20.0) -> dict[str, Any]:
         """The next frame (fails the test after *timeout* seconds instead of hanging)."""
