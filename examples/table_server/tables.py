@@ -310,14 +310,14 @@ def _card(x: int, y: int, code: str | None) -> str:
 
 
 def _row(y: int, label: str, codes: Sequence[str | None], width: int) -> tuple[str, int]:
-    """A labelled row of cards (wrapping), and the height it took."""
-    parts = [f'<text x="8" y="{y + 14}" font-size="12" fill="#f5efe0">{_esc(label)}</text>']
-    per_line = max(1, (width - 110) // (_CARD_W + _GAP))
+    """A labelled row of cards (the label above, the cards wrapping), and the height it took."""
+    parts = [f'<text x="10" y="{y + 12}" font-size="12" fill="#f5efe0">{_esc(label)}</text>']
+    per_line = max(1, (width - 20) // (_CARD_W + _GAP))
     lines = max(1, -(-len(codes) // per_line))
     for index, code in enumerate(codes):
         line, column = divmod(index, per_line)
-        parts.append(_card(110 + column * (_CARD_W + _GAP), y + line * (_CARD_H + _GAP), code))
-    return "".join(parts), lines * (_CARD_H + _GAP) + 4
+        parts.append(_card(10 + column * (_CARD_W + _GAP), y + 18 + line * (_CARD_H + _GAP), code))
+    return "".join(parts), 18 + lines * (_CARD_H + _GAP) + 2
 
 
 def picture_from_dict(data: Mapping[str, Any]) -> str:
@@ -330,33 +330,44 @@ def picture_from_dict(data: Mapping[str, Any]) -> str:
     seat = data.get("seat")
     sizes = data.get("holding_sizes") or data.get("card_counts") or []
     rows: list[tuple[str, list[str | None]]] = []
-    table = _codes_of(data.get("table"))
-    rows.append(("table", list(table) or []))
+    if "table" in data:
+        rows.append(("table", list(_codes_of(data.get("table")))))
     chain = data.get("chain")
     if chain:
         rows.append(("chain", list(_codes_of(chain))))
     piles = data.get("piles") or []
+
+    def label(index: int, name: str) -> str:
+        extra = []
+        pile_sizes, stacks = data.get("pile_sizes") or [], data.get("stacks") or []
+        if index < len(pile_sizes):
+            extra.append(f"pile {pile_sizes[index]}")
+        if index < len(stacks):
+            extra.append(f"stack {stacks[index]}")
+        return " · ".join([name, *map(str, extra)])
+
     for index, size in enumerate(sizes):
         if index == seat:
             continue
         known = _codes_of((data.get("known") or [None] * len(sizes))[index]) if data.get("known") else []
         hand: list[str | None] = list(known) + [None] * max(0, int(size) - len(known))
-        rows.append((f"seat {index}", hand))
+        rows.append((label(index, f"seat {index}"), hand))
         if index < len(piles) and piles[index]:
-            rows.append((f"  pile {index}", list(_codes_of(piles[index]))))
-    if seat is not None:
-        rows.append((f"you (seat {seat})", list(_codes_of(data.get("holding")))))
-        if isinstance(seat, int) and seat < len(piles) and piles[seat]:
+            rows.append(("  open pile", list(_codes_of(piles[index]))))
+    if isinstance(seat, int):
+        rows.append((label(seat, f"you (seat {seat})"), list(_codes_of(data.get("holding")))))
+        if seat < len(piles) and piles[seat]:
             rows.append(("  your pile", list(_codes_of(piles[seat]))))
     body: list[str] = []
     y = 34
-    for label, codes in rows:
-        part, height = _row(y, label, codes, width)
+    for title, codes in rows:
+        part, height = _row(y, title, codes, width)
         body.append(part)
-        y += max(height, _CARD_H + _GAP)
+        y += height
     stock = data.get("stock_size")
     to_play = data.get("to_play")
-    head = f"{data.get('variant', '')}  ·  stock {stock if stock is not None else '-'}"
+    head = "  ·  ".join(part for part in (str(data.get("variant") or ""), f"stock {stock}" if stock is not None else "")
+                        if part)
     if not data.get("is_over", False) and data.get("phase") != "over" and isinstance(to_play, int) and to_play >= 0:
         head += f"  ·  seat {to_play} to play"
     return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{y + 6}" '

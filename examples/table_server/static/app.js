@@ -217,6 +217,7 @@ function renderTable(frame) {
 function renderView(frame) {
   if (frame.seat !== state.you) return;  // a spectator frame sent before this connection took its seat
   state.ply = frame.ply;
+  document.body.dataset.ply = String(frame.ply);
   $("#picture").innerHTML = frame.picture;  // SVG built by the server from this seat's view only
   if (frame.ply > state.logged) {
     const log = $("#log");
@@ -228,6 +229,7 @@ function renderView(frame) {
   const choices = $("#choices");
   choices.replaceChildren();
   const mine = frame.status === "playing" && frame.to_play === state.you && state.you !== null;
+  $("#move-form").hidden = frame.status === "over" || state.you === null;
   $("#turn").textContent = frame.status === "waiting" ? "Waiting for every seat to be taken."
     : frame.status === "over" ? "The game is over."
     : mine ? "Your turn: choose a move." : `Seat ${frame.to_play} to play.`;
@@ -254,9 +256,8 @@ function renderView(frame) {
     const won = state.you !== null && frame.outcome.winners.includes(state.you);
     outcome.replaceChildren(
       el("strong", { textContent: won ? "You win! " : "Game over. " }),
-      el("span", { class: "outcome-text", textContent: frame.outcome.text }),
-      el("span", { class: "muted", textContent: ` (${frame.outcome.termination})` }),
-      el("a", { href: `/api/tables/${state.table}/record`, textContent: " game record", target: "_blank" }));
+      el("span", { class: "outcome-text", textContent: frame.outcome.text + ". " }),
+      el("a", { href: `/api/tables/${state.table}/record`, textContent: "Game record", target: "_blank" }));
   } else {
     outcome.hidden = true;
   }
