@@ -39,7 +39,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     args = parser.parse_args(argv)
     logging.basicConfig(level=args.log_level.upper())
     app = create_app(args.db, limits=Limits(max_tables=args.max_tables), bot_delay=args.bot_delay)
-    uvicorn.run(app, host=args.host, port=args.port, ws="websockets", ws_max_size=WS_MAX_SIZE,
+    uvicorn.run(app, host=args.host, port=args.port, ws="websockets-sansio", ws_max_size=WS_MAX_SIZE,
                 log_level=args.log_level)
 
 
