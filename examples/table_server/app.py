@@ -456,6 +456,9 @@ def create_app(db_path: str | Path, *, limits: Limits | None = None, bot_delay: 
     async def index(request: Request) -> Response:
         return FileResponse(STATIC / "index.html", media_type="text/html")
 
+    async def favicon(request: Request) -> Response:
+        return Response(status_code=204)
+
     async def variants(request: Request) -> Response:
         return JSONResponse({"variants": variant_catalogue(), "bots": ["random", "greedy", "ismcts"],
                              "limits": {"max_message_bytes": limits.max_message_bytes,
@@ -503,6 +506,7 @@ def create_app(db_path: str | Path, *, limits: Limits | None = None, bot_delay: 
         routes=[
             Route("/", index),
             Route("/t/{table_id}", index),
+            Route("/favicon.ico", favicon),
             Route("/api/variants", variants),
             Route("/api/tables", tables, methods=["GET", "POST"]),
             Route("/api/tables/{table_id}/record", record),
