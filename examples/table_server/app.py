@@ -225,8 +225,10 @@ class Server:
             Refused: the move is refused (the table is unchanged).
         """
         before = table.status
-        entry = table.move(seat, text, ply)
-        self.store.append_move(table.id, table.ply - 1, entry[0], entry[1], over=table.status == "over")
+        after, entry = table.check(seat, text, ply)
+        # Stored first: a move the file does not hold is never shown to anybody.
+        self.store.append_move(table.id, table.ply, entry[0], entry[1], over=bool(after.is_over))
+        table.commit(after, entry)
         if table.status != before:
             self.send_info(table)
         self.send_views(table)
@@ -257,6 +259,9 @@ class Server:
                 self.play(table, seat, text, ply)
             except Refused as exc:  # pragma: no cover - a bot's move is always legal
                 log.error("table %s: bot at seat %s refused: %s", table.id, seat, exc.message)
+                return
+            except Exception:  # pragma: no cover - logged; the table waits as it is
+                log.exception("table %s: bot at seat %s failed", table.id, seat)
                 return
 
     async def close(self) -> None:
@@ -293,6 +298,9 @@ class Server:
         except Refused as exc:
             about = frame.get("type") if isinstance(frame, dict) and isinstance(frame.get("type"), str) else None
             connection.error(exc.code, exc.message, about)
+        except Exception:  # a bug must not take the server down: log it, refuse the frame
+            log.exception("table %s: frame failed", table.id)
+            connection.error("internal", "the server could not handle that frame")
 
     def _hello(self, connection: Connection, table: Table, token: Any) -> None:
         seat = table.seat_for_token(token)

@@ -538,8 +538,11 @@ class Table:
 
     # -- moves ---------------------------------------------------------------
 
-    def move(self, seat: int, text: Any, ply: Any) -> tuple[int, str]:
-        """Apply *text* for *seat* through the library; returns the stored ``(seat, text)``.
+    def check(self, seat: int, text: Any, ply: Any) -> tuple[Any, tuple[int, str]]:
+        """The state after *text* for *seat* (through the library), without changing the table.
+
+        Returns:
+            The new state and the ``(seat, text)`` entry to store.
 
         Raises:
             Refused: the game has not started or is over, *ply* is not the current ply
@@ -557,13 +560,25 @@ class Table:
             after = self.state.apply(text.strip(), seat=seat)
         except CauRulesError as exc:
             raise Refused("illegal_move", str(exc)) from None
-        entry = (seat, text.strip())
+        return after, (seat, text.strip())
+
+    def commit(self, after: Any, entry: tuple[int, str]) -> None:
+        """Make *after* (from :meth:`check` at the current ply) the table's state."""
         self.state = after
         self.moves.append(entry)
         self._frames.clear()
         for bot_seat, bot in self._bots.items():
             if hasattr(bot, "observe"):
                 bot.observe(after.observe(bot_seat))
+
+    def move(self, seat: int, text: Any, ply: Any) -> tuple[int, str]:
+        """:meth:`check` then :meth:`commit`; returns the stored ``(seat, text)``.
+
+        Raises:
+            Refused: as :meth:`check` (the table is unchanged).
+        """
+        after, entry = self.check(seat, text, ply)
+        self.commit(after, entry)
         return entry
 
     def bot_to_move(self) -> int | None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import random
+import sqlite3
 from collections.abc import Callable
 from typing import Any
 
@@ -176,6 +177,26 @@ def test_a_hostile_client_is_closed_and_other_tables_play_on(harness: Make) -> N
     assert victim.until(lambda f: f["type"] == "pong")
     final = play_out(calm_peers)
     assert final["status"] == "over" and h.table(calm).record().replay().is_over
+
+
+def test_a_failing_store_or_bug_refuses_the_frame_and_changes_nothing(harness: Make,
+                                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    h = harness()
+    table, (anna, bernat) = started(h)
+    view = anna.playing()
+    mover = anna if view["to_play"] == 0 else bernat
+    text = first_choice(view if mover is anna else bernat.view(0))
+
+    def broken(*args: Any, **kwargs: Any) -> None:
+        raise sqlite3.OperationalError("disk I/O error")
+
+    with monkeypatch.context() as patch:
+        patch.setattr(h.server.store, "append_move", broken)
+        mover.send({"type": "move", "text": text, "ply": 0})
+        assert mover.error()["code"] == "internal"
+    assert h.table(table).ply == 0 and h.server.store.record(table).moves == ()
+    mover.send({"type": "move", "text": text, "ply": 0})  # the same move, now stored
+    assert mover.view(1)["ply"] == 1 and len(h.server.store.record(table).moves) == 1
 
 
 # ---------------------------------------------------------------- the leak test
