@@ -1,0 +1,528 @@
+"""The Starlette application: HTTP routes, the websocket protocol, and the limits.
+
+Routes:
+
+- ``GET /`` and ``GET /t/{table}``: the page (an invite link is ``/t/{table}``).
+- ``GET /static/...``: its script and style sheet.
+- ``GET /api/variants``: every preset with its player counts and options.
+- ``GET /api/tables``: the unfinished tables; ``POST /api/tables``: create one
+  (``{"variant": "cau", "players": 2, "options": {}}``).
+- ``GET /api/tables/{table}/record``: the game record, once the game is over (before, it
+  would tell every hidden card: the seed is in it).
+- ``WS /ws/{table}``: the table's websocket.
+
+Frames a client sends (JSON objects, at most ``Limits.max_message_bytes``):
+
+- ``{"type": "hello", "token": T}``: resume the seat whose secret token is T.
+- ``{"type": "sit", "seat": S, "name": N}``: take an empty seat; the answer carries the token.
+- ``{"type": "bot", "seat": S, "kind": "random" | "greedy" | "ismcts"}``: fill an empty
+  seat with a bot (only a seated player may).
+- ``{"type": "move", "text": M, "ply": P}``: play move text M at ply P for the
+  connection's seat (an optional ``"seat"`` must be that seat).
+- ``{"type": "ping"}``.
+
+Frames the server sends: ``table`` (seats and status), ``seated`` (your seat, and on
+``sit`` your token), ``view`` (your seat's view at a ply: picture, choices, events,
+outcome), ``error`` (``code`` and ``message``; nothing changed), ``pong``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import secrets
+import time
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import FileResponse, JSONResponse, PlainTextResponse, Response
+from starlette.routing import Mount, Route, WebSocketRoute
+from starlette.staticfiles import StaticFiles
+from starlette.types import ASGIApp, Receive, Scope, Send
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from examples.table_server.store import Store
+from examples.table_server.tables import Limits, Refused, Table, variant_catalogue
+
+__all__ = ["Connection", "Server", "TokenBucket", "create_app"]
+
+STATIC = Path(__file__).resolve().parent / "static"
+log = logging.getLogger("table_server")
+
+# The keys each client frame type may carry (the first set is required).
+_FRAMES: dict[str, tuple[frozenset[str], frozenset[str]]] = {
+    "hello": (frozenset({"type", "token"}), frozenset()),
+    "sit": (frozenset({"type", "seat", "name"}), frozenset()),
+    "bot": (frozenset({"type", "seat", "kind"}), frozenset()),
+    "move": (frozenset({"type", "text", "ply"}), frozenset({"seat"})),
+    "ping": (frozenset({"type"}), frozenset()),
+}
+# Refusals that only a broken or hostile client causes; too many close the connection.
+_STRIKES = frozenset({"too_large", "bad_frame", "rate_limited", "forged_seat", "bad_token"})
+_HEADERS = {
+    "Content-Security-Policy": "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; "
+                               "connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'",
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "no-referrer",
+    "Cache-Control": "no-store",
+}
+
+
+class TokenBucket:
+    """A rate limit: *rate* tokens a second, at most *burst* saved up.
+
+    >>> bucket = TokenBucket(rate=1.0, burst=2)
+    >>> bucket.take(now=0.0), bucket.take(now=0.0), bucket.take(now=0.0), bucket.take(now=1.0)
+    (True, True, False, True)
+    """
+
+    def __init__(self, rate: float, burst: int) -> None:
+        self.rate = rate
+        self.burst = float(burst)
+        self.tokens = float(burst)
+        self.stamp: float | None = None
+
+    def take(self, now: float | None = None) -> bool:
+        """Spend one token if there is one."""
+        now = time.monotonic() if now is None else now
+        if self.stamp is not None:
+            self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
+        self.stamp = now
+        if self.tokens >= 1.0:
+            self.tokens -= 1.0
+            return True
+        return False
+
+
+class Connection:
+    """One websocket: its seat (None for a spectator), its outgoing queue and its limits.
+
+    Args:
+        websocket: the Starlette websocket.
+        limits: the server's limits.
+    """
+
+    def __init__(self, websocket: WebSocket, limits: Limits) -> None:
+        self.websocket = websocket
+        self.limits = limits
+        self.seat: int | None = None
+        self.queue: asyncio.Queue[str | None] = asyncio.Queue()
+        self.moves = TokenBucket(limits.moves_per_second, limits.move_burst)
+        self.frames = TokenBucket(limits.frames_per_second, limits.frame_burst)
+        self.strikes = 0
+        self.too_slow = False
+
+    def push(self, frame: dict[str, Any]) -> None:
+        """Queue a frame for this client (a client that lets too many pile up is dropped)."""
+        if self.queue.qsize() >= self.limits.max_queued_frames:
+            self.too_slow = True
+            self.queue.put_nowait(None)
+            return
+        self.queue.put_nowait(json.dumps(frame, separators=(",", ":")))
+
+    def error(self, code: str, message: str, about: str | None = None) -> None:
+        """Queue an ``error`` frame; count a strike for a hostile one."""
+        if code in _STRIKES:
+            self.strikes += 1
+        self.push({"type": "error", "code": code, "message": message, "about": about})
+
+    async def writer(self) -> None:
+        """Send queued frames in order until the queue is closed."""
+        while True:
+            text = await self.queue.get()
+            if text is None:
+                if self.too_slow:
+                    with contextlib.suppress(Exception):
+                        await self.websocket.close(code=1008, reason="too slow")
+                return
+            try:
+                await self.websocket.send_text(text)
+            except Exception:
+                return
+
+
+class Server:
+    """The tables in memory, their connections and bots, and the store behind them.
+
+    Args:
+        store: the SQLite store.
+        limits: the limits.
+        bot_delay: seconds a bot waits before it moves (so people can follow).
+    """
+
+    def __init__(self, store: Store, limits: Limits, bot_delay: float) -> None:
+        self.store = store
+        self.limits = limits
+        self.bot_delay = bot_delay
+        self.tables: dict[str, Table] = {}
+        self.connections: dict[str, set[Connection]] = {}
+        self.bot_tasks: dict[str, asyncio.Task[None]] = {}
+
+    # -- tables --------------------------------------------------------------
+
+    def get(self, table_id: str) -> Table | None:
+        """The table of that id, loaded from the store if it is not in memory."""
+        table = self.tables.get(table_id)
+        if table is None and len(table_id) <= 64 and self.store.has_table(table_id):
+            table = self.store.load(table_id, self.limits)
+            if table is not None:
+                self.tables[table_id] = table
+        return table
+
+    def create(self, variant: Any, players: Any, options: Any) -> Table:
+        """A new table, stored.
+
+        Raises:
+            Refused: too many unfinished tables, or the preset, options or player count
+                are not valid.
+        """
+        if self.store.count_unfinished() >= self.limits.max_tables:
+            raise Refused("too_many_tables", f"this server holds at most {self.limits.max_tables} unfinished tables")
+        if isinstance(players, bool) or not isinstance(players, int):
+            raise Refused("bad_table", f"players must be a whole number, not {players!r}")
+        if not isinstance(options, dict) or any(key in ("name", "min_players", "max_players") for key in options):
+            raise Refused("bad_table", "options must be an object of the preset's options")
+        table_id = secrets.token_hex(8).upper()  # upper case: never reads as a card code
+        table = Table.create(table_id, variant, players=players, options=options, seed=secrets.randbits(48),
+                             limits=self.limits)
+        self.store.add_table(table)
+        self.tables[table_id] = table
+        return table
+
+    def resume_all(self) -> int:
+        """Load every unfinished table and restart its bots; returns how many."""
+        count = 0
+        for table_id in self.store.unfinished():
+            table = self.get(table_id)
+            if table is not None:
+                self.kick_bots(table)
+                count += 1
+        return count
+
+    # -- frames --------------------------------------------------------------
+
+    def send_info(self, table: Table) -> None:
+        """Tell everybody at the table its seats and status."""
+        for connection in self.connections.get(table.id, ()):
+            connection.push(table.info(connection.seat))
+
+    def send_views(self, table: Table) -> None:
+        """Send everybody at the table the view of its own seat (or the public one)."""
+        for connection in self.connections.get(table.id, ()):
+            connection.push(table.view_frame(connection.seat))
+
+    # -- moves and bots ------------------------------------------------------
+
+    def play(self, table: Table, seat: int, text: Any, ply: Any) -> None:
+        """Apply a move, append it to the stored record, and tell everybody.
+
+        Raises:
+            Refused: the move is refused (the table is unchanged).
+        """
+        before = table.status
+        after, entry = table.check(seat, text, ply)
+        # Stored first: a move the file does not hold is never shown to anybody.
+        self.store.append_move(table.id, table.ply, entry[0], entry[1], over=bool(after.is_over))
+        table.commit(after, entry)
+        if table.status != before:
+            self.send_info(table)
+        self.send_views(table)
+        self.kick_bots(table)
+
+    def kick_bots(self, table: Table) -> None:
+        """Start the table's bot task if a bot is to move and none is running."""
+        if table.bot_to_move() is None:
+            return
+        task = self.bot_tasks.get(table.id)
+        if task is None or task.done():
+            self.bot_tasks[table.id] = asyncio.get_running_loop().create_task(self._bots(table))
+
+    async def _bots(self, table: Table) -> None:
+        while (seat := table.bot_to_move()) is not None:
+            if self.bot_delay > 0:
+                await asyncio.sleep(self.bot_delay)
+            ply = table.ply
+            if table.bot_to_move() != seat:
+                continue
+            try:
+                if table.bot_is_slow(seat):
+                    text = await asyncio.to_thread(table.choose_bot_move, seat)
+                else:
+                    text = table.choose_bot_move(seat)
+                if table.ply != ply:
+                    continue
+                self.play(table, seat, text, ply)
+            except Refused as exc:  # pragma: no cover - a bot's move is always legal
+                log.error("table %s: bot at seat %s refused: %s", table.id, seat, exc.message)
+                return
+            except Exception:  # pragma: no cover - logged; the table waits as it is
+                log.exception("table %s: bot at seat %s failed", table.id, seat)
+                return
+
+    async def close(self) -> None:
+        """Stop every bot task."""
+        for task in self.bot_tasks.values():
+            task.cancel()
+        for task in self.bot_tasks.values():
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task
+        self.bot_tasks.clear()
+
+    # -- the websocket protocol ------------------------------------------------
+
+    def handle(self, connection: Connection, table: Table, text: str) -> None:
+        """Act on one client frame; every refusal becomes an ``error`` frame."""
+        frame: Any = None
+        try:
+            if len(text.encode("utf-8")) > self.limits.max_message_bytes:
+                raise Refused("too_large", f"a frame is at most {self.limits.max_message_bytes} bytes")
+            if not connection.frames.take():
+                raise Refused("rate_limited", f"at most {self.limits.frames_per_second:g} frames a second")
+            frame = _parse(text)
+            kind = frame["type"]
+            if kind == "ping":
+                connection.push({"type": "pong"})
+            elif kind == "hello":
+                self._hello(connection, table, frame["token"])
+            elif kind == "sit":
+                self._sit(connection, table, frame["seat"], frame["name"])
+            elif kind == "bot":
+                self._bot(connection, table, frame["seat"], frame["kind"])
+            else:
+                self._move(connection, table, frame)
+        except Refused as exc:
+            about = frame.get("type") if isinstance(frame, dict) and isinstance(frame.get("type"), str) else None
+            connection.error(exc.code, exc.message, about)
+        except Exception:  # a bug must not take the server down: log it, refuse the frame
+            log.exception("table %s: frame failed", table.id)
+            connection.error("internal", "the server could not handle that frame")
+
+    def _hello(self, connection: Connection, table: Table, token: Any) -> None:
+        seat = table.seat_for_token(token)
+        if seat is None:
+            raise Refused("bad_token", "that token holds no seat at this table")
+        connection.seat = seat
+        connection.push({"type": "seated", "table": table.id, "seat": seat})
+        connection.push(table.info(seat))
+        connection.push(table.view_frame(seat))
+
+    def _sit(self, connection: Connection, table: Table, seat: Any, name: Any) -> None:
+        if connection.seat is not None:
+            raise Refused("already_seated", f"this connection already holds seat {connection.seat}")
+        token = table.sit(seat, name)
+        self.store.put_seat(table.id, seat, table.seats[seat])
+        connection.seat = seat
+        connection.push({"type": "seated", "table": table.id, "seat": seat, "token": token})
+        self._seats_changed(table)
+
+    def _bot(self, connection: Connection, table: Table, seat: Any, kind: Any) -> None:
+        if connection.seat is None:
+            raise Refused("not_seated", "take a seat before you invite bots")
+        table.add_bot(seat, kind)
+        self.store.put_seat(table.id, seat, table.seats[seat])
+        self._seats_changed(table)
+
+    def _seats_changed(self, table: Table) -> None:
+        self.send_info(table)
+        self.send_views(table)
+        self.kick_bots(table)
+
+    def _move(self, connection: Connection, table: Table, frame: dict[str, Any]) -> None:
+        if connection.seat is None:
+            raise Refused("not_seated", "spectators cannot move; take a seat or resume yours with its token")
+        if "seat" in frame and (isinstance(frame["seat"], bool) or frame["seat"] != connection.seat):
+            raise Refused("forged_seat", f"this connection plays seat {connection.seat} only")
+        if not connection.moves.take():
+            raise Refused("rate_limited", f"at most {self.limits.moves_per_second:g} moves a second")
+        self.play(table, connection.seat, frame["text"], frame["ply"])
+
+    async def serve(self, websocket: WebSocket) -> None:
+        """One websocket connection, from accept to close."""
+        await websocket.accept()
+        table_id = str(websocket.path_params.get("table_id", ""))
+        table = self.get(table_id)
+        if table is None:
+            await websocket.send_text(json.dumps({"type": "error", "code": "no_such_table",
+                                                  "message": f"there is no table {table_id[:64]!r}"}))
+            await websocket.close(code=1008)
+            return
+        connections = self.connections.setdefault(table_id, set())
+        if len(connections) >= self.limits.max_connections_per_table:
+            await websocket.send_text(json.dumps({"type": "error", "code": "table_busy",
+                                                  "message": "too many connections to this table"}))
+            await websocket.close(code=1013)
+            return
+        connection = Connection(websocket, self.limits)
+        connections.add(connection)
+        writer = asyncio.get_running_loop().create_task(connection.writer())
+        connection.push(table.info(None))
+        connection.push(table.view_frame(None))
+        try:
+            while not connection.too_slow:
+                message = await websocket.receive()
+                if message["type"] == "websocket.disconnect":
+                    break
+                text = message.get("text")
+                if text is None:
+                    connection.error("bad_frame", "frames are JSON text, not binary")
+                else:
+                    self.handle(connection, table, text)
+                if connection.strikes >= self.limits.max_strikes:
+                    connection.push({"type": "error", "code": "closed", "message": "too many refused frames"})
+                    connection.queue.put_nowait(None)
+                    await writer
+                    await websocket.close(code=1008)
+                    break
+        except WebSocketDisconnect:
+            pass
+        finally:
+            connections.discard(connection)
+            if not writer.done():
+                connection.queue.put_nowait(None)
+                with contextlib.suppress(Exception):
+                    await asyncio.wait_for(writer, timeout=5)
+            if not connections and table.status == "over":
+                self.tables.pop(table_id, None)  # reloaded from the store when asked for again
+                self.connections.pop(table_id, None)
+
+
+def _reject_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not JSON")
+
+
+def _parse(text: str) -> dict[str, Any]:
+    """A client frame, checked against the protocol (the keys of its type, nothing else)."""
+    try:
+        frame = json.loads(text, parse_constant=_reject_constant)
+    except (ValueError, RecursionError):
+        raise Refused("bad_frame", "a frame is one JSON object") from None
+    if not isinstance(frame, dict) or not isinstance(frame.get("type"), str) or frame["type"] not in _FRAMES:
+        raise Refused("bad_frame", f"a frame is a JSON object whose type is one of: {', '.join(_FRAMES)}")
+    required, optional = _FRAMES[frame["type"]]
+    keys = set(frame)
+    if not required <= keys or not keys <= required | optional:
+        raise Refused("bad_frame", f"a {frame['type']} frame has the keys {', '.join(sorted(required | optional))}")
+    return frame
+
+
+async def _json_body(request: Request, limit: int) -> Any:
+    body = b""
+    async for chunk in request.stream():
+        body += chunk
+        if len(body) > limit:
+            raise Refused("too_large", f"a request body is at most {limit} bytes")
+    try:
+        return json.loads(body, parse_constant=_reject_constant)
+    except (ValueError, RecursionError):
+        raise Refused("bad_frame", "the body is one JSON object") from None
+
+
+class _SecurityHeaders:
+    """Adds the page's security headers to every HTTP response."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+
+        async def send_with_headers(message: Any) -> None:
+            if message["type"] == "http.response.start":
+                headers = list(message.get("headers", []))
+                headers.extend((key.lower().encode(), value.encode()) for key, value in _HEADERS.items())
+                message = {**message, "headers": headers}
+            await send(message)
+
+        await self.app(scope, receive, send_with_headers)
+
+
+def create_app(db_path: str | Path, *, limits: Limits | None = None, bot_delay: float = 0.5) -> Starlette:
+    """The table server as an ASGI application.
+
+    Args:
+        db_path: the SQLite file that holds every table and move (created if missing).
+        limits: the server's limits (:class:`~examples.table_server.tables.Limits`).
+        bot_delay: seconds each bot waits before its move.
+
+    Returns:
+        A Starlette application; ``app.state.server`` is its :class:`Server`.
+
+    >>> app = create_app(":memory:")
+    >>> sorted(route.path for route in app.routes)[:3]
+    ['/', '/api/tables', '/api/tables/{table_id}/record']
+    """
+    limits = limits or Limits()
+    server = Server(Store(db_path), limits, bot_delay)
+
+    async def index(request: Request) -> Response:
+        return FileResponse(STATIC / "index.html", media_type="text/html")
+
+    async def favicon(request: Request) -> Response:
+        return Response(status_code=204)
+
+    async def variants(request: Request) -> Response:
+        return JSONResponse({"variants": variant_catalogue(), "bots": ["random", "greedy", "ismcts"],
+                             "limits": {"max_message_bytes": limits.max_message_bytes,
+                                        "max_name_chars": limits.max_name_chars}})
+
+    async def tables(request: Request) -> Response:
+        if request.method == "GET":
+            listed = [table.summary() for table in server.tables.values() if table.status != "over"]
+            listed.sort(key=lambda entry: (entry["status"] != "waiting", -entry["created"]))
+            return JSONResponse({"tables": listed[:50]})
+        try:
+            body = await _json_body(request, 4 * limits.max_message_bytes)
+            if not isinstance(body, dict) or set(body) - {"variant", "players", "options"}:
+                raise Refused("bad_table", "send {\"variant\": ..., \"players\": ..., \"options\": {...}}")
+            table = server.create(body.get("variant"), body.get("players"), body.get("options", {}))
+        except Refused as exc:
+            status = {"too_many_tables": 429, "too_large": 413}.get(exc.code, 400)
+            return JSONResponse({"error": exc.code, "message": exc.message}, status_code=status)
+        return JSONResponse({"table": table.id, "link": f"/t/{table.id}", **table.info(None)}, status_code=201)
+
+    async def record(request: Request) -> Response:
+        table = server.get(str(request.path_params["table_id"]))
+        if table is None:
+            return JSONResponse({"error": "no_such_table", "message": "there is no such table"}, status_code=404)
+        if table.status != "over":
+            return JSONResponse({"error": "not_over", "message": "the record (with its seed) is given out "
+                                 "once the game is over"}, status_code=403)
+        return PlainTextResponse(table.record().dumps())
+
+    async def websocket(websocket: WebSocket) -> None:
+        await server.serve(websocket)
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        resumed = server.resume_all()
+        if resumed:
+            log.info("resumed %d unfinished tables", resumed)
+        try:
+            yield
+        finally:
+            await server.close()
+            server.store.close()
+
+    app = Starlette(
+        routes=[
+            Route("/", index),
+            Route("/t/{table_id}", index),
+            Route("/favicon.ico", favicon),
+            Route("/api/variants", variants),
+            Route("/api/tables", tables, methods=["GET", "POST"]),
+            Route("/api/tables/{table_id}/record", record),
+            WebSocketRoute("/ws/{table_id}", websocket),
+            Mount("/static", StaticFiles(directory=STATIC), name="static"),
+        ],
+        lifespan=lifespan,
+    )
+    app.add_middleware(_SecurityHeaders)
+    app.state.server = server
+    return app

@@ -1,0 +1,669 @@
+"""Tables, seats and bots, independent of the web layer.
+
+A :class:`Table` holds one game of one preset: its seats (empty, a person with a secret
+token, or one of the library's bots), the current state, and the moves made so far.  It
+turns a move text into a new state only through the library (``state.apply(text,
+seat=seat)``), and it builds every frame a client may receive: a seat gets exactly what
+``state.observe(seat)`` shows; a spectator gets :func:`public_view`, the information every
+seat shares and that lies in nobody's hand.
+
+>>> table = Table.create("t1", "cau", players=2, options={}, seed=5)
+>>> token = table.sit(0, "Anna")
+>>> table.add_bot(1, "greedy")
+>>> table.status, table.seat_for_token(token), table.seat_for_token("forged")
+('playing', 0, None)
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import json
+import random
+import re
+import secrets
+import time
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+import cau_rules
+from cau_rules.ai.mcts import ISMCTSBot
+from cau_rules.bots import GreedyBot, RandomBot
+from cau_rules.errors import CauRulesError
+from cau_rules.record import GameRecord
+
+__all__ = [
+    "BOT_KINDS",
+    "CARD_CODE",
+    "Limits",
+    "Refused",
+    "Seat",
+    "Table",
+    "card_codes",
+    "group_moves",
+    "hash_token",
+    "picture",
+    "picture_from_dict",
+    "public_view",
+    "variant_catalogue",
+]
+
+BOT_KINDS = ("random", "greedy", "ismcts")
+"""The library's bots a seat can be filled with."""
+
+CARD_CODE = re.compile(r"(?<![0-9A-Za-z])(1[0-2]|[1-9])[oceb](?![a-z])")
+"""A card code inside any text (``7o``, ``12b``), as the leak tests look for them."""
+
+# Fields of a seat's view that belong to that seat alone; a spectator never gets them.
+_PRIVATE_KEYS = frozenset({"seat", "holding", "legal_moves", "bet_range", "raise_range", "known"})
+# Events that show cards to everybody (hands shown down, a table card put back).
+_PUBLIC_EVENT_TYPES = frozenset({"Showdown", "TableReplaced"})
+_AMOUNT_MOVE = re.compile(r"^([a-z]+) ([0-9]{1,9})$")
+
+
+@dataclass(frozen=True)
+class Limits:
+    """What one server allows; every value is checked on every frame.
+
+    Args:
+        max_message_bytes: the largest frame a client may send (UTF-8 bytes).
+        moves_per_second: the steady rate of move frames one connection may send.
+        move_burst: how many move frames may come at once before the rate applies.
+        frames_per_second: the steady rate of frames of any type per connection.
+        frame_burst: the burst of frames of any type per connection.
+        max_tables: unfinished tables the server holds at once (a create beyond is refused).
+        max_connections_per_table: websocket connections to one table at once.
+        max_name_chars: the longest player name.
+        max_strikes: refused frames a connection may send before it is closed.
+        max_queued_frames: frames waiting for a slow client before it is disconnected.
+        ismcts_iterations: the search size of an IS-MCTS bot decision.
+
+    >>> Limits().max_message_bytes
+    2048
+    """
+
+    max_message_bytes: int = 2048
+    moves_per_second: float = 5.0
+    move_burst: int = 10
+    frames_per_second: float = 20.0
+    frame_burst: int = 40
+    max_tables: int = 200
+    max_connections_per_table: int = 32
+    max_name_chars: int = 24
+    max_strikes: int = 50
+    max_queued_frames: int = 512
+    ismcts_iterations: int = 100
+
+
+class Refused(Exception):
+    """A request the server turns down; the table is unchanged.
+
+    Args:
+        code: a short machine-readable reason (``illegal_move``, ``not_seated``, ...).
+        message: the reason in words (for a move: the library's own message).
+
+    >>> str(Refused("seat_taken", "seat 1 is taken"))
+    'seat 1 is taken'
+    """
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+def hash_token(token: str) -> str:
+    """The stored form of a seat token: a SHA-256 hex digest (the token itself is never stored).
+
+    >>> len(hash_token("abc"))
+    64
+    """
+    return hashlib.sha256(token.encode("utf-8")).hexdigest()
+
+
+def card_codes(text: str) -> set[str]:
+    """Every card code named in *text*.
+
+    >>> sorted(card_codes('seat 0 captures with 8c: 9o 8o 8c; stock 12, spanish-48'))
+    ['8c', '8o', '9o']
+    """
+    return {match.group(0) for match in CARD_CODE.finditer(text)}
+
+
+@dataclass
+class Seat:
+    """One seat of a table.
+
+    Args:
+        kind: ``"empty"``, ``"human"`` or ``"bot"``.
+        name: the player's name (or the bot's kind).
+        token_hash: the SHA-256 of the seat's secret token (people only).
+        bot: the bot kind for a bot seat (one of :data:`BOT_KINDS`).
+    """
+
+    kind: Literal["empty", "human", "bot"] = "empty"
+    name: str = ""
+    token_hash: str | None = None
+    bot: str | None = None
+
+    def public(self) -> dict[str, Any]:
+        """What anybody may know of the seat (never its token)."""
+        return {"kind": self.kind, "name": self.name, "bot": self.bot}
+
+
+def variant_catalogue() -> list[dict[str, Any]]:
+    """Every preset with its player counts and its options (for the create form).
+
+    >>> [entry["name"] for entry in variant_catalogue()][:2]
+    ['cacho', 'cau']
+    """
+    catalogue = []
+    for name in cau_rules.variants():
+        rules = cau_rules.get_rules(name)
+        options = {key: value for key, value in rules.to_dict().items()
+                   if key not in ("name", "min_players", "max_players")}
+        catalogue.append({"name": name, "min_players": rules.min_players,
+                          "max_players": rules.max_players, "options": options})
+    return catalogue
+
+
+def group_moves(moves: Iterable[Any]) -> list[dict[str, Any]]:
+    """Legal moves as choices for a page: one button per move, and amounts as ranges.
+
+    Moves written ``<verb> <amount>`` (``bet 1`` .. ``bet 17``, ``bid 2`` ..) become one
+    ``range`` choice per verb when the amounts run without a gap; every other move is a
+    ``move`` choice with its text.  Works on lazy sequences (one pass).
+
+    >>> group_moves(["pass", "bet 1", "bet 2", "bet 3", "fold"])
+    [{'kind': 'move', 'text': 'pass'}, {'kind': 'range', 'verb': 'bet', 'min': 1, 'max': 3}, {'kind': 'move', 'text': 'fold'}]
+    >>> group_moves(["bid 2", "bid 4"])
+    [{'kind': 'move', 'text': 'bid 2'}, {'kind': 'move', 'text': 'bid 4'}]
+    """
+    order: list[tuple[str, str]] = []
+    amounts: dict[str, list[int]] = {}
+    for move in moves:
+        text = str(move)
+        match = _AMOUNT_MOVE.match(text)
+        if match is None:
+            order.append(("move", text))
+            continue
+        verb = match.group(1)
+        if verb not in amounts:
+            amounts[verb] = []
+            order.append(("range", verb))
+        amounts[verb].append(int(match.group(2)))
+    choices: list[dict[str, Any]] = []
+    for kind, text in order:
+        if kind == "move":
+            choices.append({"kind": "move", "text": text})
+            continue
+        values = sorted(set(amounts[text]))
+        if values == list(range(values[0], values[-1] + 1)):
+            choices.append({"kind": "range", "verb": text, "min": values[0], "max": values[-1]})
+        else:
+            choices.extend({"kind": "move", "text": f"{text} {value}"} for value in values)
+    return choices
+
+
+# ---------------------------------------------------------------------------------
+# What a spectator may see
+
+
+def _codes_in(value: Any) -> int:
+    return len(CARD_CODE.findall(json.dumps(value)))
+
+
+def _scrub(value: Any, allowed: frozenset[str]) -> Any:
+    """*value* with every card code not in *allowed* replaced by ``??``."""
+    if isinstance(value, str):
+        return CARD_CODE.sub(lambda match: match.group(0) if match.group(0) in allowed else "??", value)
+    if isinstance(value, list):
+        return [_scrub(item, allowed) for item in value]
+    if isinstance(value, dict):
+        return {key: _scrub(item, allowed) for key, item in value.items()}
+    return value
+
+
+def _agreed(values: Sequence[Any]) -> Any:
+    """One value from every seat's copy: the common one, else element by element the
+    copy naming fewest cards (a redacted event beats the seat's own version)."""
+    first = values[0]
+    if all(value == first for value in values):
+        return first
+    if all(isinstance(value, list) and len(value) == len(first) for value in values):
+        return [_agreed([value[index] for value in values]) for index in range(len(first))]
+    return min(values, key=_codes_in) if all(isinstance(v, (str, list, dict)) for v in values) else None
+
+
+def public_view(state: Any) -> dict[str, Any]:
+    """What a spectator may see of *state*: the view every seat shares, no hand in it.
+
+    A card code is shown only if every seat's view names it and it lies in no seat's
+    hand (or a showdown showed it to all); every other card code becomes ``??``.  The
+    fields that belong to one seat (its hand, its moves, what it alone knows) are dropped.
+
+    >>> state = cau_rules.new_game("cau-40", players=2, seed=3)
+    >>> view = public_view(state)
+    >>> view["holding"], view["table"], view["holding_sizes"]
+    (None, '10o 12b 4e 5b', [18, 18])
+    """
+    views = [state.observe(seat) for seat in range(state.players)]
+    dicts = [view.to_dict() for view in views]
+    named = frozenset.intersection(*(frozenset(card_codes(json.dumps(data))) for data in dicts))
+    held = {card.code for view in views for card in view.holding}
+    shown: set[str] = set()
+    for view in views:
+        for event in view.events:
+            if type(event).__name__ in _PUBLIC_EVENT_TYPES:
+                shown |= card_codes(str(event))
+    allowed = frozenset((named - held) | (shown & named))
+    public: dict[str, Any] = {}
+    for key in dicts[0]:
+        if key in _PRIVATE_KEYS:
+            continue
+        public[key] = _scrub(_agreed([data.get(key) for data in dicts]), allowed)
+    words = [[str(event) for event in view.events] for view in views]
+    public["events"] = _scrub(_agreed(words), allowed) if words else []
+    public["seat"] = None
+    public["holding"] = None
+    public["legal_moves"] = []
+    return public
+
+
+# ---------------------------------------------------------------------------------
+# The picture of a view
+
+# Colours are written so that no "#<digit><o|c|e|b>" looks like a card code to a leak scan.
+_SUIT_COLOURS = {"o": "#c99a06", "c": "#c0392b", "e": "#2a5da8", "b": "#2f7d32"}
+_SUIT_NAMES = {"o": "oros", "c": "copes", "e": "espases", "b": "bastos"}
+_CARD_W, _CARD_H, _GAP = 34, 50, 6
+
+
+def _codes_of(value: Any) -> list[str]:
+    """Card codes (or ``??`` for a hidden card) in a view field, in order."""
+    if value is None:
+        return []
+    text = value if isinstance(value, str) else json.dumps(value)
+    return re.findall(r"(?<![0-9A-Za-z])(?:(?:1[0-2]|[1-9])[oceb]|\?\?)(?![a-z])", text)
+
+
+def _esc(text: str) -> str:
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace('"', "&quot;")
+
+
+def _card(x: int, y: int, code: str | None) -> str:
+    if code is None or code == "??":
+        return (f'<rect x="{x}" y="{y}" width="{_CARD_W}" height="{_CARD_H}" rx="4" class="back" '
+                f'fill="#7a2531" stroke="#40101a"/>'
+                f'<rect x="{x + 4}" y="{y + 4}" width="{_CARD_W - 8}" height="{_CARD_H - 8}" rx="2" '
+                f'fill="none" stroke="#e8c36a" stroke-width="1"/>')
+    rank, suit = code[:-1], code[-1]
+    colour = _SUIT_COLOURS.get(suit, "#333")
+    return (f'<g class="card" data-card="{_esc(code)}"><title>{_esc(rank)} of {_SUIT_NAMES.get(suit, suit)}</title>'
+            f'<rect x="{x}" y="{y}" width="{_CARD_W}" height="{_CARD_H}" rx="4" fill="#fffdf5" stroke="{colour}" '
+            f'stroke-width="2"/>'
+            f'<text x="{x + _CARD_W // 2}" y="{y + 24}" text-anchor="middle" font-size="16" font-weight="bold" '
+            f'fill="{colour}">{_esc(rank)}</text>'
+            f'<text x="{x + _CARD_W // 2}" y="{y + 42}" text-anchor="middle" font-size="11" '
+            f'fill="{colour}">{_esc(suit)}</text></g>')
+
+
+def _row(y: int, label: str, codes: Sequence[str | None], width: int) -> tuple[str, int]:
+    """A labelled row of cards (the label above, the cards wrapping), and the height it took."""
+    parts = [f'<text x="10" y="{y + 12}" font-size="12" fill="#f5efe0">{_esc(label)}</text>']
+    per_line = max(1, (width - 20) // (_CARD_W + _GAP))
+    lines = max(1, -(-len(codes) // per_line))
+    for index, code in enumerate(codes):
+        line, column = divmod(index, per_line)
+        parts.append(_card(10 + column * (_CARD_W + _GAP), y + 18 + line * (_CARD_H + _GAP), code))
+    return "".join(parts), 18 + lines * (_CARD_H + _GAP) + 2
+
+
+def picture_from_dict(data: Mapping[str, Any]) -> str:
+    """A simple SVG of a view dict (a seat's ``view.to_dict()`` or :func:`public_view`).
+
+    The table's cards face up, the seat's own hand face up, every other hand as backs,
+    open piles face up, and the stock as one back with its size.
+    """
+    width = 640
+    seat = data.get("seat")
+    sizes = data.get("holding_sizes") or data.get("card_counts") or []
+    rows: list[tuple[str, list[str | None]]] = []
+    if "table" in data:
+        rows.append(("table", list(_codes_of(data.get("table")))))
+    chain = data.get("chain")
+    if chain:
+        rows.append(("chain", list(_codes_of(chain))))
+    piles = data.get("piles") or []
+
+    def label(index: int, name: str) -> str:
+        extra = []
+        pile_sizes, stacks = data.get("pile_sizes") or [], data.get("stacks") or []
+        if index < len(pile_sizes):
+            extra.append(f"pile {pile_sizes[index]}")
+        if index < len(stacks):
+            extra.append(f"stack {stacks[index]}")
+        return " · ".join([name, *map(str, extra)])
+
+    for index, size in enumerate(sizes):
+        if index == seat:
+            continue
+        known = _codes_of((data.get("known") or [None] * len(sizes))[index]) if data.get("known") else []
+        hand: list[str | None] = list(known) + [None] * max(0, int(size) - len(known))
+        rows.append((label(index, f"seat {index}"), hand))
+        if index < len(piles) and piles[index]:
+            rows.append(("  open pile", list(_codes_of(piles[index]))))
+    if isinstance(seat, int):
+        rows.append((label(seat, f"you (seat {seat})"), list(_codes_of(data.get("holding")))))
+        if seat < len(piles) and piles[seat]:
+            rows.append(("  your pile", list(_codes_of(piles[seat]))))
+    body: list[str] = []
+    y = 34
+    for title, codes in rows:
+        part, height = _row(y, title, codes, width)
+        body.append(part)
+        y += height
+    stock = data.get("stock_size")
+    to_play = data.get("to_play")
+    head = "  ·  ".join(part for part in (str(data.get("variant") or ""), f"stock {stock}" if stock is not None else "")
+                        if part)
+    if not data.get("is_over", False) and data.get("phase") != "over" and isinstance(to_play, int) and to_play >= 0:
+        head += f"  ·  seat {to_play} to play"
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{y + 6}" '
+            f'viewBox="0 0 {width} {y + 6}" role="img" aria-label="the table">'
+            f'<rect width="100%" height="100%" rx="10" fill="#1f5c3a"/>'
+            f'<text x="8" y="20" font-size="13" fill="#f5efe0" font-weight="bold">{_esc(head)}</text>'
+            + "".join(body) + "</svg>")
+
+
+def picture(view: Any) -> str:
+    """The picture of a seat's view, as SVG text.
+
+    THE PLACE TO SWITCH TO THE LIBRARY'S RENDERER: when ``cau_rules.svg`` (or the view's
+    ``_repr_svg_()``, or a family renderer) lands, return its drawing here; everything
+    else in the server stays as it is.  Until then this draws :func:`picture_from_dict`
+    from ``view.to_dict()``, so it can show only what the view shows.
+
+    >>> svg = picture(cau_rules.new_game("cau", players=2, seed=1).observe(0))
+    >>> svg.startswith("<svg") and 'data-card="12o"' in svg
+    True
+    """
+    return picture_from_dict(view.to_dict())
+
+
+# ---------------------------------------------------------------------------------
+# A table
+
+
+def _new_bot(kind: str, rules: Any, limits: Limits) -> Any:
+    if kind == "random":
+        return RandomBot()
+    if kind == "greedy":
+        return GreedyBot()
+    if kind == "ismcts":
+        return ISMCTSBot(iterations=limits.ismcts_iterations, rules=rules)
+    raise Refused("bad_bot", f"unknown bot {kind!r}; bots are: {', '.join(BOT_KINDS)}")
+
+
+@dataclass
+class Table:
+    """One table: a preset, its seats, the current state and the moves made.
+
+    Args:
+        id: the table's identifier (also its invite link).
+        variant: the preset name.
+        players: the number of seats.
+        options: the preset options changed (as given to ``get_rules``).
+        seed: the deal's seed (secret until the game is over: it tells every card).
+        seats: one :class:`Seat` per seat.
+        state: the current state.
+        moves: every move so far as ``(seat, text)``.
+        created: when the table was created (seconds since the epoch).
+        limits: the server's limits (the IS-MCTS search size).
+    """
+
+    id: str
+    variant: str
+    players: int
+    options: dict[str, Any]
+    seed: int
+    seats: list[Seat]
+    state: Any
+    moves: list[tuple[int, str]] = field(default_factory=list)
+    created: float = 0.0
+    limits: Limits = field(default_factory=Limits)
+    _bots: dict[int, Any] = field(default_factory=dict, repr=False)
+    _frames: dict[tuple[int, int | None], dict[str, Any]] = field(default_factory=dict, repr=False)
+
+    @classmethod
+    def create(cls, table_id: str, variant: str, *, players: int, options: Mapping[str, Any],
+               seed: int, limits: Limits | None = None) -> Table:
+        """A new table with every seat empty.
+
+        Raises:
+            Refused: the preset, the options or the player count are not valid (the
+                library's message).
+        """
+        if not isinstance(variant, str) or variant not in cau_rules.variants():
+            raise Refused("bad_table", f"unknown preset {variant!r}; presets are: {', '.join(cau_rules.variants())}")
+        try:
+            rules = cau_rules.get_rules(variant, **dict(options))
+            rules.check_players(players)
+            state = cau_rules.new_game(variant, players=players, seed=seed, **dict(options))
+        except (CauRulesError, TypeError) as exc:
+            raise Refused("bad_table", str(exc)) from None
+        return cls(table_id, variant, players, dict(options), seed, [Seat() for _ in range(players)], state,
+                   created=time.time(), limits=limits or Limits())
+
+    @classmethod
+    def restore(cls, table_id: str, record: GameRecord, seats: list[Seat], created: float,
+                limits: Limits | None = None) -> Table:
+        """The table a stored record and seats describe, every move replayed and checked."""
+        states = list(record.states())
+        table = cls(table_id, record.variant, record.players, record.options_dict(), record.seed, seats,
+                    states[-1], moves=list(record.moves), created=created, limits=limits or Limits())
+        for seat, info in enumerate(seats):
+            if info.kind == "bot" and info.bot is not None:
+                table._start_bot(seat, info.bot, states)
+        return table
+
+    # -- seats ---------------------------------------------------------------
+
+    @property
+    def status(self) -> str:
+        """``waiting`` (a seat is empty), ``playing`` or ``over``."""
+        if self.state.is_over:
+            return "over"
+        return "waiting" if any(seat.kind == "empty" for seat in self.seats) else "playing"
+
+    @property
+    def ply(self) -> int:
+        """The number of moves made."""
+        return len(self.moves)
+
+    def _empty_seat(self, seat: Any) -> int:
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players:
+            raise Refused("bad_seat", f"seat must be a number from 0 to {self.players - 1}, not {seat!r}")
+        if self.seats[seat].kind != "empty":
+            raise Refused("seat_taken", f"seat {seat} is taken")
+        return seat
+
+    def sit(self, seat: Any, name: Any) -> str:
+        """Give an empty seat to a person; returns the seat's secret token.
+
+        Raises:
+            Refused: the seat is not a seat of this table, is taken, or the name is not valid.
+        """
+        seat = self._empty_seat(seat)
+        if not isinstance(name, str) or not name.strip() or len(name) > self.limits.max_name_chars \
+                or not name.isprintable():
+            raise Refused("bad_name", f"a name is 1 to {self.limits.max_name_chars} printable characters")
+        token = secrets.token_hex(24).upper()  # upper case: never reads as a card code
+        self.seats[seat] = Seat("human", name.strip(), hash_token(token))
+        self._frames.clear()
+        return token
+
+    def add_bot(self, seat: Any, kind: Any) -> None:
+        """Fill an empty seat with one of the library's bots.
+
+        Raises:
+            Refused: the seat is not empty, or the bot kind is unknown.
+        """
+        seat = self._empty_seat(seat)
+        if not isinstance(kind, str) or kind not in BOT_KINDS:
+            raise Refused("bad_bot", f"unknown bot {kind!r}; bots are: {', '.join(BOT_KINDS)}")
+        self._start_bot(seat, kind, [self.state])
+        self.seats[seat] = Seat("bot", f"{kind} bot", None, kind)
+        self._frames.clear()
+
+    def _start_bot(self, seat: int, kind: str, states: Sequence[Any]) -> None:
+        rules = cau_rules.get_rules(self.variant, **self.options)
+        bot = _new_bot(kind, rules, self.limits)
+        if hasattr(bot, "observe"):
+            # An observing bot sees its seat's view of the start and of every state since.
+            for state in states:
+                bot.observe(state.observe(seat))
+        self._bots[seat] = bot
+
+    def seat_for_token(self, token: Any) -> int | None:
+        """The seat whose secret token is *token*, or None."""
+        if not isinstance(token, str) or not token or len(token) > 200:
+            return None
+        digest = hash_token(token)
+        for index, seat in enumerate(self.seats):
+            if seat.token_hash is not None and hmac.compare_digest(seat.token_hash, digest):
+                return index
+        return None
+
+    # -- moves ---------------------------------------------------------------
+
+    def check(self, seat: int, text: Any, ply: Any) -> tuple[Any, tuple[int, str]]:
+        """The state after *text* for *seat* (through the library), without changing the table.
+
+        Returns:
+            The new state and the ``(seat, text)`` entry to store.
+
+        Raises:
+            Refused: the game has not started or is over, *ply* is not the current ply
+                (a replayed or stale move), or the library refuses the move (its message).
+        """
+        if not isinstance(text, str) or not text.strip():
+            raise Refused("bad_frame", "a move is a non-empty text, e.g. \"7o\" or \"bet 3\"")
+        if self.status == "waiting":
+            raise Refused("not_started", "the game starts when every seat is taken")
+        if self.status == "over":
+            raise Refused("game_over", "the game is over")
+        if isinstance(ply, bool) or not isinstance(ply, int) or ply != self.ply:
+            raise Refused("stale", f"that move was for ply {ply!r}; the game is at ply {self.ply}")
+        try:
+            after = self.state.apply(text.strip(), seat=seat)
+        except CauRulesError as exc:
+            raise Refused("illegal_move", str(exc)) from None
+        return after, (seat, text.strip())
+
+    def commit(self, after: Any, entry: tuple[int, str]) -> None:
+        """Make *after* (from :meth:`check` at the current ply) the table's state."""
+        self.state = after
+        self.moves.append(entry)
+        self._frames.clear()
+        for bot_seat, bot in self._bots.items():
+            if hasattr(bot, "observe"):
+                bot.observe(after.observe(bot_seat))
+
+    def move(self, seat: int, text: Any, ply: Any) -> tuple[int, str]:
+        """:meth:`check` then :meth:`commit`; returns the stored ``(seat, text)``.
+
+        Raises:
+            Refused: as :meth:`check` (the table is unchanged).
+        """
+        after, entry = self.check(seat, text, ply)
+        self.commit(after, entry)
+        return entry
+
+    def bot_to_move(self) -> int | None:
+        """The bot seat to move, if the game is on and a bot is to play."""
+        if self.status != "playing":
+            return None
+        seat = int(self.state.to_play)
+        return seat if self.seats[seat].kind == "bot" else None
+
+    def bot_is_slow(self, seat: int) -> bool:
+        """Whether the bot at *seat* searches (run it off the event loop)."""
+        return self.seats[seat].bot == "ismcts"
+
+    def choose_bot_move(self, seat: int) -> str:
+        """The move text the bot at *seat* chooses from its own view (deterministic per ply)."""
+        rng = random.Random(f"{self.seed}:{self.ply}:{seat}")
+        return str(self._bots[seat].choose(self.state.observe(seat), rng))
+
+    def record(self) -> GameRecord:
+        """The game record so far (it holds the seed: never give it out before the end)."""
+        return GameRecord(self.variant, self.players, self.seed, options=self.options, moves=tuple(self.moves))
+
+    # -- frames --------------------------------------------------------------
+
+    def info(self, you: int | None = None) -> dict[str, Any]:
+        """The ``table`` frame: what anybody at the table may know of it."""
+        return {
+            "type": "table",
+            "table": self.id,
+            "variant": self.variant,
+            "players": self.players,
+            "options": self.options,
+            "status": self.status,
+            "ply": self.ply,
+            "seats": [seat.public() for seat in self.seats],
+            "you": you,
+        }
+
+    def summary(self) -> dict[str, Any]:
+        """One line of the lobby's table list."""
+        return {"table": self.id, "variant": self.variant, "players": self.players, "status": self.status,
+                "free": [index for index, seat in enumerate(self.seats) if seat.kind == "empty"],
+                "created": self.created}
+
+    def view_frame(self, seat: int | None) -> dict[str, Any]:
+        """The ``view`` frame for *seat* (None: a spectator) at the current ply.
+
+        A seat's frame is built from ``state.observe(seat)`` alone; a spectator's from
+        :func:`public_view`.  The outcome is added once the game is over.
+        """
+        key = (self.ply, seat)
+        cached = self._frames.get(key)
+        if cached is not None:
+            return cached
+        state = self.state
+        if seat is None:
+            data = public_view(state)
+            events = list(data["events"])
+            svg = picture_from_dict(data)
+            choices: list[dict[str, Any]] = []
+        else:
+            view = state.observe(seat)
+            data = view.to_dict()
+            events = [str(event) for event in view.events]
+            svg = picture(view)
+            choices = group_moves(view.legal_moves) if self.status == "playing" else []
+        outcome = state.outcome() if state.is_over else None
+        frame = {
+            "type": "view",
+            "table": self.id,
+            "ply": self.ply,
+            "seat": seat,
+            "status": self.status,
+            "to_play": None if state.is_over else int(state.to_play),
+            "events": events,
+            "choices": choices,
+            "picture": svg,
+            "view": data,
+            "outcome": None if outcome is None else {
+                "winners": list(outcome.winners),
+                "scores": list(outcome.scores),
+                "termination": outcome.termination.value,
+                "describe": outcome.describe(),
+                "text": str(outcome),
+            },
+        }
+        self._frames[key] = frame
+        return frame
