@@ -333,6 +333,11 @@ class Family(Generic[RulesT, StateT, ViewT, MoveT]):
         policy: the greedy heuristic: ``policy(view, rng)`` picks a legal move.
         render: the text screen of a view.
         suite: the hooks of the shared test suites.
+        picture: the SVG picture of a view (default options).
+        doc_pictures: ``{file name: SVG}`` of the pictures its docs pages show, drawn at
+            docs build time.
+        move_menu: the legal moves as menu lines, amounts grouped into ranges
+            (``"bet 1-17"``).
 
     >>> Family.__attrs_attrs__.render.name
     'render'
@@ -354,6 +359,9 @@ class Family(Generic[RulesT, StateT, ViewT, MoveT]):
     policy: Callable[[ViewT, random.Random], MoveT]
     render: Callable[[ViewT], str]
     suite: SuiteHooks[StateT]
+    picture: Callable[[ViewT], str] | None = None
+    doc_pictures: Callable[[], Mapping[str, str]] | None = None
+    move_menu: Callable[[Sequence[Any]], list[str]] | None = None
 
 
 def move_for_turn(
