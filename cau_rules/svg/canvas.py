@@ -61,7 +61,7 @@ def fmt(value: float) -> str:
     >>> fmt(3), fmt(2.5), fmt(1 / 3), fmt(-0.001), fmt(12.999)
     ('3', '2.5', '0.33', '0', '13')
     """
-    _check_number("value", value, minimum=None)
+    check_number("value", value, minimum=None)
     text = f"{value:.2f}".rstrip("0").rstrip(".")
     return "0" if text in ("-0", "") else text
 
@@ -84,7 +84,7 @@ def _escape_attribute(text: str) -> str:
 # Argument checks shared by the whole svg package.
 
 
-def _check_number(name: str, value: object, *, minimum: float | None = 0.0, positive: bool = False) -> float:
+def check_number(name: str, value: object, *, minimum: float | None = 0.0, positive: bool = False) -> float:
     """*value* as a float, or a clear error naming the parameter."""
     if isinstance(value, bool) or not isinstance(value, int | float):
         raise TypeError(f"{name} must be a number, not {type(value).__name__}")
@@ -98,7 +98,7 @@ def _check_number(name: str, value: object, *, minimum: float | None = 0.0, posi
     return number
 
 
-def _check_count(name: str, value: object) -> int:
+def check_count(name: str, value: object) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
         raise TypeError(f"{name} must be an int, not {type(value).__name__}")
     if value < 0:
@@ -106,13 +106,13 @@ def _check_count(name: str, value: object) -> int:
     return value
 
 
-def _check_text(name: str, value: object) -> str:
+def check_text(name: str, value: object) -> str:
     if not isinstance(value, str):
         raise TypeError(f"{name} must be a str, not {type(value).__name__}")
     return value
 
 
-def _check_language(value: object) -> Language:
+def check_language(value: object) -> Language:
     if not isinstance(value, str):
         raise TypeError(f"language must be a str, not {type(value).__name__}")
     for language in _LANGUAGES:
@@ -121,7 +121,7 @@ def _check_language(value: object) -> Language:
     raise InvalidRulesError(f"unknown language {value!r}: use 'ca', 'es' or 'en'")
 
 
-def _check_card(name: str, value: object, deck: Deck | None = None) -> Card:
+def check_card(name: str, value: object, deck: Deck | None = None) -> Card:
     if not isinstance(value, Card):
         raise TypeError(f"{name} must be a Card, not {type(value).__name__} (use Card.parse('7o'))")
     if deck is not None and not deck.contains(value):
@@ -129,13 +129,13 @@ def _check_card(name: str, value: object, deck: Deck | None = None) -> Card:
     return value
 
 
-def _check_deck(value: object) -> Deck:
+def check_deck(value: object) -> Deck:
     if not isinstance(value, Deck):
         raise TypeError(f"deck must be a Deck, not {type(value).__name__}")
     return value
 
 
-def _check_anchor(value: object) -> Anchor:
+def check_anchor(value: object) -> Anchor:
     for anchor in ("start", "middle", "end"):
         if value == anchor:
             return anchor
@@ -258,13 +258,13 @@ class Group:
     def _paint(fill: str | None, stroke: str | None, stroke_width: float | None,
                opacity: float | None = None) -> list[tuple[str, str | float | None]]:
         if fill is not None:
-            _check_text("fill", fill)
+            check_text("fill", fill)
         if stroke is not None:
-            _check_text("stroke", stroke)
+            check_text("stroke", stroke)
         if stroke_width is not None:
-            _check_number("stroke_width", stroke_width)
+            check_number("stroke_width", stroke_width)
         if opacity is not None:
-            _check_number("opacity", opacity)
+            check_number("opacity", opacity)
         return [("fill", fill), ("stroke", stroke), ("stroke-width", stroke_width), ("opacity", opacity)]
 
     def group(self, *, x: float = 0, y: float = 0, rotate: float = 0, class_: str | None = None,
@@ -292,14 +292,14 @@ class Group:
         >>> 'data-seat="2" transform="translate(5 0) rotate(90)"' in canvas.to_svg()
         True
         """
-        moves = [_check_number(name, value, minimum=None) for name, value in (("x", x), ("y", y), ("rotate", rotate))]
+        moves = [check_number(name, value, minimum=None) for name, value in (("x", x), ("y", y), ("rotate", rotate))]
         attributes: list[tuple[str, str]] = []
         if class_ is not None:
-            attributes.append(("class", _check_text("class_", class_)))
+            attributes.append(("class", check_text("class_", class_)))
         for name, value in data:
-            if not re.fullmatch(r"[a-z][a-z0-9-]*", _check_text("data name", name)):
+            if not re.fullmatch(r"[a-z][a-z0-9-]*", check_text("data name", name)):
                 raise InvalidRulesError(f"bad data attribute name {name!r}: use lower-case letters, digits and '-'")
-            attributes.append((f"data-{name}", _check_text("data value", value)))
+            attributes.append((f"data-{name}", check_text("data value", value)))
         transform = []
         if moves[0] or moves[1]:
             transform.append(f"translate({fmt(moves[0])} {fmt(moves[1])})")
@@ -321,7 +321,7 @@ class Group:
         >>> "<title>rei de bastos</title>" in canvas.to_svg()
         True
         """
-        self._leaf("title", (), _check_text("title", text))
+        self._leaf("title", (), check_text("title", text))
 
     def rect(self, x: float, y: float, width: float, height: float, *, rx: float = 0,
              fill: str | None = None, stroke: str | None = None, stroke_width: float | None = None,
@@ -351,13 +351,13 @@ class Group:
         ...
         cau_rules.errors.InvalidRulesError: width must be at least 0, not -1
         """
-        _check_number("x", x, minimum=None)
-        _check_number("y", y, minimum=None)
-        _check_number("width", width)
-        _check_number("height", height)
-        _check_number("rx", rx)
+        check_number("x", x, minimum=None)
+        check_number("y", y, minimum=None)
+        check_number("width", width)
+        check_number("height", height)
+        check_number("rx", rx)
         if dash is not None:
-            _check_text("dash", dash)
+            check_text("dash", dash)
         self._leaf("rect", [("x", x), ("y", y), ("width", width), ("height", height), ("rx", rx or None),
                             *self._paint(fill, stroke, stroke_width, opacity), ("stroke-dasharray", dash)])
 
@@ -370,9 +370,9 @@ class Group:
         >>> '<circle cx="5" cy="5" r="5" fill="#ffd700"/>' in canvas.to_svg()
         True
         """
-        _check_number("cx", cx, minimum=None)
-        _check_number("cy", cy, minimum=None)
-        _check_number("r", r)
+        check_number("cx", cx, minimum=None)
+        check_number("cy", cy, minimum=None)
+        check_number("r", r)
         self._leaf("circle", [("cx", cx), ("cy", cy), ("r", r), *self._paint(fill, stroke, stroke_width)])
 
     def ellipse(self, cx: float, cy: float, rx: float, ry: float, *, fill: str | None = None,
@@ -384,10 +384,10 @@ class Group:
         >>> '<ellipse cx="5" cy="5" rx="4" ry="2" fill="#00ff00"/>' in canvas.to_svg()
         True
         """
-        _check_number("cx", cx, minimum=None)
-        _check_number("cy", cy, minimum=None)
-        _check_number("rx", rx)
-        _check_number("ry", ry)
+        check_number("cx", cx, minimum=None)
+        check_number("cy", cy, minimum=None)
+        check_number("rx", rx)
+        check_number("ry", ry)
         self._leaf("ellipse", [("cx", cx), ("cy", cy), ("rx", rx), ("ry", ry),
                                *self._paint(fill, stroke, stroke_width)])
 
@@ -401,7 +401,7 @@ class Group:
         True
         """
         for name, value in (("x1", x1), ("y1", y1), ("x2", x2), ("y2", y2)):
-            _check_number(name, value, minimum=None)
+            check_number(name, value, minimum=None)
         self._leaf("line", [("x1", x1), ("y1", y1), ("x2", x2), ("y2", y2),
                             *self._paint(None, stroke, stroke_width)])
 
@@ -444,13 +444,13 @@ class Group:
         >>> print(canvas.to_svg().splitlines()[1])
           <text x="0" y="9" font-size="8" fill="#000000">&lt;b&gt;"Q" &amp; A&lt;/b&gt;</text>
         """
-        _check_number("x", x, minimum=None)
-        _check_number("y", y, minimum=None)
-        _check_number("size", size, positive=True)
-        _check_number("rotate", rotate, minimum=None)
-        _check_text("content", content)
-        _check_text("fill", fill)
-        anchor_value = None if _check_anchor(anchor) == "start" else anchor
+        check_number("x", x, minimum=None)
+        check_number("y", y, minimum=None)
+        check_number("size", size, positive=True)
+        check_number("rotate", rotate, minimum=None)
+        check_text("content", content)
+        check_text("fill", fill)
+        anchor_value = None if check_anchor(anchor) == "start" else anchor
         self._leaf("text", [("x", x), ("y", y), ("font-size", size), ("font-weight", "bold" if bold else None),
                             ("text-anchor", anchor_value), ("fill", fill),
                             ("transform", f"rotate({fmt(rotate)} {fmt(x)} {fmt(y)})" if rotate else None)],
@@ -497,9 +497,9 @@ class Canvas(Group):
     __slots__ = ("height", "size", "width")
 
     def __init__(self, width: float, height: float, *, title: str | None = None, size: float = 1.0) -> None:
-        self.width = _check_number("width", width, positive=True)
-        self.height = _check_number("height", height, positive=True)
-        self.size = _check_number("size", size, positive=True)
+        self.width = check_number("width", width, positive=True)
+        self.height = check_number("height", height, positive=True)
+        self.size = check_number("size", size, positive=True)
         super().__init__()
         self._tag = "svg"
         self._attributes = [

@@ -29,11 +29,11 @@ from cau_rules.cards import SPANISH_48, Card, Deck, Language, Suit
 from cau_rules.svg.canvas import (
     Group,
     PathData,
-    _check_card,
-    _check_count,
-    _check_deck,
-    _check_language,
-    _check_number,
+    check_card,
+    check_count,
+    check_deck,
+    check_language,
+    check_number,
 )
 
 __all__ = [
@@ -132,7 +132,7 @@ def card_height(width: float = CARD_WIDTH) -> float:
     >>> card_height(60)
     90.0
     """
-    return _check_number("width", width, positive=True) * CARD_RATIO
+    return check_number("width", width, positive=True) * CARD_RATIO
 
 
 def suit_colour(suit: Suit, deck: Deck = SPANISH_48) -> str:
@@ -144,7 +144,7 @@ def suit_colour(suit: Suit, deck: Deck = SPANISH_48) -> str:
     """
     if not isinstance(suit, Suit):
         raise TypeError(f"suit must be a Suit, not {type(suit).__name__}")
-    colours = FRENCH_SUIT_COLOURS if _check_deck(deck).style == "french" else SPANISH_SUIT_COLOURS
+    colours = FRENCH_SUIT_COLOURS if check_deck(deck).style == "french" else SPANISH_SUIT_COLOURS
     return colours[suit]
 
 
@@ -155,7 +155,7 @@ def rank_label(card: Card, deck: Deck = SPANISH_48) -> str:
     >>> rank_label(Card.parse("12o")), rank_label(Card.parse("12o"), FRENCH_40)
     ('12', 'K')
     """
-    _check_card("card", card, _check_deck(deck))
+    check_card("card", card, check_deck(deck))
     if deck.style == "french":
         return {1: "A", 10: "J", 11: "Q", 12: "K"}.get(card.rank, str(card.rank))
     return str(card.rank)
@@ -183,8 +183,8 @@ def card_name(card: Card, *, deck: Deck = SPANISH_48, language: Language = "ca")
     >>> card_name(Card.parse("1o")), card_name(Card.parse("10e"), deck=FRENCH_40, language="es")
     ("as d'oros", 'jota de picas')
     """
-    _check_card("card", card, _check_deck(deck))
-    language = _check_language(language)
+    check_card("card", card, check_deck(deck))
+    language = check_language(language)
     if deck.style != "french":
         return card.full_name(language)
     rank = _FRENCH_RANK_NAMES[language].get(card.rank, str(card.rank))
@@ -334,16 +334,16 @@ def draw_pip(target: Group, suit: Suit, *, x: float, y: float, size: float, deck
     >>> canvas.to_svg().count("<circle")
     3
     """
-    _check_group(target)
+    check_group(target)
     colour = suit_colour(suit, deck)
-    _check_number("x", x, minimum=None)
-    _check_number("y", y, minimum=None)
-    _check_number("size", size, positive=True)
+    check_number("x", x, minimum=None)
+    check_number("y", y, minimum=None)
+    check_number("size", size, positive=True)
     pips = _FRENCH_PIPS if deck.style == "french" else _SPANISH_PIPS
     pips[suit](target, x, y, size, colour)
 
 
-def _check_group(target: object) -> Group:
+def check_group(target: object) -> Group:
     if not isinstance(target, Group):
         raise TypeError(f"target must be a Canvas or a Group, not {type(target).__name__}")
     return target
@@ -396,9 +396,9 @@ def draw_card(target: Group, card: Card, *, x: float, y: float, width: float = C
     ...
     TypeError: card must be a Card, not str (use Card.parse('7o'))
     """
-    _check_group(target)
+    check_group(target)
     name = card_name(card, deck=deck, language=language)
-    w = _check_number("width", width, positive=True)
+    w = check_number("width", width, positive=True)
     h = w * CARD_RATIO
     if not isinstance(highlight, bool):
         raise TypeError(f"highlight must be a bool, not {type(highlight).__name__}")
@@ -440,7 +440,7 @@ def _lattice(x0: float, y0: float, x1: float, y1: float, step: float) -> PathDat
     return data
 
 
-def _badge(g: Group, cx: float, cy: float, w: float, count: int) -> None:
+def badge(g: Group, cx: float, cy: float, w: float, count: int) -> None:
     text = str(count)
     g.circle(cx, cy, 0.2 * w, fill=BADGE_COLOUR, stroke=CARD_EDGE_COLOUR, stroke_width=0.015 * w)
     size = 0.22 * w if len(text) < 3 else 0.15 * w
@@ -453,10 +453,10 @@ def back_title(count: int | None = None, language: Language = "ca") -> str:
     >>> back_title(), back_title(1, "en"), back_title(7, "es")
     ('carta girada', '1 card', '7 cartas')
     """
-    titles = _BACK_TITLES[_check_language(language)]
+    titles = _BACK_TITLES[check_language(language)]
     if count is None:
         return titles[0]
-    count = _check_count("count", count)
+    count = check_count("count", count)
     return titles[1] if count == 1 else titles[2].format(count)
 
 
@@ -492,9 +492,9 @@ def draw_back(target: Group, *, x: float, y: float, width: float = CARD_WIDTH, c
     >>> '<g class="card-back">' in svg, "<title>7 cards</title>" in svg, ">7</text>" in svg
     (True, True, True)
     """
-    _check_group(target)
+    check_group(target)
     title = back_title(count, language)
-    w = _check_number("width", width, positive=True)
+    w = check_number("width", width, positive=True)
     h = w * CARD_RATIO
     if not isinstance(highlight, bool):
         raise TypeError(f"highlight must be a bool, not {type(highlight).__name__}")
@@ -506,7 +506,7 @@ def draw_back(target: Group, *, x: float, y: float, width: float = CARD_WIDTH, c
     g.rect(inset, inset, w - 2 * inset, h - 2 * inset, rx=0.03 * w, fill="none", stroke=BACK_PATTERN_COLOUR,
            stroke_width=0.025 * w)
     if count is not None:
-        _badge(g, w / 2, h / 2, w, count)
+        badge(g, w / 2, h / 2, w, count)
     if highlight:
         _highlight(g, w, h)
     return g

@@ -31,13 +31,13 @@ from cau_rules.svg.canvas import (
     Canvas,
     Group,
     PathData,
-    _check_anchor,
-    _check_card,
-    _check_count,
-    _check_deck,
-    _check_language,
-    _check_number,
-    _check_text,
+    check_anchor,
+    check_card,
+    check_count,
+    check_deck,
+    check_language,
+    check_number,
+    check_text,
     fmt,
 )
 from cau_rules.svg.faces import (
@@ -47,9 +47,9 @@ from cau_rules.svg.faces import (
     CARD_RATIO,
     CARD_WIDTH,
     TEXT_COLOUR,
-    _badge,
-    _check_group,
     back_title,
+    badge,
+    check_group,
     draw_back,
     draw_card,
 )
@@ -87,11 +87,11 @@ def _highlight_set(value: Iterable[Card]) -> frozenset[Card]:
 
 
 def _check_size(instance: object, attribute: object, value: object) -> None:
-    _check_number("size", value, positive=True)
+    check_number("size", value, positive=True)
 
 
 def _check_option_language(instance: object, attribute: object, value: object) -> None:
-    _check_language(value)
+    check_language(value)
 
 
 @attrs.frozen
@@ -138,9 +138,9 @@ def row_width(count: int, *, width: float = CARD_WIDTH, gap: float = GAP) -> flo
     >>> row_width(3), row_width(4, width=40, gap=-20), row_width(0)
     (192.0, 100.0, 0.0)
     """
-    count = _check_count("count", count)
-    w = _check_number("width", width, positive=True)
-    g = _check_number("gap", gap, minimum=None)
+    count = check_count("count", count)
+    w = check_number("width", width, positive=True)
+    g = check_number("gap", gap, minimum=None)
     return count * w + (count - 1) * g if count else 0.0
 
 
@@ -181,7 +181,7 @@ def row_bounds(count: int, *, width: float = CARD_WIDTH, gap: float = GAP,
     >>> [round(edge, 1) for edge in row_bounds(3, width=40, gap=-10, fan=30)]
     [-14.8, 0.0, 114.8, 69.1]
     """
-    count = _check_count("count", count)
+    count = check_count("count", count)
     w, g, turn = _check_row(width, gap, fan)
     if not count:
         return (0.0, 0.0, 0.0, 0.0)
@@ -197,11 +197,11 @@ def row_bounds(count: int, *, width: float = CARD_WIDTH, gap: float = GAP,
 
 
 def _check_row(width: float, gap: float, fan: float) -> tuple[float, float, float]:
-    w = _check_number("width", width, positive=True)
-    g = _check_number("gap", gap, minimum=None)
+    w = check_number("width", width, positive=True)
+    g = check_number("gap", gap, minimum=None)
     if g <= -w:
         raise InvalidRulesError(f"gap must be more than -width ({-w:g}), not {gap!r}")
-    turn = _check_number("fan", fan)
+    turn = check_number("fan", fan)
     if turn > 180:
         raise InvalidRulesError(f"fan must be at most 180 degrees, not {fan!r}")
     return w, g, turn
@@ -251,20 +251,20 @@ def draw_row(target: Group, cards: Sequence[Card | None], *, x: float, y: float,
     ...
     TypeError: cards[0] must be a Card or None, not str
     """
-    _check_group(target)
+    check_group(target)
     if isinstance(cards, str) or not isinstance(cards, Sequence):
         raise TypeError(f"cards must be a sequence of Card or None, not {type(cards).__name__}")
-    _check_deck(deck)
+    check_deck(deck)
     for index, card in enumerate(cards):
         if card is not None:
             if not isinstance(card, Card):
                 raise TypeError(f"cards[{index}] must be a Card or None, not {type(card).__name__}")
-            _check_card(f"cards[{index}]", card, deck)
-    x0 = _check_number("x", x, minimum=None)
-    y0 = _check_number("y", y, minimum=None)
+            check_card(f"cards[{index}]", card, deck)
+    x0 = check_number("x", x, minimum=None)
+    y0 = check_number("y", y, minimum=None)
     w, g, turn = _check_row(width, gap, fan)
     marked = _highlight_set(highlight)
-    language = _check_language(language)
+    language = check_language(language)
     h = w * CARD_RATIO
     row = target.group(class_="row")
     for card, (bx, by, angle) in zip(cards, _slots(len(cards), w, g, turn), strict=True):
@@ -304,12 +304,12 @@ def draw_label(target: Group, text: str, *, x: float, y: float, size: float = 14
     >>> print(canvas.to_svg().splitlines()[1])
       <text x="50" y="15" font-size="14" font-weight="bold" text-anchor="middle" fill="#202020">Anna &amp; &lt;Bernat&gt;</text>
     """
-    _check_group(target)
-    _check_text("text", text)
-    _check_anchor(anchor)
+    check_group(target)
+    check_text("text", text)
+    check_anchor(anchor)
     if not isinstance(bold, bool):
         raise TypeError(f"bold must be a bool, not {type(bold).__name__}")
-    target.text(x, y, text, size=size, anchor=anchor, bold=bold, fill=_check_text("colour", colour))
+    target.text(x, y, text, size=size, anchor=anchor, bold=bold, fill=check_text("colour", colour))
 
 
 def draw_turn_marker(target: Group, *, x: float, y: float, size: float = 14, language: Language = "ca",
@@ -338,14 +338,14 @@ def draw_turn_marker(target: Group, *, x: float, y: float, size: float = 14, lan
     >>> "<title>to play</title>" in canvas.to_svg()
     True
     """
-    _check_group(target)
-    title = _TURN_TITLES[_check_language(language)]
-    cx = _check_number("x", x, minimum=None)
-    cy = _check_number("y", y, minimum=None)
-    s = _check_number("size", size, positive=True)
+    check_group(target)
+    title = _TURN_TITLES[check_language(language)]
+    cx = check_number("x", x, minimum=None)
+    cy = check_number("y", y, minimum=None)
+    s = check_number("size", size, positive=True)
     marker = target.group(class_="turn", title=title)
     triangle = PathData().move(cx - 0.4 * s, cy - 0.5 * s).line(cx + 0.5 * s, cy).line(cx - 0.4 * s, cy + 0.5 * s)
-    marker.path(triangle.close(), fill=_check_text("colour", colour), stroke=CARD_EDGE_COLOUR,
+    marker.path(triangle.close(), fill=check_text("colour", colour), stroke=CARD_EDGE_COLOUR,
                 stroke_width=0.06 * s, linejoin="round")
     return marker
 
@@ -385,16 +385,16 @@ def draw_pile(target: Group, top: Card | None, count: int, *, x: float, y: float
     >>> "<title>9 cards</title>" in svg, "<title>5 of clubs</title>" in svg, ">9</text>" in svg
     (True, True, True)
     """
-    _check_group(target)
-    count = _check_count("count", count)
+    check_group(target)
+    count = check_count("count", count)
     if top is not None:
-        _check_card("top", top, _check_deck(deck))
+        check_card("top", top, check_deck(deck))
         if count == 0:
             raise InvalidRulesError("count must be at least 1 when the pile has a top card")
-    language = _check_language(language)
-    x0 = _check_number("x", x, minimum=None)
-    y0 = _check_number("y", y, minimum=None)
-    w = _check_number("width", width, positive=True)
+    language = check_language(language)
+    x0 = check_number("x", x, minimum=None)
+    y0 = check_number("y", y, minimum=None)
+    w = check_number("width", width, positive=True)
     h = w * CARD_RATIO
     if count == 0:
         pile = target.group(x=x0, y=y0, class_="pile", title=_EMPTY_TITLES[language])
@@ -411,7 +411,7 @@ def draw_pile(target: Group, top: Card | None, count: int, *, x: float, y: float
         draw_back(pile, x=0, y=0, width=w, count=count, highlight=highlight, language=language)
     else:
         draw_card(pile, top, x=0, y=0, width=w, deck=deck, highlight=highlight, language=language)
-        _badge(pile, w - 0.08 * w, h - 0.08 * w, w, count)
+        badge(pile, w - 0.08 * w, h - 0.08 * w, w, count)
     return pile
 
 
@@ -444,10 +444,10 @@ def cards_svg(cards: Sequence[Card | None], *, deck: Deck = SPANISH_48, columns:
     """
     if isinstance(cards, str) or not isinstance(cards, Sequence):
         raise TypeError(f"cards must be a sequence of Card or None, not {type(cards).__name__}")
-    columns = _check_count("columns", columns)
+    columns = check_count("columns", columns)
     if columns < 1:
         raise InvalidRulesError("columns must be at least 1")
-    w = _check_number("width", width, positive=True)
+    w = check_number("width", width, positive=True)
     margin = GAP * 2
     lines = [list(cards[start:start + columns]) for start in range(0, len(cards), columns)] or [[]]
     canvas = Canvas(2 * margin + row_width(max(1, min(columns, len(cards))), width=w),
