@@ -8,7 +8,8 @@ import sys
 
 import pytest
 
-from cau_rules.cli import ProgressBar, main
+from cau_rules.cli import main
+from cau_rules.cli.measure import ProgressBar
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:

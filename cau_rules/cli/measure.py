@@ -1,0 +1,236 @@
+"""Measuring: random full games timed (``bench``) and many games between bots with win
+rates (``simulate``).
+
+>>> from cau_rules.cli.measure import bench
+>>> bench("cau", 2, 0.05)["games"] >= 1
+True
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import sys
+import time
+from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from typing import Any, TextIO
+
+from cau_rules.ai.simulate import simulate
+from cau_rules.cli.screens import UsageError, allowed_players, default_players, resolve_players
+from cau_rules.errors import InvalidRulesError
+from cau_rules.game import GameState
+from cau_rules.registry import get_rules, new_game, variants
+
+__all__ = [
+    "ProgressBar",
+    "bench",
+    "cmd_bench",
+    "cmd_simulate",
+    "count_arg",
+    "positive_int",
+    "run_simulation",
+    "whole_number_arg",
+]
+
+# ---------------------------------------------------------------------------------
+# bench
+
+
+def bench(variant: str, players: int, seconds: float, seed: int = 0) -> dict[str, Any]:
+    """Play uniformly random full games of *variant* for about *seconds* (at least one
+    game) and measure the speed.
+
+    The clock covers everything: ``new_game``, move generation and ``apply``.  A
+    decision is one ``apply`` of a move chosen for a player; ``us_per_decision`` is the
+    total time divided by the decisions.
+
+    >>> result = bench("cau", 2, 0.05)
+    >>> sorted(result)
+    ['decisions_per_s', 'games', 'games_per_s', 'players', 'seconds', 'us_per_decision', 'variant']
+    >>> result["games"] >= 1
+    True
+    """
+    rules = get_rules(variant)
+    rules.check_players(players)
+    if not seconds > 0:
+        raise UsageError(f"--seconds must be positive, not {seconds}")
+    choice = random.Random(f"{seed}:bench").choice
+    games = decisions = 0
+    clock = time.perf_counter
+    start = clock()
+    end = start + seconds
+    while True:
+        state: GameState = new_game(variant, players=players, seed=seed + games)
+        while not state.is_over:
+            state = state.apply(choice(state.legal_moves()))
+            decisions += 1
+        games += 1
+        if clock() >= end:
+            break
+    elapsed = clock() - start
+    return {
+        "variant": variant,
+        "players": players,
+        "games": games,
+        "seconds": round(elapsed, 3),
+        "games_per_s": round(games / elapsed, 3),
+        "decisions_per_s": round(decisions / elapsed, 1),
+        "us_per_decision": round(elapsed * 1e6 / decisions, 3) if decisions else 0.0,
+    }
+
+
+def cmd_bench(args: argparse.Namespace, out: TextIO) -> int:
+    runs: list[tuple[str, int]] = []
+    if args.variant == "all":
+        for name in variants():
+            counts = allowed_players(get_rules(name))
+            if args.players is not None:
+                counts = tuple(n for n in counts if n == args.players)
+            runs.extend((name, n) for n in counts)
+        if not runs:
+            raise InvalidRulesError(f"no registered variant can be played by {args.players} players")
+    else:
+        _, count = resolve_players(args.variant, args.players)
+        runs.append((args.variant, count))
+    for name, count in runs:
+        result = bench(name, count, args.seconds, args.seed)
+        if args.json:
+            print(json.dumps(result), file=out, flush=True)
+        else:
+            print(
+                f"{name:<14} {count} players: {result['games']} games in {result['seconds']:.2f} s: "
+                f"{result['games_per_s']:.1f} games/s, {result['decisions_per_s']:.0f} decisions/s, "
+                f"{result['us_per_decision']:.2f} us/decision",
+                file=out,
+                flush=True,
+            )
+    return 0
+
+
+# ---------------------------------------------------------------------------------
+# simulate
+
+
+class ProgressBar:
+    """A progress bar on one line of *stream* (redrawn with a carriage return), for
+    :func:`cau_rules.ai.simulate.simulate`'s ``progress`` callback.
+
+    >>> import io
+    >>> stream = io.StringIO()
+    >>> bar = ProgressBar(stream, width=10)
+    >>> bar(5, 10); bar(10, 10); bar.close()
+    >>> stream.getvalue().split(chr(13))[-1].rstrip()
+    '[##########] 10/10 games  100%'
+    """
+
+    def __init__(self, stream: TextIO, width: int = 30) -> None:
+        self.stream = stream
+        self.width = width
+        self.started = time.perf_counter()
+        self.drawn = False
+        self.shown = 0
+
+    def __call__(self, done: int, total: int) -> None:
+        filled = self.width if total <= 0 else self.width * done // total
+        percent = 100 if total <= 0 else 100 * done // total
+        elapsed = time.perf_counter() - self.started
+        rate = f"  {done / elapsed:.1f} games/s" if elapsed > 0 and 0 < done < total else ""
+        bar = "#" * filled + "." * (self.width - filled)
+        line = f"[{bar}] {done}/{total} games {percent:>4}%{rate}"
+        self.stream.write("\r" + line.ljust(self.shown))  # spaces clear a longer previous line
+        self.stream.flush()
+        self.shown = len(line)
+        self.drawn = True
+
+    def close(self) -> None:
+        """End the bar's line (if anything was drawn)."""
+        if self.drawn:
+            self.stream.write("\n")
+            self.stream.flush()
+            self.drawn = False
+
+
+def run_simulation(
+    variant: str,
+    players: int | None,
+    games: int,
+    seed: int,
+    bots: Sequence[str],
+    workers: int | None = None,
+    progress: Callable[[int, int], None] | None = None,
+) -> Any:
+    """Play *games* games of *variant* between *bots* (names, one per seat or one for
+    all) on *workers* processes (1: in this process; None: one per core) and return the
+    :class:`~cau_rules.ai.simulate.SimulationResult`.
+
+    >>> result = run_simulation("cau", 2, 10, 1, ["greedy", "random"], workers=1)
+    >>> result.games, result.bots
+    (10, ('greedy', 'random'))
+    """
+
+
+    rules = get_rules(variant)
+    names = [name.strip() for name in bots if name.strip()]
+    if not names:
+        raise UsageError("--bots needs at least one bot name")
+    if players is None:
+        players = len(names) if len(names) > 1 else default_players(rules)
+    if len(names) not in (1, players):
+        raise UsageError(f"--bots lists {len(names)} bots for {players} players: give one per seat, or one for all")
+    if games < 0:
+        raise UsageError(f"--games must not be negative, not {games}")
+    if workers is not None and workers < 1:
+        raise UsageError(f"--workers must be at least 1, not {workers}")
+    count = workers if workers is not None else (os.cpu_count() or 1)
+    if count == 1:
+        return simulate(rules, names, games, seed, executor="serial", players=players, progress=progress)
+
+
+    with ProcessPoolExecutor(max_workers=count) as pool:
+        return simulate(rules, names, games, seed, executor=pool, players=players, progress=progress)
+
+
+def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
+    err = sys.stderr
+    show = not args.no_progress and err.isatty()
+    bar = ProgressBar(err) if show else None
+    try:
+        result = run_simulation(args.variant, args.players, args.games, args.seed, args.bots.split(","),
+                                args.workers, progress=bar)
+    finally:
+        if bar is not None:
+            bar.close()
+    if args.json:
+        print(json.dumps(result.to_dict()), file=out)
+        return 0
+    print(f"Simulation: {result.variant}, {result.players} players, {result.games} games, seed {result.seed}: "
+          f"{result.seconds:.2f} s, {result.games_per_second:.1f} games/s", file=out)
+    width = max(len(seat.bot) for seat in result.seats)
+    for seat in result.seats:
+        print(f"seat {seat.seat}  {seat.bot:<{width}}  win rate {seat.win_rate:6.1%}  "
+              f"95% CI [{seat.ci_low:6.1%}, {seat.ci_high:6.1%}]  mean score {seat.mean_score:.2f}", file=out)
+    return 0
+
+
+def whole_number_arg(text: str, least: int) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+    if value < least:
+        limit = "must be at least 1" if least == 1 else "must not be negative"
+        raise argparse.ArgumentTypeError(f"{limit}, not {text}")
+    return value
+
+
+def positive_int(text: str) -> int:
+    return whole_number_arg(text, 1)
+
+
+def count_arg(text: str) -> int:
+    return whole_number_arg(text, 0)
+
+

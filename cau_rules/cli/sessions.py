@@ -1,0 +1,190 @@
+"""Games people watch or play: bots playing a whole game (``demo``), and a person playing one
+seat against greedy bots in the terminal (``play``).
+
+>>> from cau_rules.cli.sessions import run_demo
+>>> run_demo("cau", players=2, seed=3).is_over  # doctest: +ELLIPSIS
+Demo: cau, 2 players, seed 3, greedy bots
+...
+True
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+from collections.abc import Callable, Sequence
+from typing import Any, TextIO
+
+from cau_rules.bots import Bot, GreedyBot, RandomBot, play_game
+from cau_rules.cli.screens import (
+    HELP_WORDS,
+    QUIT_WORDS,
+    InputFunc,
+    UsageError,
+    format_outcome,
+    render_view,
+    resolve_players,
+    view_events,
+)
+from cau_rules.errors import CauRulesError
+from cau_rules.game import GameState
+from cau_rules.registry import new_game
+
+__all__ = ["play_session", "run_demo"]
+
+# ---------------------------------------------------------------------------------
+# demo
+
+
+def run_demo(variant: str = "cau", players: int | None = None, seed: int = 0, bot: str = "greedy",
+             out: TextIO | None = None) -> Any:
+    """Bots play a whole game; print every move, the events it produced and the outcome.
+
+    Returns the final state.
+
+    >>> final = run_demo("cau-robat", players=2, seed=5, bot="random")  # doctest: +ELLIPSIS
+    Demo: cau-robat, 2 players, seed 5, random bots
+      hand 1: seat 1 deals, seat 0 is eldest
+      deal round 1: 3 cards each, seat 0 opens
+    ...
+    seat 0: 6e
+      seat 0 trails 6e
+    ...
+      game over: ...
+    Outcome: ...
+    Scores: seat 0: ..., seat 1: ...
+    >>> final.is_over
+    True
+    """
+    stream = sys.stdout if out is None else out
+    _, count = resolve_players(variant, players)
+    state = new_game(variant, players=count, seed=seed)
+    make: dict[str, Callable[[], Bot]] = {"greedy": GreedyBot, "random": RandomBot}
+    if bot not in make:
+        raise UsageError(f"unknown bot {bot!r}; bots are: {', '.join(make)}")
+    print(f"Demo: {variant}, {count} players, seed {seed}, {bot} bots", file=stream)
+    for event in state.events:
+        print(f"  {event}", file=stream)
+
+    def show(seat: int, move: Any, after: Any) -> None:
+        print(f"seat {seat}: {move}", file=stream)
+        for event in after.events:
+            print(f"  {event}", file=stream)
+
+    bots: list[Bot] = [make[bot]() for _ in range(count)]
+    final = play_game(state, bots, seed=seed, on_move=show)
+    print(format_outcome(final.outcome()), file=stream)
+    return final
+
+
+# ---------------------------------------------------------------------------------
+# play
+
+
+def _numbered(moves: Sequence[Any]) -> str:
+    return "\n".join(f"  {number:>2}. {move}" for number, move in enumerate(moves, 1))
+
+
+def play_session(
+    variant: str = "cau",
+    players: int | None = None,
+    seed: int = 0,
+    seat: int = 0,
+    input_func: InputFunc | None = None,
+    out: TextIO | None = None,
+) -> int:
+    """A person plays *seat* against greedy bots; returns the exit status (0).
+
+    At each turn the table is shown and the legal moves are numbered; the player types
+    a number or a move's text.  ``help`` lists the moves again; anything unknown or
+    illegal is explained, with the legal moves, and asked again.  ``quit`` (or the end
+    of input) leaves cleanly.  *input_func* reads a line after a prompt (default
+    :func:`input`), so a session can be scripted.
+
+    >>> answers = iter(["9x", "1", "quit"])
+    >>> play_session("cau", players=2, seed=1, input_func=lambda prompt: next(answers))  # doctest: +ELLIPSIS
+    You are seat 0 of 2 in cau (seed 1). Type a move's number or its text; 'help' lists the moves, 'quit' leaves.
+    ...
+    Your legal moves:
+       1. ...
+    Cannot play '9x': ...
+    ...
+    you (seat 0): ...
+    ...
+    Bye.
+    0
+    """
+    stream = sys.stdout if out is None else out
+    ask: InputFunc = input if input_func is None else input_func
+    _, count = resolve_players(variant, players)
+    if isinstance(seat, bool) or not 0 <= seat < count:
+        raise UsageError(f"--seat must be a seat from 0 to {count - 1}, not {seat}")
+    state: GameState = new_game(variant, players=count, seed=seed)
+    bot = GreedyBot()
+    rngs = [random.Random(f"{seed}:bots:{other}") for other in range(count)]
+
+    def say(text: str = "") -> None:
+        print(text, file=stream)
+
+    say(f"You are seat {seat} of {count} in {variant} (seed {seed}). "
+        "Type a move's number or its text; 'help' lists the moves, 'quit' leaves.")
+    for event in view_events(state.observe(seat)):
+        say(f"  {event}")
+    while not state.is_over:
+        mover = state.to_play
+        if mover != seat:
+            move = bot.choose(state.observe(mover), rngs[mover])
+            state = state.apply(move)
+            say(f"seat {mover}: {move}")
+            for event in view_events(state.observe(seat)):
+                say(f"  {event}")
+            continue
+        view = state.observe(seat)
+        moves = list(view.legal_moves)
+        say()
+        say(render_view(view))
+        say("Your legal moves:")
+        say(_numbered(moves))
+        while True:
+            try:
+                raw = ask("your move> ")
+            except EOFError:
+                say()
+                say("End of input: leaving the game. Bye.")
+                return 0
+            text = raw.strip()
+            if not text:
+                continue
+            if text.lower() in QUIT_WORDS:
+                say("Bye.")
+                return 0
+            if text.lower() in HELP_WORDS:
+                say("Type the number of a move or the move itself:")
+                say(_numbered(moves))
+                continue
+            chosen: Any = text
+            if text.isdigit():
+                index = int(text)
+                if not 1 <= index <= len(moves):
+                    say(f"There is no move number {index}: choose 1 to {len(moves)}, or type a move.")
+                    say(_numbered(moves))
+                    continue
+                chosen = moves[index - 1]
+            try:
+                after = state.apply(chosen)
+            except CauRulesError as exc:
+                say(f"Cannot play {text!r}: {exc}")
+                say("Choose one of these (number or text):")
+                say(_numbered(moves))
+                continue
+            break
+        state = after
+        say(f"you (seat {seat}): {chosen}")
+        for event in view_events(state.observe(seat)):
+            say(f"  {event}")
+    say()
+    say(render_view(state.observe(seat)))
+    say(format_outcome(state.outcome()))
+    return 0
+
+
