@@ -338,6 +338,8 @@ class Family(Generic[RulesT, StateT, ViewT, MoveT]):
             docs build time.
         move_menu: the legal moves as menu lines, amounts grouped into ranges
             (``"bet 1-17"``).
+        features: ``features(rules, players)``: the family's observation-vector encoder
+            (see :mod:`cau_rules.vectors`); the adapters fall back to a generic one.
 
     >>> Family.__attrs_attrs__.render.name
     'render'
@@ -362,6 +364,7 @@ class Family(Generic[RulesT, StateT, ViewT, MoveT]):
     picture: Callable[[ViewT], str] | None = None
     doc_pictures: Callable[[], Mapping[str, str]] | None = None
     move_menu: Callable[[Sequence[Any]], list[str]] | None = None
+    features: Callable[[RulesT, int], Any] | None = None
 
 
 def move_for_turn(

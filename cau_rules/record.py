@@ -34,7 +34,7 @@ import attrs
 from cau_rules.cards import parse_cards
 from cau_rules.checks import MAX_DIGITS, check_type, json_object, load_json
 from cau_rules.errors import CauRulesError, IllegalMoveError, InvalidNotationError
-from cau_rules.registry import get_rules, new_game
+from cau_rules.registry import PRESETS, get_rules, new_game
 
 __all__ = ["FORMAT_VERSION", "RULES_VERSIONS", "GameRecord", "loads_record", "record_game"]
 
@@ -160,8 +160,6 @@ def record_game(first: Any, moves: Iterable[Any], seed: int | None = None) -> Ga
     ((0, '12o'),)
     """
     rules = first.rules
-    from cau_rules.registry import PRESETS
-
     base = PRESETS.get(rules.name)
     if base is None:
         raise InvalidNotationError(f"{rules.name!r} is not a registered preset; a record needs one")

@@ -26,17 +26,16 @@ from __future__ import annotations
 
 import functools
 
+from cau_rules.ai.codec import codec_for
+from cau_rules.ai.infostate import InfoState
 from cau_rules.errors import CauRulesError
+from cau_rules.registry import get_rules, new_game, variants
 
 __all__ = ["supported_variants"]
 
 
 @functools.cache
 def _supports(name: str) -> bool:
-    from cau_rules.ai.codec import codec_for
-    from cau_rules.ai.infostate import InfoState
-    from cau_rules.registry import get_rules, new_game
-
     try:
         rules = get_rules(name)
         players = rules.min_players
@@ -54,6 +53,4 @@ def supported_variants() -> tuple[str, ...]:
     >>> {"cau", "cau-robat"} <= set(supported_variants())
     True
     """
-    from cau_rules.registry import variants
-
     return tuple(name for name in variants() if _supports(name))

@@ -28,7 +28,7 @@ parameters: ``players`` (default: the preset's smallest count, as
   OpenSpiel action history (it was not reached by actions), keeps the seat's
   information state, and starts the other seats' from the resampled position.
 - ``max_game_length`` is the encoder's bound on decisions (see
-  :attr:`FishingFeatures.max_decisions <cau_rules.adapters.features.FishingFeatures.max_decisions>`).
+  :attr:`FishingFeatures.max_decisions <cau_rules.fishing.features.FishingFeatures.max_decisions>`).
 
 Presets whose family has no codec or information states yet are skipped
 (:func:`cau_rules.adapters.supported_variants`).

@@ -50,6 +50,7 @@ from typing import Any
 from cau_rules.ai.infostate import InfoState, supports
 from cau_rules.bots import Bot, PlayerView
 from cau_rules.errors import CauRulesError, IllegalMoveError, InvalidPositionError, InvalidRulesError
+from cau_rules.registry import get_rules
 
 __all__ = ["DEFAULT_EXPLORATION", "ISMCTSBot", "MoveStats", "info_from_view", "ismcts", "update_info"]
 
@@ -300,16 +301,15 @@ class ISMCTSBot:
     def _rules_for(self, view: Any) -> Any:
         if self.rules is not None:
             return self.rules
-        if getattr(view, "rules", None) is not None:
-            return view.rules
+        rules = getattr(view, "rules", None)
+        if rules is not None:
+            return rules
         variant = getattr(view, "variant", None)
         if not isinstance(variant, str):
             raise InvalidRulesError(
                 f"IS-MCTS cannot tell the rules from a {type(view).__name__}; pass ISMCTSBot(rules=...) "
                 f"for a game with information-state support"
             )
-        from cau_rules.registry import get_rules
-
         return get_rules(variant)
 
     def observe(self, view: PlayerView) -> None:

@@ -50,6 +50,7 @@ from typing import Any, TypeAlias
 
 import attrs
 
+from cau_rules.ai.mcts import ISMCTSBot
 from cau_rules.bots import Bot, GreedyBot, RandomBot, play_game
 from cau_rules.errors import CauRulesError, InvalidRulesError
 from cau_rules.game import GameRules
@@ -136,8 +137,6 @@ def make_bot(spec: BotSpec, rules: GameRules | None = None) -> Bot:
     if name == "greedy" and not parts:
         return GreedyBot()
     if name == "ismcts" and len(parts) <= 2:
-        from cau_rules.ai.mcts import ISMCTSBot
-
         try:
             iterations = int(parts[0]) if parts and parts[0] else 200
         except ValueError:

@@ -12,6 +12,7 @@ import random
 
 from cau_rules.cards import Card
 from cau_rules.fishing.codec import FishingCodec
+from cau_rules.fishing.features import FishingFeatures
 from cau_rules.fishing.infer import FishingMemory, resample_fields, start, update
 from cau_rules.fishing.moves import Accept, Bid, Declare, FishingMove, Play, Refuse, parse_move
 from cau_rules.fishing.policy import greedy
@@ -69,5 +70,6 @@ FAMILY: Family[FishingRules, FishingState, FishingView, FishingMove] = Family(
     policy=greedy,
     render=render_text,
     suite=SUITE,
+    features=FishingFeatures,
 )
 """The capture family's record (registered in :mod:`cau_rules.registry`)."""

@@ -7,8 +7,9 @@ import pytest
 np = pytest.importorskip("numpy")
 
 from cau_rules import new_game  # noqa: E402
-from cau_rules.adapters.features import FishingFeatures, features_for  # noqa: E402
+from cau_rules.adapters.features import features_for  # noqa: E402
 from cau_rules.bots import RandomBot, play_game  # noqa: E402
+from cau_rules.fishing.features import FishingFeatures  # noqa: E402
 
 from .helpers import VARIANTS, default_players, twin_states  # noqa: E402
 
