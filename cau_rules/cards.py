@@ -345,7 +345,7 @@ class Deck:
         except InvalidNotationError as exc:
             raise InvalidDeckError(f"the deck order has a bad card: {exc}") from None
         seen: set[Card] = set()
-        dupes = [c for c in cards if c in seen or seen.add(c)]  # type: ignore[func-returns-value]
+        dupes = [c for c in cards if c in seen or seen.add(c)]  # type: ignore[func-returns-value, unused-ignore]
         foreign = [c for c in cards if not self.contains(c)]
         missing = [c for c in self.cards if c not in seen]
         problems = []

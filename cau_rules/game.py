@@ -17,7 +17,7 @@ place that lists the families.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from typing import Any, Generic, Protocol, TypeVar, runtime_checkable
 
 import attrs
@@ -120,6 +120,9 @@ class GameView(Protocol):
     def outcome(self) -> Outcome | None:
         """The result once the game is over, else None."""
 
+    def visible_cards(self) -> Collection[Card]:
+        """Every card the seat may see."""
+
     def to_dict(self) -> dict[str, Any]:
         """The view as JSON-ready data."""
 
@@ -150,11 +153,18 @@ class GameState(Protocol):
         """Whether the game has ended."""
 
     @property
+    def holdings(self) -> Sequence[Sequence[Card]]:
+        """Every seat's cards."""
+
+    @property
     def events(self) -> Sequence[object]:
         """The frozen event records of the move that produced this state."""
 
     def legal_moves(self) -> Sequence[Any]:
         """Every legal move, in canonical order (empty once the game is over)."""
+
+    def is_legal(self, move: Any) -> bool:
+        """Whether *move* (a move or its text) is legal now."""
 
     def apply(self, move: Any, *, seat: int | None = None) -> GameState:
         """The state after *move*; raises IllegalMoveError and changes nothing if illegal."""

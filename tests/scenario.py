@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from cau_rules.cards import Card, parse_cards
+from cau_rules.fishing.moves import Play
 from cau_rules.fishing.rules import FishingRules
 from cau_rules.fishing.state import FishingState
 
@@ -37,3 +38,10 @@ def deck_with(rules: FishingRules, top: str) -> list[Card]:
     """A full deck order whose first cards are *top*, the rest in deck order."""
     first = list(parse_cards(top))
     return first + [card for card in rules.deck.cards if card not in first]
+
+
+def plays(state: FishingState) -> list[Play]:
+    """The legal moves of *state*, which must all be plays (asserted)."""
+    moves = list(state.legal_moves())
+    assert all(isinstance(move, Play) for move in moves), f"not only plays: {[str(m) for m in moves]}"
+    return [move for move in moves if isinstance(move, Play)]

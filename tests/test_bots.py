@@ -13,9 +13,9 @@ from cau_rules import get_rules, new_game, variants
 from cau_rules.bots import Bot, GreedyBot, PlayerView, RandomBot, play_game
 from cau_rules.cards import Card, parse_cards
 from cau_rules.errors import CauRulesError, IllegalMoveError
-from cau_rules.fishing import FishingState, FishingView
+from cau_rules.fishing import Chain, FishingState, FishingView
 from cau_rules.fishing.rules import CAU, CAU_ROBAT
-from cau_rules.fishing.state import Chain
+from tests.scenario import plays
 
 
 def _cases() -> list[tuple[str, int]]:
@@ -184,7 +184,7 @@ def test_greedy_extends_a_pending_chain() -> None:
 def test_greedy_trails_the_rank_that_helps_the_next_player_least() -> None:
     # Three of the four 3s are visible (two in hand), so a trailed 3 is hard to match.
     state = FishingState.from_position(CAU, 2, table="12o", holdings=["3c 7b 3e", "1b 3o"])
-    assert all(not m.run for m in state.legal_moves())
+    assert all(not m.run for m in plays(state))
     for seed in range(5):
         assert _greedy(state, seed) in {"3c", "3e"}
 

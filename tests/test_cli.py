@@ -59,8 +59,9 @@ def test_demo_matches_the_game_it_describes(capsys: pytest.CaptureFixture[str]) 
     state = new_game("cau-robat", players=3, seed=2)
     for text in moves:
         state = state.apply(text)
-    assert state.is_over
-    scores = ", ".join(f"seat {seat}: {int(score)}" for seat, score in enumerate(state.outcome().scores))
+    outcome = state.outcome()
+    assert state.is_over and outcome is not None
+    scores = ", ".join(f"seat {seat}: {int(score)}" for seat, score in enumerate(outcome.scores))
     assert f"Scores: {scores}" in out
 
 

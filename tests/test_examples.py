@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import random
 import subprocess
 import sys
 import time
 from pathlib import Path
 
 import pytest
+
+from cau_rules import new_game, variants
+from cau_rules.bots import GreedyBot
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = sorted((ROOT / "examples").glob("*.py"))
@@ -19,6 +23,7 @@ EXPECTED: dict[str, list[str]] = {
                           "captured: 9o 8o 8c", "table after: 3o 7o 12o"],
     "save_and_load.py": ['"family": "fishing"', "round trip OK", "both copies finished the same way"],
     "custom_bot.py": ["LowTrailBot", "GreedyBot", "RandomBot", "of 30 games"],
+    "any_game.py": ["outcome: seat"],
 }
 
 
@@ -43,3 +48,21 @@ def test_play_random_game_takes_arguments() -> None:
                             capture_output=True, text=True, timeout=120, cwd=ROOT)
     assert result.returncode == 0, result.stderr
     assert result.stdout.startswith("cau-robat-40 with 5 players, seed 3")
+
+
+
+@pytest.mark.parametrize("preset", variants())
+def test_any_game_plays_every_preset(preset: str) -> None:
+    """examples/any_game.py names no family: it plays any preset between greedy bots (here
+    its first 12 moves) and prints every seat's view after each move, then the outcome."""
+    result = subprocess.run([sys.executable, str(ROOT / "examples" / "any_game.py"), preset, "12"],
+                            capture_output=True, text=True, timeout=120, cwd=ROOT)
+    assert result.returncode == 0, result.stderr
+    state, bot, rng, expected = new_game(preset, seed=1), GreedyBot(), random.Random(1), []
+    for _ in range(12):
+        if state.is_over:
+            break
+        state = state.apply(bot.choose(state.observe(state.to_play), rng))
+        expected += [str(state.observe(seat)) for seat in range(state.players)]
+    assert expected and result.stdout.startswith("\n".join(expected) + "\n")
+    assert result.stdout.splitlines()[-1].startswith("outcome: ")

@@ -4,11 +4,13 @@ or tampered records fail with a precise error."""
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import attrs
 import pytest
 
 from cau_rules import InvalidNotationError, get_rules, new_game, variants
+from cau_rules.game import GameState
 from cau_rules.record import GameRecord, loads_record, record_game
 
 
@@ -16,10 +18,10 @@ def _cases() -> list[tuple[str, int]]:
     return [(name, get_rules(name).min_players) for name in variants()] + [("cau-robat", 4), ("cacho", 5)]
 
 
-def _random_game(variant: str, players: int, seed: int, **options):
+def _random_game(variant: str, players: int, seed: int, **options: Any) -> tuple[GameState, list[Any], GameState]:
     rng = random.Random(seed)
     first = state = new_game(variant, players=players, seed=seed, **options)
-    moves = []
+    moves: list[Any] = []
     while not state.is_over and len(moves) < 2000:
         move = rng.choice(state.legal_moves())
         moves.append(move)

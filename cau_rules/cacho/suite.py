@@ -52,13 +52,13 @@ def hidden_from(position: Position, seat: int) -> frozenset[Card]:
 
 def illegal_candidates(position: Position) -> list[object]:
     """Near-miss moves to offer *position*: every kind of move, amounts just outside the
-    ranges and far beyond them, and their texts (the suite keeps those that are illegal)."""
+    ranges and far beyond them, each legal amount one off as a bet and as a raise, and
+    their texts (the suite keeps those that are illegal)."""
     out: list[object] = [Pass(), Call(), Fold(), "check", "call", "fold", "pass"]
     counters = position.rules.stack * len(position.stacks)
     for amount in (0, 1, 2, 3, 5, counters, counters + 1, 10**6):
         out += [Bet(amount), Raise(amount), f"bet {amount}", f"raise {amount}"]
-    moves = legal_moves(position)
-    for move in (moves[0], moves[-1]) if moves else ():
+    for move in legal_moves(position):  # every legal amount, one off, as a bet and as a raise
         edge = move.amount if isinstance(move, Bet) else move.to if isinstance(move, Raise) else None
         if edge is not None:
             out += [Bet(edge + 1), Bet(edge - 1), Raise(edge + 1), Raise(edge - 1)]

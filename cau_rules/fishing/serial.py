@@ -117,7 +117,7 @@ def position_fields(
     if foreign:
         raise InvalidPositionError(f"cards not in the {deck.name} deck: {cards_text(foreign)}")
     seen: set[Card] = set()
-    dupes = [c for c in placed if c in seen or seen.add(c)]  # type: ignore[func-returns-value]
+    dupes = [c for c in placed if c in seen or seen.add(c)]  # type: ignore[func-returns-value, unused-ignore]
     if rest not in ("stock", "discard"):
         raise InvalidPositionError(f"rest must be 'stock' or 'discard', not {rest!r}")
     if stock is None and rest == "discard":
@@ -128,7 +128,7 @@ def position_fields(
         stk = tuple(c for c in deck.cards if c not in seen)
     else:
         stk = _zone(stock, "stock")
-        dupes += [c for c in stk if c in seen or seen.add(c)]  # type: ignore[func-returns-value]
+        dupes += [c for c in stk if c in seen or seen.add(c)]  # type: ignore[func-returns-value, unused-ignore]
         foreign = [c for c in stk if not deck.contains(c)]
         if foreign:
             raise InvalidPositionError(f"cards not in the {deck.name} deck: {cards_text(foreign)}")

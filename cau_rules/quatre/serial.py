@@ -162,13 +162,13 @@ def position_fields(
         placed.extend(zone)
     deck = rules.deck
     seen: set[Card] = set()
-    dupes = [c for c in placed if c in seen or seen.add(c)]  # type: ignore[func-returns-value]
+    dupes = [c for c in placed if c in seen or seen.add(c)]  # type: ignore[func-returns-value, unused-ignore]
     if stock is None:
         stk = tuple(c for c in deck.cards if c not in seen)
         seen.update(stk)
     else:
         stk = _zone(stock, "stock")
-        dupes += [c for c in stk if c in seen or seen.add(c)]  # type: ignore[func-returns-value]
+        dupes += [c for c in stk if c in seen or seen.add(c)]  # type: ignore[func-returns-value, unused-ignore]
         placed.extend(stk)
     foreign = [c for c in placed if not deck.contains(c)]
     if foreign:

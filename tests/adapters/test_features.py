@@ -48,8 +48,11 @@ def test_fishing_bound_covers_random_games() -> None:
         players = default_players(variant)
         bound = FishingFeatures(new_game(variant, players=players).rules, players).max_decisions
         moves: list[object] = []
-        play_game(new_game(variant, players=players, seed=5), RandomBot(), seed=2,
-                  on_move=lambda seat, move, state, moves=moves: moves.append(move))
+
+        def record(seat: int, move: object, state: object, moves: list[object] = moves) -> None:
+            moves.append(move)
+
+        play_game(new_game(variant, players=players, seed=5), RandomBot(), seed=2, on_move=record)
         assert len(moves) <= bound
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import warnings
+from typing import Any, Literal
 
 import pytest
 
@@ -20,14 +21,14 @@ from .helpers import VARIANTS, twin_states  # noqa: E402
 
 @pytest.mark.parametrize("variant", VARIANTS)
 @pytest.mark.parametrize("opponents", ["random", "greedy"])
-def test_check_env(variant: str, opponents: str) -> None:
+def test_check_env(variant: str, opponents: Literal["random", "greedy"]) -> None:
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", UserWarning)  # "no spec": not made through gymnasium.make
         check_env(CauRulesEnv(variant, opponents=opponents), skip_render_check=True)
         check_env(CauRulesEnv(variant, opponents=opponents, render_mode="ansi"))
 
 
-def _play(env: CauRulesEnv, seed: int) -> tuple[float, dict[str, object]]:
+def _play(env: CauRulesEnv, seed: int) -> tuple[float, dict[str, Any]]:
     observation, info = env.reset(seed=seed)
     while True:
         assert np.array_equal(observation["action_mask"], info["action_mask"])

@@ -71,7 +71,7 @@ def test_a_game_plays_to_shares_that_sum_to_one() -> None:
     assert list(returns) == list(state.library_state.outcome().shares())
 
 
-def _state_of(game: object, library_state: object) -> object:
+def _state_of(game: object, library_state: object) -> CauRulesState:
     state = CauRulesState(game)
     state._track.states.append(library_state)
     return state

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 
 import pytest
 
@@ -11,7 +12,7 @@ from cau_rules.ai import codec_for
 from cau_rules.errors import InvalidRulesError
 
 
-def _cases():
+def _cases() -> Iterator[tuple[str, int]]:
     for name in variants():
         rules = get_rules(name)
         for players in range(rules.min_players, rules.max_players + 1):
@@ -23,7 +24,7 @@ def _cases():
 
 
 @pytest.mark.parametrize(("variant", "players"), list(_cases()))
-def test_every_legal_move_round_trips(variant, players) -> None:
+def test_every_legal_move_round_trips(variant: str, players: int) -> None:
     rng = random.Random(players)
     for seed in range(3):
         state = new_game(variant, players=players, seed=seed)

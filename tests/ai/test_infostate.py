@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 
 from cau_rules import new_game
 from cau_rules.ai.infostate import InfoState
+from cau_rules.game import GameState
 
 CASES = [
     ("cau", 3, {}),
@@ -22,12 +24,14 @@ CASES = [
 ]
 
 
-def _public(state, seat):
+def _public(state: GameState, seat: int) -> dict[str, Any]:
     return {key: value for key, value in state.observe(seat).to_dict().items() if key != "events"}
 
 
 @pytest.mark.parametrize(("variant", "players", "options"), CASES)
-def test_resampled_states_share_the_view_and_differ_where_they_can(variant, players, options) -> None:
+def test_resampled_states_share_the_view_and_differ_where_they_can(
+    variant: str, players: int, options: dict[str, Any]
+) -> None:
     rng = random.Random(7)
     state = new_game(variant, players=players, seed=3, **options)
     infos = [InfoState.start(state, seat) for seat in range(players)]
@@ -94,4 +98,4 @@ def test_declarers_keep_their_pair() -> None:
 
 def test_unknown_family_is_refused() -> None:
     with pytest.raises(TypeError, match="expected a rules object, state or view of cau_rules"):
-        InfoState.start(object(), 0)  # type: ignore[arg-type]
+        InfoState.start(object(), 0)

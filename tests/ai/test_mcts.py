@@ -173,9 +173,9 @@ def test_views_carry_their_rules_and_bare_views_need_rules() -> None:
     view = state.observe(state.to_play)
     assert view.rules == state.rules
     assert ISMCTSBot(10).choose(view, random.Random(0)) in view.legal_moves
-    named = attrs.evolve(view, rules=None)  # the variant names the preset
+    named = attrs.evolve(view, rules=None)  # type: ignore[arg-type]  # a view without rules: the variant names the preset
     assert ISMCTSBot(10).choose(named, random.Random(0)) in view.legal_moves
-    bare = attrs.evolve(view, rules=None, variant=None)
+    bare = attrs.evolve(view, rules=None, variant=None)  # type: ignore[arg-type]  # a view naming no rules
     with pytest.raises(InvalidRulesError, match="cannot tell the rules"):
         ISMCTSBot(10).choose(bare, random.Random(0))
     assert ISMCTSBot(10, rules=state.rules).choose(bare, random.Random(0)) in view.legal_moves

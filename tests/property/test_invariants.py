@@ -6,8 +6,8 @@ a whole game and checks after every move:
 
 - cards are conserved (``all_cards(state)`` is the deck, each card once);
 - the input state of ``apply`` is unchanged (equality, JSON and a deep copy);
-- family invariants: fishing table ranks pairwise distinct and none equal to a pending
-  chain's rank (D-CAP-1);
+- family invariants (each family's ``suite.invariants``), e.g. fishing table ranks pairwise
+  distinct and none equal to a pending chain's rank (D-CAP-1), closed piles stay closed;
 - every generated move applies (and reads back from its text);
 - moves that are not generated are refused with ``IllegalMoveError`` and change nothing
   (other cards, wrong run lengths, wrong piles, text garbage, other families' moves,
@@ -20,7 +20,8 @@ a whole game and checks after every move:
   values (D-DEAL-1).
 
 A failure names the preset, player count, seed and the moves played, which is the whole
-reproduction.  Family-specific hooks live in ``tests/helpers.py``.
+reproduction.  Family-specific hooks are each family's ``suite`` record (``cau_rules/<family>/suite.py``),
+reached through ``tests/helpers.py``.
 """
 
 from __future__ import annotations
@@ -232,7 +233,7 @@ def test_all_cards_knows_every_family(variant: str, players: int) -> None:
 
 
 def test_all_cards_refuses_an_unknown_family() -> None:
-    with pytest.raises(AssertionError, match=r"add the family to tests/helpers\.py"):
+    with pytest.raises(AssertionError, match=r"add the family's FAMILY record to cau_rules\.registry\.FAMILIES"):
         all_cards(object())
 
 

@@ -28,6 +28,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from cau_rules import new_game  # noqa: E402
+from cau_rules.game import GameState  # noqa: E402
 from tests.helpers import cases, generated_moves, perft_counts  # noqa: E402
 
 PINS = Path(__file__).with_name("perft_pins.json")
@@ -41,19 +42,19 @@ class _OverBudget(Exception):
     pass
 
 
-def _nodes_within(state: object, depth: int, budget: int) -> None:
+def _nodes_within(state: GameState, depth: int, budget: int) -> None:
     """Raise _OverBudget if a perft to *depth* would apply more than *budget* moves."""
     left = [budget]
 
-    def walk(node: object, level: int) -> None:
-        if level == 0 or node.is_over:  # type: ignore[attr-defined]
+    def walk(node: GameState, level: int) -> None:
+        if level == 0 or node.is_over:
             return
         moves = generated_moves(node)
         left[0] -= len(moves)
         if left[0] < 0:
             raise _OverBudget
         for move in moves:
-            walk(node.apply(move), level - 1)  # type: ignore[attr-defined]
+            walk(node.apply(move), level - 1)
 
     walk(state, depth)
 

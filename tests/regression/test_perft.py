@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -23,7 +24,7 @@ PINS = DATA["pins"]
 @pytest.mark.parametrize(
     "pin", PINS, ids=[f"{p['variant']}-{p['players']}p-seed{p['seed']}-d{p['depth']}" for p in PINS]
 )
-def test_perft_matches_pin(pin: dict) -> None:
+def test_perft_matches_pin(pin: dict[str, Any]) -> None:
     state = new_game(pin["variant"], players=pin["players"], seed=pin["seed"])
     assert perft_counts(state, pin["depth"]) == pin["counts"]
 

@@ -9,14 +9,14 @@ from __future__ import annotations
 import pytest
 
 from cau_rules import IllegalMoveError, new_game
-from cau_rules.fishing import CAU, Call, Chain, Declare
+from cau_rules.fishing import CAU, Call, Chain, Declare, FishingState
 from cau_rules.fishing.events import Called, Captured, DebtIncurred, Paid, TableReplaced
 from cau_rules.outcome import Termination
-from tests.scenario import cards, deck_with, position
+from tests.scenario import cards, deck_with, plays, position
 
 
-def paid(state):  # (payer, receiver, card code, reason) per Paid event
-    return [(e.payer, e.receiver, e.card.code, e.reason.value if e.reason else None)
+def paid(state: FishingState) -> list[tuple[int, int, str | None, str | None]]:  # (payer, receiver, card code, reason) per Paid event
+    return [(e.payer, e.receiver, e.card.code if e.card else None, e.reason.value if e.reason else None)
             for e in state.events if isinstance(e, Paid)]
 
 
@@ -40,7 +40,7 @@ def test_cau_1_two_players_empty_table_eight_rounds() -> None:
 
 def test_cau_2_any_card_may_be_played() -> None:
     state = position(CAU, 2, table="3o", holdings=["3c 7b 12e", "1b"])
-    played = {m.card.code for m in state.legal_moves()}
+    played = {m.card.code for m in plays(state)}
     assert played == {"3c", "7b", "12e"}
     after = state.apply("7b")
     assert after.table == cards("3o 7b") and after.holdings[0] == cards("3c 12e")
@@ -85,14 +85,14 @@ def test_cau_6_most_cards_wins_and_ties_share() -> None:
 
     tie = position(CAU, 2, table="4o", holdings=["9c", "2b"], piles=["1o 2o", "1c 2c"])
     tie = tie.apply("9c").apply("2b")
-    assert tie.outcome() is not None and tie.outcome().winners == (0, 1)
+    assert (outcome := tie.outcome()) is not None and outcome.winners == (0, 1)
 
 
 # -- CAU-7: runs (escales); the source's example ----------------------------------------
 
 def test_cau_7_source_example_8_takes_8_and_9() -> None:
     state = position(CAU, 2, table="3o 7o 8o 9o 12o", holdings=["8c", "1b"])
-    assert [str(m) for m in state.legal_moves()] == ["8c", "8c+1"]
+    assert [str(m) for m in plays(state)] == ["8c", "8c+1"]
     after = state.apply("8c+1")
     assert after.piles[0] == cards("9o 8o 8c")
     assert after.table == cards("3o 7o 12o")
@@ -102,7 +102,7 @@ def test_cau_7_source_example_8_takes_8_and_9() -> None:
 
 def test_cau_7_run_may_stop_anywhere() -> None:
     state = position(CAU, 2, table="8o 9o 10o 11o", holdings=["8c", "1b"])
-    assert [m.run for m in state.legal_moves()] == [0, 1, 2, 3]
+    assert [m.run for m in plays(state)] == [0, 1, 2, 3]
     assert state.apply("8c+2").piles[0] == cards("10o 9o 8o 8c")
     assert state.apply("8c").piles[0] == cards("8o 8c")
 
@@ -111,9 +111,9 @@ def test_cau_7_run_may_stop_anywhere() -> None:
 
 def test_cau_8_runs_stop_at_12_unless_wrap() -> None:
     state = position(CAU, 2, table="11o 12o 1o 2o", holdings=["11c", "5b"])
-    assert [m.run for m in state.legal_moves() if m.card.code == "11c"] == [0, 1]
+    assert [m.run for m in plays(state) if m.card.code == "11c"] == [0, 1]
     wrapped = position(CAU.replace(wrap=True), 2, table="11o 12o 1o 2o", holdings=["11c", "5b"])
-    assert [m.run for m in wrapped.legal_moves() if m.card.code == "11c"] == [0, 1, 2, 3]
+    assert [m.run for m in plays(wrapped) if m.card.code == "11c"] == [0, 1, 2, 3]
     assert wrapped.apply("11c+3").piles[0] == cards("2o 1o 12o 11o 11c")
 
 
@@ -156,7 +156,7 @@ def test_cau_10_trailed_card_taken_inside_a_run_is_not_a_cau() -> None:
 def test_cau_10_a_card_that_captured_cannot_be_caued() -> None:
     state = position(CAU, 4, table="5o", holdings=["5c", "5e", "9b", "1b"])
     state = state.apply("5c")
-    assert [str(m) for m in state.legal_moves()] == ["5e"]
+    assert [str(m) for m in plays(state)] == ["5e"]
     state = state.apply("5e")
     assert state.chain is None and state.table == cards("5e") and state.trail == (1, cards("5e")[0])
 
@@ -166,7 +166,7 @@ def test_cau_10_a_card_that_captured_cannot_be_caued() -> None:
 def test_cau_11_cau_with_run_stacks_run_then_chain_cards() -> None:
     state = position(CAU, 4, table="6o 7o", holdings=["5o", "5c", "9b", "1b"], piles=["1c", "", "", ""])
     state = state.apply("5o")
-    assert [str(m) for m in state.legal_moves() if m.card.code == "5c"] == ["5c", "5c+1", "5c+2"]
+    assert [str(m) for m in plays(state) if m.card.code == "5c"] == ["5c", "5c+1", "5c+2"]
     state = state.apply("5c+2")
     assert state.chain is not None and state.chain.run == ((6, -1), (7, -1))
     assert state.table == cards("6o 7o")            # claimed, still shown on the table
@@ -281,7 +281,7 @@ def test_cau_18_unannounced_cau_is_not_paid() -> None:
     rules = CAU.replace(explicit_calls=True)
     state = position(rules, 4, table="3o", holdings=["5o", "5c", "9b", "1b"], piles=["1c", "", "", ""])
     state = state.apply("5o")
-    assert sorted(str(m) for m in state.legal_moves() if m.card.code == "5c") == ["5c", "5c!cau"]
+    assert sorted(str(m) for m in plays(state) if m.card.code == "5c") == ["5c", "5c!cau"]
     silent = state.apply("5c").apply("9b")
     assert paid(silent) == [] and silent.piles[1] == cards("5o 5c")
     called = state.apply("5c!cau").apply("9b")
@@ -316,7 +316,7 @@ def test_cau_19_nobody_captured_leftovers_stay() -> None:
     state = position(CAU, 2, table="4o", holdings=["9c", "11b"])
     state = state.apply("9c").apply("11b")
     assert state.is_over and state.table == cards("4o 9c 11b")
-    assert state.outcome() is not None and state.outcome().winners == (0, 1)
+    assert (outcome := state.outcome()) is not None and outcome.winners == (0, 1)
 
 
 # -- CAU-20: three players play with three table cards of distinct ranks ------------------------

@@ -11,22 +11,23 @@ from __future__ import annotations
 import pytest
 
 from cau_rules import IllegalMoveError, InvalidRulesError, dumps, get_rules, new_game
-from cau_rules.fishing import CAU_ROBAT, Call, Chain
-from cau_rules.fishing.events import Called, Captured, DebtIncurred, Paid, TableReplaced
+from cau_rules.cards import Card
+from cau_rules.fishing import CAU_ROBAT, Call, Chain, FishingState, Play
+from cau_rules.fishing.events import Called, Captured, ChainExtended, DebtIncurred, Paid, TableReplaced
 from cau_rules.outcome import Termination
-from tests.scenario import cards, deck_with, position
+from tests.scenario import cards, deck_with, plays, position
 
 
-def paid(state):  # (payer, receiver, card code, reason) per Paid event, in order
-    return [(e.payer, e.receiver, e.card.code, e.reason.value if e.reason else None)
+def paid(state: FishingState) -> list[tuple[int, int, str | None, str | None]]:  # (payer, receiver, card code, reason) per Paid event, in order
+    return [(e.payer, e.receiver, e.card.code if e.card else None, e.reason.value if e.reason else None)
             for e in state.events if isinstance(e, Paid)]
 
 
-def moves(state, card=None):
-    return [str(m) for m in state.legal_moves() if card is None or m.card.code == card]
+def moves(state: FishingState, card: str | None = None) -> list[str]:
+    return [str(m) for m in state.legal_moves() if card is None or (isinstance(m, Play) and m.card.code == card)]
 
 
-def card(code):
+def card(code: str) -> Card:
     return cards(code)[0]
 
 
@@ -255,7 +256,7 @@ def test_rob_14_wrap_runs_go_on_from_the_12_to_the_1() -> None:
     assert wrapped.apply("11c+3").piles[0] == cards("2o 1o 12o 11o 11c")
     full = " ".join(f"{rank}o" for rank in range(1, 13))
     once = position(CAU_ROBAT.replace(wrap=True), 2, table=full, holdings=["5c 3b", "4b"])
-    assert max(m.run for m in once.legal_moves()) == 11   # 6..12, 1..4: stops before the 5
+    assert max(m.run for m in plays(once)) == 11   # 6..12, 1..4: stops before the 5
 
 
 def test_rob_15_contracau_variant_fourth_card_pays_one_two_three() -> None:
@@ -343,6 +344,6 @@ def test_rob_10_a_claimed_pile_is_named_as_claimed_in_the_event_text() -> None:
     """ROB-10: a pending cau that claims only a pile says that it claims it."""
     state = position(CAU_ROBAT, 3, table="9o", holdings=["5o 1b", "5c 2b", "8e 4b"], piles=["1c 6c", "", "3e"])
     state = state.apply("5o").apply("5c+1@0")
-    extended = [e for e in state.events if type(e).__name__ == "ChainExtended"]
+    extended = [e for e in state.events if isinstance(e, ChainExtended)]
     assert extended and extended[0].claimed == () and extended[0].claimed_piles == (0,)
     assert "claiming" in str(extended[0])

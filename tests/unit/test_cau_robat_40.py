@@ -20,10 +20,12 @@ from cau_rules import (
     get_rules,
     new_game,
 )
-from cau_rules.fishing import CAU_40, CAU_ROBAT_40, Call, Chain
+from cau_rules.cards import Card
+from cau_rules.fishing import CAU_40, CAU_ROBAT_40, Call, Chain, FishingRules, FishingState, Play
 from cau_rules.fishing.events import (
     Called,
     Captured,
+    ChainExtended,
     DebtIncurred,
     GameEnded,
     HandEnded,
@@ -36,16 +38,16 @@ from cau_rules.outcome import Termination
 from tests.scenario import cards, deck_with, position
 
 
-def paid(state):  # (payer, receiver, card code, reason) per Paid event, in order
-    return [(e.payer, e.receiver, e.card.code, e.reason.value if e.reason else None)
+def paid(state: FishingState) -> list[tuple[int, int, str | None, str | None]]:  # (payer, receiver, card code, reason) per Paid event, in order
+    return [(e.payer, e.receiver, e.card.code if e.card else None, e.reason.value if e.reason else None)
             for e in state.events if isinstance(e, Paid)]
 
 
-def moves(state, card=None):
-    return [str(m) for m in state.legal_moves() if card is None or m.card.code == card]
+def moves(state: FishingState, card: str | None = None) -> list[str]:
+    return [str(m) for m in state.legal_moves() if card is None or (isinstance(m, Play) and m.card.code == card)]
 
 
-def card(code):
+def card(code: str) -> Card:
     return cards(code)[0]
 
 
@@ -103,7 +105,7 @@ def test_r40_4_two_to_five_players() -> None:
 
 # -- R40-6 and R40-24: the dealer rotates; a match of N hands --------------------------------------
 
-def _two_hand_match():
+def _two_hand_match() -> tuple[FishingRules, FishingState]:
     rules = CAU_ROBAT_40.replace(hands=2)
     second = deck_with(rules, "1o 2o 3o 4o 5o 6o 7o 10o 11o 12o 1c 2c 3c")
     state = position(rules, 2, table="3o", holdings=["3c", "7b"], piles=["1c", "2c 4c"],
@@ -549,6 +551,6 @@ def test_r40_18_the_contracau_event_text_does_not_call_it_pending() -> None:
     """R40-18: the contracau completes at once, so its event text must not call it pending."""
     state = position(CAU_ROBAT_40, 4, table="12e", holdings=["5o 1b", "5c 2b", "5e 3b", "5b 4b"])
     state = state.apply("5o").apply("5c").apply("5e").apply("5b")
-    extended = [e for e in state.events if type(e).__name__ == "ChainExtended"]
+    extended = [e for e in state.events if isinstance(e, ChainExtended)]
     assert extended and extended[0].level == 4
     assert "pending" not in str(extended[0])

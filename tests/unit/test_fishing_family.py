@@ -37,7 +37,7 @@ from tests.scenario import position
 PACKAGE = Path(fishing.__file__).parent
 
 
-def random_game(rules: object, players: int, seed: int) -> list[FishingState]:
+def random_game(rules: fishing.FishingRules, players: int, seed: int) -> list[FishingState]:
     state = FAMILY.new_game(rules, players, seed, ())
     rng = random.Random(seed)
     states = [state]
@@ -77,16 +77,16 @@ def test_new_game_takes_keywords_and_checks_its_arguments() -> None:
     with pytest.raises(InvalidRulesError, match="the seed must be a whole number"):
         fishing.new_game(CAU, 2, seed="x")  # type: ignore[arg-type]
     with pytest.raises(TypeError):
-        fishing.new_game(CAU, 2, 5)  # type: ignore[misc]
+        fishing.new_game(CAU, 2, 5)  # type: ignore[call-arg]  # the seed is keyword-only
     with pytest.raises(TypeError):
-        FishingState(CAU, 2)  # type: ignore[misc]  # states are built by keyword
+        FishingState(CAU, 2)  # type: ignore[call-arg]  # states are built by keyword
 
 
 def test_apply_takes_the_seat_by_keyword_and_sizes_are_properties() -> None:
     state = fishing.new_game(CAU, 3, seed=2)
     move = state.legal_moves()[0]
     with pytest.raises(TypeError):
-        state.apply(move, 0)  # type: ignore[misc]
+        state.apply(move, 0)  # type: ignore[call-arg]  # the seat is keyword-only
     with pytest.raises(IllegalMoveError, match="it is seat 0's turn, not seat 1's"):
         state.apply(move, seat=1)
     after = state.apply(move, seat=0)

@@ -651,7 +651,7 @@ def test_lay_positions_are_validated() -> None:
         return QuatreState.from_position(QUATRE, 2, **options)
 
     assert make(phase="lay", lay=PendingLay(4, None)).legal_moves()[0] == Lay(deck[0])
-    bad = [
+    bad: list[tuple[dict[str, Any], str]] = [
         ({"table": "", "holdings": [[*deck[:18], *cards("7o 7c 7e 7b")], deck[18:]]}, "player to move lays"),
         ({"phase": "lay"}, "exactly in the 'lay' phase"),
         ({"lay": PendingLay(4, None)}, "exactly in the 'lay' phase"),
@@ -677,7 +677,7 @@ def test_lay_positions_are_validated() -> None:
 
 
 def _tamper(data: dict[str, Any], **changes: Any) -> dict[str, Any]:
-    out = json.loads(json.dumps(data))
+    out: dict[str, Any] = json.loads(json.dumps(data))
     out.update(changes)
     return out
 
@@ -691,7 +691,7 @@ def test_json_loader_refuses_tampered_data() -> None:
     holdings = data["holdings"]
     position = InvalidPositionError
     notation = InvalidNotationError
-    bad = [
+    bad: list[tuple[Any, type[Exception]]] = [
         (_tamper(data, holdings=[holdings[0], holdings[0], holdings[2]]), position),  # duplicates, missing
         (_tamper(data, table=data["table"] + " 9o"), position),  # foreign card
         (_tamper(data, stock=data["stock"].rsplit(" ", 1)[0]), position),  # a missing card

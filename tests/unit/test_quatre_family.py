@@ -78,9 +78,9 @@ def test_new_game_takes_seed_and_decks_by_keyword() -> None:
     with pytest.raises(TypeError, match="rules"):
         new_game("cau-quatre", 2)  # type: ignore[arg-type]
     with pytest.raises(TypeError):
-        new_game(QUATRE, 2, 5)  # type: ignore[misc]
+        new_game(QUATRE, 2, 5)  # type: ignore[call-arg]  # the seed is keyword-only
     with pytest.raises(TypeError):
-        new_game(QUATRE, 2).apply("draw", 0)  # type: ignore[misc]
+        new_game(QUATRE, 2).apply("draw", 0)  # type: ignore[call-arg]  # the seat is keyword-only
 
 
 def test_parse_move_names_a_legal_move_or_says_why_not() -> None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from cau_rules import IllegalMoveError, InvalidNotationError, InvalidPositionError, get_rules, new_game
@@ -14,6 +16,7 @@ from cau_rules.fishing import (
     Accept,
     Bid,
     Call,
+    FishingRules,
     FishingState,
     Refuse,
     Scored,
@@ -27,11 +30,11 @@ from cau_rules.outcome import Termination
 from tests.scenario import cards, deck_with, position
 
 
-def scored(state):  # (team, stones, reason) per Scored event
+def scored(state: FishingState) -> list[tuple[int, int, str]]:  # (team, stones, reason) per Scored event
     return [(e.team, e.stones, e.reason) for e in state.events if isinstance(e, Scored)]
 
 
-def val_position(tally: Tally | None = None, rules=VAL, **zones):
+def val_position(tally: Tally | None = None, rules: FishingRules = VAL, **zones: Any) -> FishingState:
     return position(rules, 4, tally=tally or Tally(), **zones)
 
 
@@ -100,7 +103,7 @@ def test_val_6_uncontested_rondas_score_per_holder() -> None:
 CONTESTED = "1o 2o 3o 4o  5o 6o 7o 10o  5c 6c 11o 12o  1c 6e 2c 3c"  # seat 0 ronda of 5, seat 1 rondí of 6
 
 
-def contested(tally: Tally | None = None):
+def contested(tally: Tally | None = None) -> FishingState:
     return new_game(VAL, players=4, decks=[deck_with(VAL, CONTESTED)])
 
 
@@ -273,8 +276,9 @@ def test_val_13_reaching_41_mid_hand_ends_the_game_at_once() -> None:
     state = state.apply("5o").apply("5c").apply("10b")
     assert state.is_over and scored(state) == [(1, 1, "cau")]
     assert state.holdings[2] == cards("10b 3e")     # the card after the completion never lands
-    assert state.outcome() is not None and state.outcome().winners == (1, 3)
-    assert state.outcome().scores == (12, 41, 12, 41)
+    outcome = state.outcome()
+    assert outcome is not None and outcome.winners == (1, 3)
+    assert outcome.scores == (12, 41, 12, 41)
 
 
 # -- VAL-14: neta 1 stone -------------------------------------------------------------------------
@@ -301,7 +305,7 @@ def test_val_16_joc_of_two_partides_resets_the_stones() -> None:
 JOC2 = VAL.replace(partides_to_win=2)
 
 
-def contested_joc():
+def contested_joc() -> FishingState:
     return new_game(JOC2, players=4, decks=[deck_with(VAL, CONTESTED)])
 
 
@@ -346,7 +350,7 @@ def test_val_17_a_team_behind_on_partides_wins_the_joc_with_its_stake() -> None:
                          table="1e 2e 3e 4e", phase="bid", stake=stake, to_play=1)
     over = state.apply("accept")
     assert over.is_over and over.tally is not None and over.tally.partides == (2, 1)
-    assert over.outcome() is not None and over.outcome().winners == (0, 2)
+    assert (outcome := over.outcome()) is not None and outcome.winners == (0, 2)
 
 
 def test_val_17_game_raised_to_joc_refused_wins_the_raiser_the_partida() -> None:
