@@ -1,0 +1,67 @@
+"""The habits of the layout that import-linter cannot check (docs/architecture.md):
+no module over the size one can read in a sitting, no private name imported from another
+module, no ``cau_rules`` import inside a function, and the same files in every family."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+from cau_rules.registry import FAMILIES
+
+PACKAGE = Path(__file__).resolve().parent.parent / "cau_rules"
+MODULES = sorted(PACKAGE.rglob("*.py"))
+MAX_LINES = 650  # "about 600": a module one reads in a sitting
+FAMILY_FILES = {
+    "__init__.py", "rules.py", "moves.py", "events.py", "zones.py", "legal.py", "engine.py",
+    "state.py", "view.py", "serial.py", "codec.py", "infer.py", "policy.py", "render.py",
+    "suite.py", "family.py",
+}
+
+
+def _name(path: Path) -> str:
+    return str(path.relative_to(PACKAGE.parent))
+
+
+@pytest.mark.parametrize("path", MODULES, ids=_name)
+def test_no_module_is_too_long_to_read(path: Path) -> None:
+    lines = path.read_text(encoding="utf-8").count("\n")
+    assert lines <= MAX_LINES, f"{_name(path)} has {lines} lines; split it by role (at most {MAX_LINES})"
+
+
+@pytest.mark.parametrize("path", MODULES, ids=_name)
+def test_no_private_name_is_imported_from_another_module(path: Path) -> None:
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    private = [
+        f"line {node.lineno}: {alias.name} from {node.module}"
+        for node in ast.walk(tree)
+        if isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("cau_rules")
+        for alias in node.names
+        if alias.name.startswith("_") and not alias.name.startswith("__")
+    ]
+    assert not private, f"{_name(path)} imports private names: {private}"
+
+
+@pytest.mark.parametrize("path", MODULES, ids=_name)
+def test_no_cau_rules_import_inside_a_function(path: Path) -> None:
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    inner = []
+    for function in ast.walk(tree):
+        if not isinstance(function, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            continue
+        for node in ast.walk(function):
+            if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("cau_rules"):
+                inner.append(f"line {node.lineno}: from {node.module}")
+            elif isinstance(node, ast.Import) and any(a.name.startswith("cau_rules") for a in node.names):
+                inner.append(f"line {node.lineno}: import {node.names[0].name}")
+    assert not inner, f"{_name(path)} imports cau_rules modules inside functions: {inner}"
+
+
+@pytest.mark.parametrize("family", FAMILIES, ids=lambda family: family.name)
+def test_every_family_has_the_same_files(family: object) -> None:
+    folder = PACKAGE / family.name
+    present = {path.name for path in folder.glob("*.py")}
+    missing = FAMILY_FILES - present
+    assert not missing, f"cau_rules/{folder.name} lacks {sorted(missing)}"
