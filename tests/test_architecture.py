@@ -6,9 +6,11 @@ from __future__ import annotations
 
 import ast
 from pathlib import Path
+from typing import Any
 
 import pytest
 
+from cau_rules.game import Family
 from cau_rules.registry import FAMILIES
 
 PACKAGE = Path(__file__).resolve().parent.parent / "cau_rules"
@@ -60,7 +62,7 @@ def test_no_cau_rules_import_inside_a_function(path: Path) -> None:
 
 
 @pytest.mark.parametrize("family", FAMILIES, ids=lambda family: family.name)
-def test_every_family_has_the_same_files(family: object) -> None:
+def test_every_family_has_the_same_files(family: Family[Any, Any, Any, Any]) -> None:
     folder = PACKAGE / family.name
     present = {path.name for path in folder.glob("*.py")}
     missing = FAMILY_FILES - present
