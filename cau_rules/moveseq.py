@@ -111,6 +111,15 @@ class MoveList(Sequence[M], Generic[M]):
     def __len__(self) -> int:
         return self._size
 
+    @property
+    def parts(self) -> tuple[Sequence[M], ...]:
+        """The sequences read as one (amount ranges stay :class:`AmountRange` objects).
+
+        >>> [type(part).__name__ for part in MoveList(("pass",), AmountRange(str, 1, 3)).parts]
+        ['tuple', 'AmountRange']
+        """
+        return self._parts
+
     @overload
     def __getitem__(self, index: int) -> M: ...
 

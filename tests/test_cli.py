@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -11,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from cau_rules import get_rules, new_game, variants
-from cau_rules.cli import allowed_players, main
+from cau_rules.cli import allowed_players, main, play_session
 
 ROOT = Path(__file__).resolve().parent.parent
 BENCH_KEYS = ["variant", "players", "games", "seconds", "games_per_s", "decisions_per_s", "us_per_decision"]
@@ -240,3 +241,40 @@ def test_console_script_error_has_no_traceback() -> None:
     assert result.stdout == ""
     assert result.stderr.startswith("cau-rules: error: unknown variant 'nope'")
     assert "Traceback" not in result.stderr
+
+
+def test_show_prints_the_view_of_a_position_reached_by_bots(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["show", "--variant", "cau", "--players", "2", "--seed", "1", "--moves", "4", "--seat", "1"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("After 4 moves of cau (2 players, seed 1), as seat 1 sees it:")
+    assert "seat 1 (you)" in out
+
+
+def test_show_refuses_a_seat_out_of_range(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["show", "--variant", "cau", "--players", "2", "--seat", "5"]) == 2
+    assert "--seat must be a seat from 0 to 1, not 5" in capsys.readouterr().err
+
+
+def test_menus_show_amounts_as_ranges_and_accept_any_amount_typed() -> None:
+    """The Cacho menu offers 'bet 1-17' on one line; a number naming the range asks for
+    the amount, and a typed amount inside it plays."""
+    out = io.StringIO()
+    said: list[str] = []
+
+    def answer(prompt: str) -> str:
+        menu = out.getvalue().rsplit("Your legal moves:", 1)[-1]
+        if "bet 5" in said:
+            return "quit"
+        ranged = re.search(r"(\d+)\. bet 1-17", menu)
+        if ranged:  # first the range's number, then an amount typed
+            reply = "bet 5" if "is a range" in menu else ranged.group(1)
+        else:  # the last entry: bet or call, so the hand goes on
+            reply = str(len(re.findall(r"^\s+\d+\. ", menu, re.M)))
+        said.append(reply)
+        return reply
+
+    assert play_session("cacho", players=2, seed=1, input_func=answer, out=out) == 0
+    text = out.getvalue()
+    assert "bet 1-17   (type it, e.g. 'bet 1')" in text
+    assert "is a range of amounts: type the move, e.g. 'bet 1'." in text
+    assert "you (seat 0): bet 5" in text

@@ -42,7 +42,7 @@ from cau_rules.cli.screens import (
     format_outcome,
     render_view,
 )
-from cau_rules.cli.sessions import play_session, run_demo
+from cau_rules.cli.sessions import play_session, run_demo, show_position
 from cau_rules.errors import CauRulesError
 
 __all__ = [
@@ -58,6 +58,7 @@ __all__ = [
     "render_view",
     "run_demo",
     "run_simulation",
+    "show_position",
 ]
 
 # ---------------------------------------------------------------------------------
@@ -75,7 +76,7 @@ def seconds_arg(text: str) -> float:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    """The argument parser of ``cau-rules`` and its five subcommands.
+    """The argument parser of ``cau-rules`` and its six subcommands.
 
     >>> args = build_parser().parse_args(["bench", "--variant", "all", "--seconds", "0.5", "--json"])
     >>> args.command, args.variant, args.seconds, args.json
@@ -107,6 +108,16 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--players", type=int, default=None, help="number of players (default as for demo)")
     play.add_argument("--seed", type=int, default=0, help="seed of the deal and of the bots (default: 0)")
     play.add_argument("--seat", type=int, default=0, help="your seat, from 0 (default: 0)")
+
+    show = sub.add_parser("show", help="show a position reached by bots (text, or an SVG picture)",
+                          description="Greedy bots play --moves moves from the deal of --seed; the screen of "
+                                      "--seat's view of the position is printed, or its picture written to --svg.")
+    show.add_argument("--variant", default="cau", help="preset name (default: cau)")
+    show.add_argument("--players", type=int, default=None, help="number of players (default as for demo)")
+    show.add_argument("--seed", type=int, default=0, help="seed of the deal and of the bots (default: 0)")
+    show.add_argument("--moves", type=int, default=0, help="moves the bots play first (default: 0)")
+    show.add_argument("--seat", type=int, default=None, help="whose view (default: the seat to play)")
+    show.add_argument("--svg", default=None, metavar="FILE", help="write the picture of the view to FILE")
 
     bench_parser = sub.add_parser("bench", help="time random full games",
                                   description="Play uniformly random full games for about --seconds and report "
@@ -171,6 +182,9 @@ def main(argv: Sequence[str] | None = None, *, input_func: InputFunc | None = No
             return 0
         if args.command == "play":
             return play_session(args.variant, args.players, args.seed, args.seat, input_func=input_func, out=out)
+        if args.command == "show":
+            show_position(args.variant, args.players, args.seed, args.moves, args.seat, args.svg, out=out)
+            return 0
         if args.command == "simulate":
             return cmd_simulate(args, out)
         return cmd_bench(args, out)

@@ -19,6 +19,7 @@ from typing import Any, TextIO
 
 from cau_rules.errors import CauRulesError
 from cau_rules.game import GameRules, GameView
+from cau_rules.moveseq import AmountRange, MoveList
 from cau_rules.outcome import Outcome
 from cau_rules.registry import family_of, get_rules, variants
 
@@ -32,6 +33,7 @@ __all__ = [
     "default_players",
     "describe_variant",
     "format_outcome",
+    "menu_entries",
     "render_view",
     "resolve_players",
     "view_events",
@@ -226,3 +228,26 @@ def resolve_players(variant: str, players: int | None) -> tuple[GameRules, int]:
     count = default_players(rules) if players is None else players
     rules.check_players(count)
     return rules, count
+
+
+def menu_entries(moves: Sequence[Any]) -> list[tuple[str, Any | None]]:
+    """The legal moves as menu entries: ``(label, move)``, or ``(label, None)`` for a
+    range of amounts shown on one line ("bet 1-17"), where the player types the amount.
+
+    >>> from cau_rules import new_game
+    >>> state = new_game("cacho", players=2, seed=1)
+    >>> for move in ("bet 1", "call", "bet 2", "call"):
+    ...     state = state.apply(move)
+    >>> [label for label, _ in menu_entries(state.legal_moves())]
+    ['pass', 'bet 1-17']
+    """
+    parts = moves.parts if isinstance(moves, MoveList) else (moves,)
+    entries: list[tuple[str, Any | None]] = []
+    for part in parts:
+        if isinstance(part, AmountRange) and len(part) > 1:
+            first, last = str(part[0]), str(part[-1])
+            word, _, low = first.rpartition(" ")
+            entries.append((f"{word} {low}-{last.rpartition(' ')[2]}", None))
+        else:
+            entries.extend((str(move), move) for move in part)
+    return entries

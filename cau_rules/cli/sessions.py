@@ -22,15 +22,16 @@ from cau_rules.cli.screens import (
     InputFunc,
     UsageError,
     format_outcome,
+    menu_entries,
     render_view,
     resolve_players,
     view_events,
 )
 from cau_rules.errors import CauRulesError
 from cau_rules.game import GameState
-from cau_rules.registry import new_game
+from cau_rules.registry import family_of, new_game
 
-__all__ = ["play_session", "run_demo"]
+__all__ = ["play_session", "run_demo", "show_position"]
 
 # ---------------------------------------------------------------------------------
 # demo
@@ -81,8 +82,12 @@ def run_demo(variant: str = "cau", players: int | None = None, seed: int = 0, bo
 # play
 
 
-def _numbered(moves: Sequence[Any]) -> str:
-    return "\n".join(f"  {number:>2}. {move}" for number, move in enumerate(moves, 1))
+def _numbered(entries: Sequence[tuple[str, Any | None]]) -> str:
+    lines = []
+    for number, (label, move) in enumerate(entries, 1):
+        hint = "" if move is not None else f"   (type it, e.g. '{label.split('-')[0]}')"
+        lines.append(f"  {number:>2}. {label}{hint}")
+    return "\n".join(lines)
 
 
 def play_session(
@@ -140,7 +145,7 @@ def play_session(
                 say(f"  {event}")
             continue
         view = state.observe(seat)
-        moves = list(view.legal_moves)
+        moves = menu_entries(view.legal_moves)
         say()
         say(render_view(view))
         say("Your legal moves:")
@@ -169,7 +174,11 @@ def play_session(
                     say(f"There is no move number {index}: choose 1 to {len(moves)}, or type a move.")
                     say(_numbered(moves))
                     continue
-                chosen = moves[index - 1]
+                label, picked = moves[index - 1]
+                if picked is None:
+                    say(f"Number {index} is a range of amounts: type the move, e.g. '{label.split('-')[0]}'.")
+                    continue
+                chosen = picked
             try:
                 after = state.apply(chosen)
             except CauRulesError as exc:
@@ -188,3 +197,52 @@ def play_session(
     return 0
 
 
+
+
+def show_position(
+    variant: str = "cau",
+    players: int | None = None,
+    seed: int = 0,
+    moves: int = 0,
+    seat: int | None = None,
+    svg: str | None = None,
+    out: TextIO | None = None,
+) -> GameState:
+    """Greedy bots play *moves* moves from the deal of *seed*; print the screen of *seat*'s
+    view of the position reached (the seat to play by default), or write its picture to
+    the file *svg*.  Returns the position.
+
+    >>> state = show_position("cau", players=2, seed=1, moves=3, seat=1)  # doctest: +ELLIPSIS
+    After 3 moves of cau (2 players, seed 1), as seat 1 sees it:
+    === cau · hand 1 ...
+    >>> state.players
+    2
+    """
+    stream = sys.stdout if out is None else out
+    _, count = resolve_players(variant, players)
+    if moves < 0:
+        raise UsageError(f"--moves must not be negative, not {moves}")
+    state: GameState = new_game(variant, players=count, seed=seed)
+    bot = GreedyBot()
+    rngs = [random.Random(f"{seed}:bots:{other}") for other in range(count)]
+    played = 0
+    while played < moves and not state.is_over:
+        mover = state.to_play
+        state = state.apply(bot.choose(state.observe(mover), rngs[mover]))
+        played += 1
+    viewer = (state.to_play if not state.is_over else 0) if seat is None else seat
+    if isinstance(viewer, bool) or not 0 <= viewer < count:
+        raise UsageError(f"--seat must be a seat from 0 to {count - 1}, not {viewer}")
+    view = state.observe(viewer)
+    if svg is not None:
+        draw = family_of(view).picture
+        if draw is None:
+            raise UsageError(f"the {family_of(view).name} family draws no pictures")
+        with open(svg, "w", encoding="utf-8") as handle:
+            handle.write(draw(view))
+        print(f"wrote seat {viewer}'s view after {played} moves to {svg}", file=stream)
+        return state
+    print(f"After {played} moves of {variant} ({count} players, seed {seed}), as seat {viewer} sees it:",
+          file=stream)
+    print(render_view(view), file=stream)
+    return state
