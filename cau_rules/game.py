@@ -350,6 +350,8 @@ class Family(Generic[RulesT, StateT, ViewT, MoveT]):
             (``"bet 1-17"``).
         features: ``features(rules, players)``: the family's observation-vector encoder
             (see :mod:`cau_rules.vectors`); the adapters fall back to a generic one.
+        demo_options: rules options the command line's demo uses, so a new user sees a
+            whole game worth watching (several hands of Cacho, say).
 
     >>> Family.__attrs_attrs__.render.name
     'render'
@@ -375,6 +377,7 @@ class Family(Generic[RulesT, StateT, ViewT, MoveT]):
     doc_pictures: Callable[[], Mapping[str, str]] | None = None
     move_menu: Callable[[Sequence[Any]], list[str]] | None = None
     features: Callable[[RulesT, int], Any] | None = None
+    demo_options: Mapping[str, Any] = attrs.field(factory=dict)
 
 
 def move_for_turn(

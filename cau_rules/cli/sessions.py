@@ -41,7 +41,8 @@ def run_demo(variant: str = "cau", players: int | None = None, seed: int = 0, bo
              out: TextIO | None = None) -> Any:
     """Bots play a whole game; print every move, the events it produced and the outcome.
 
-    Returns the final state.
+    The game is the preset with its family's demo options (for Cacho, a session of
+    several hands, so the demo reaches a showdown).  Returns the final state.
 
     >>> final = run_demo("cau-robat", players=2, seed=5, bot="random")  # doctest: +ELLIPSIS
     Demo: cau-robat, 2 players, seed 5, random bots
@@ -58,12 +59,14 @@ def run_demo(variant: str = "cau", players: int | None = None, seed: int = 0, bo
     True
     """
     stream = sys.stdout if out is None else out
-    _, count = resolve_players(variant, players)
-    state = new_game(variant, players=count, seed=seed)
+    rules, count = resolve_players(variant, players)
+    demo_options = dict(family_of(rules).demo_options)
+    state = new_game(variant, players=count, seed=seed, **demo_options)
     make: dict[str, Callable[[], Bot]] = {"greedy": GreedyBot, "random": RandomBot}
     if bot not in make:
         raise UsageError(f"unknown bot {bot!r}; bots are: {', '.join(make)}")
-    print(f"Demo: {variant}, {count} players, seed {seed}, {bot} bots", file=stream)
+    shown = "".join(f", {key}={value}" for key, value in sorted(demo_options.items()))
+    print(f"Demo: {variant}, {count} players, seed {seed}, {bot} bots{shown}", file=stream)
     for event in state.events:
         print(f"  {event}", file=stream)
 
