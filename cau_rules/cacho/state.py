@@ -34,6 +34,9 @@ from cau_rules.cacho.engine import Engine, outcome_of
 from cau_rules.cacho.events import CachoEvent
 from cau_rules.cacho.hands import HandValue, evaluate
 from cau_rules.cacho.moves import CachoMove, parse_move
+from cau_rules.cacho.notation import fields_from_notation, position_notation
+from cau_rules.cacho.picture import svg_state
+from cau_rules.cacho.render import render_position
 from cau_rules.cacho.rules import CachoRules
 from cau_rules.cacho.serial import (
     check_basics,
@@ -394,6 +397,63 @@ class CachoState:
         31
         """
         return evaluate(self.holdings[seat], self.rules)
+
+    def render(self) -> str:
+        """The text screen of the whole state, every holding and the stock face up.
+
+        >>> from cau_rules.cacho import CACHO, new_game
+        >>> print(new_game(CACHO, 2, seed=1).render().splitlines()[0])
+        === cacho · hand 1 · round 1 · seat 0 to play ===
+        """
+        return render_position(self, self.legal_moves())
+
+    def _repr_svg_(self) -> str:
+        """The picture of the whole state, for notebooks
+        (:func:`~cau_rules.cacho.picture.svg_state`)."""
+        return svg_state(self)
+
+    def to_notation(self) -> str:
+        """The whole state on one line (see :mod:`cau_rules.cacho.notation` for the
+        grammar); :meth:`from_notation` reads it back.  The rules are not written.
+
+        >>> from cau_rules.cacho import CACHO, new_game
+        >>> new_game(CACHO, 2, seed=1).apply("bet 1").to_notation()
+        '2e/5o 4b1b3e2o4e1c3o6c6b5c5e4o2b5b2c6o1e4c6e3c1o3b 19/20 1/0 1/0 aA 1 1 1 1 1'
+        """
+        return position_notation(self)
+
+    @classmethod
+    def from_notation(cls, rules: CachoRules, text: str) -> CachoState:
+        """The state written *text* by :meth:`to_notation`, played under *rules*, validated.
+
+        Args:
+            rules: the rules (the line does not name them).
+            text: the line.
+
+        Returns:
+            The state (no events).
+
+        Raises:
+            TypeError: *rules* is not a CachoRules or *text* not a string.
+            InvalidNotationError: the text does not follow the grammar (the message names
+                the field and what is wrong).
+            InvalidDeckError: a supplied deck order is not the 24 Cacho cards.
+            InvalidPositionError: the position cannot arise in a game.
+
+        >>> from cau_rules.cacho import CACHO, new_game
+        >>> state = new_game(CACHO, 3, seed=2).apply("bet 1")
+        >>> CachoState.from_notation(CACHO, state.to_notation()) == state
+        True
+        >>> CachoState.from_notation(CACHO, "1o/2o - 20/20 0/0 0/0 AA 0 4 1 1 0")
+        Traceback (most recent call last):
+        ...
+        cau_rules.errors.InvalidPositionError: round 4 does not exist: betting rounds are 1 to 3
+        """
+        if not isinstance(rules, CachoRules):
+            raise TypeError(f"rules must be CachoRules, not {type(rules).__name__}")
+        state = cls(**fields_from_notation(rules, text))
+        check_position(state)
+        return state
 
     def to_dict(self) -> dict[str, Any]:
         """The whole state as JSON-ready data (``schema`` 1, ``family`` ``"cacho"``, zones of
