@@ -28,6 +28,7 @@ from cau_rules.cacho.render import render_text
 from cau_rules.cacho.rules import CachoRules
 from cau_rules.cacho.zones import Position
 from cau_rules.cards import Card, cards_text
+from cau_rules.checks import check_type
 from cau_rules.errors import InvalidPositionError
 from cau_rules.outcome import Outcome
 
@@ -171,10 +172,12 @@ def view_of(position: Position, seat: int) -> CachoView:
     """What *seat* may see of *position* (D-VIEW-1): its own cards only.
 
     Raises:
+        TypeError: *seat* is not an int.
         InvalidPositionError: *seat* is not a seat of the position.
     """
     players = len(position.stacks)
-    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < players:
+    check_type(seat, int, "seat")
+    if not 0 <= seat < players:
         raise InvalidPositionError(f"there is no seat {seat!r}: seats are 0 to {players - 1}")
     over = position.termination is not None
     mine = seat == position.to_play and not over
