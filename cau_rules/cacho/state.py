@@ -33,7 +33,7 @@ import cau_rules.cacho.legal as legal
 from cau_rules.cacho.engine import Engine, outcome_of
 from cau_rules.cacho.events import CachoEvent
 from cau_rules.cacho.hands import HandValue, evaluate
-from cau_rules.cacho.moves import MOVE_TYPES, CachoMove, parse_move
+from cau_rules.cacho.moves import MOVE_TYPES, CachoMove, MoveTypeError, parse_move
 from cau_rules.cacho.notation import fields_from_notation, position_notation
 from cau_rules.cacho.picture import svg_state
 from cau_rules.cacho.render import render_position
@@ -50,7 +50,6 @@ from cau_rules.cacho.serial import (
 from cau_rules.cacho.validate import check_basics, check_position, problems
 from cau_rules.cacho.view import CachoView, view_of
 from cau_rules.cards import Card
-from cau_rules.checks import check_type
 from cau_rules.errors import GameOverError, IllegalMoveError, InvalidNotationError
 from cau_rules.moveseq import MoveList
 from cau_rules.outcome import Outcome, Termination
@@ -313,7 +312,8 @@ class CachoState:
         move raises :class:`~cau_rules.errors.IllegalMoveError` (or
         :class:`~cau_rules.errors.GameOverError`) saying why and what is legal; nothing
         changes.  A *move* that is neither a move nor text, or a *seat* that is not an
-        int, raises :class:`TypeError`.
+        int, raises :class:`~cau_rules.cacho.moves.MoveTypeError` (a :class:`TypeError`
+        that is also an IllegalMoveError).
 
         >>> from cau_rules.cacho import CACHO
         >>> state = CachoState.from_position(CACHO.replace(stack=5), 2, holdings=("1o", "2o"))
@@ -328,13 +328,13 @@ class CachoState:
         ...
         cau_rules.errors.IllegalMoveError: it is seat 0's turn, not seat 1's
         """
-        if not isinstance(move, (str, *MOVE_TYPES)):
-            raise TypeError(f"move must be a Cacho move (Pass, Bet, Call, Raise, Fold) or its text, "
-                            f"not {type(move).__name__}")
-        if seat is not None:
-            check_type(seat, int, "seat")
         if self.termination is not None:
             raise GameOverError(f"the session is over ({self.termination.value}): no more moves")
+        if not isinstance(move, (str, *MOVE_TYPES)):
+            raise MoveTypeError(f"move must be a Cacho move (Pass, Bet, Call, Raise, Fold) or its text, "
+                                f"not {type(move).__name__}; legal: {self.legal_text()}")
+        if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int)):
+            raise MoveTypeError(f"seat must be int, not {type(seat).__name__}")
         if isinstance(move, str):
             try:
                 move = parse_move(move)

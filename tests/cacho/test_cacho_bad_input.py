@@ -105,6 +105,8 @@ def test_objects_that_are_no_move(garbage: object) -> None:
     state = new_game(CACHO, 2)
     with pytest.raises(TypeError, match=r"move must be a Cacho move .* or its text, not"):
         state.apply(garbage)  # type: ignore[arg-type]
+    with pytest.raises(IllegalMoveError, match=r"legal: pass, bet 1"):  # also an IllegalMoveError
+        state.apply(garbage)  # type: ignore[arg-type]
     assert not state.is_legal(garbage)  # type: ignore[arg-type]
     assert "not a Cacho move" in (state.refusal(garbage) or "")
 
