@@ -56,6 +56,8 @@ from cau_rules.outcome import Outcome, Termination
 
 __all__ = ["CachoState", "cacho_state_from_dict", "new_game"]
 
+_MOVE_OR_TEXT: tuple[type, ...] = (str, *MOVE_TYPES)
+
 
 @attrs.frozen(kw_only=True)
 class CachoState:
@@ -330,7 +332,7 @@ class CachoState:
         """
         if self.termination is not None:
             raise GameOverError(f"the session is over ({self.termination.value}): no more moves")
-        if not isinstance(move, (str, *MOVE_TYPES)):
+        if not isinstance(move, _MOVE_OR_TEXT):
             raise MoveTypeError(f"move must be a Cacho move (Pass, Bet, Call, Raise, Fold) or its text, "
                                 f"not {type(move).__name__}; legal: {self.legal_text()}")
         if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int)):
