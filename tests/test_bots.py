@@ -249,7 +249,7 @@ def test_greedy_cacho_rule() -> None:
     assert greedy(FakeView(0, facing, weak), rng) == moves.Fold()
     assert greedy(FakeView(0, (moves.Call(),), weak), rng) == moves.Call()
     # GreedyBot plays it on Cacho views; in round 3 the smallest of every bet amount.
-    state = CachoState.from_position(CACHO, 2, stacks=(9, 9), holdings=("1o 2o 6c", "4e 3b 1c"),
+    state = CachoState.from_position(CACHO.replace(stack=12), 2, stacks=(9, 9), holdings=("1o 2o 6c", "4e 3b 1c"),
                                      contributions=(3, 3), round=3)
     assert len(state.legal_moves()) == 10
     assert GreedyBot().choose(state.observe(0), rng) == moves.Bet(1)

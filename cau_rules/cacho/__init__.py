@@ -33,7 +33,17 @@ from cau_rules.cacho.events import (
 )
 from cau_rules.cacho.family import FAMILY
 from cau_rules.cacho.hands import HandClass, HandValue, best_seats, compare, evaluate
-from cau_rules.cacho.moves import Bet, CachoMove, Call, Fold, Pass, Raise, format_move, parse_move
+from cau_rules.cacho.moves import (
+    Bet,
+    CachoMove,
+    Call,
+    Fold,
+    MoveTypeError,
+    Pass,
+    Raise,
+    format_move,
+    parse_move,
+)
 from cau_rules.cacho.rules import CACHO, CachoRules, Resto
 from cau_rules.cacho.state import CachoState, cacho_state_from_dict, new_game
 from cau_rules.cacho.view import CachoView
@@ -61,6 +71,7 @@ __all__ = [
     "HandStarted",
     "HandValue",
     "HandVoid",
+    "MoveTypeError",
     "Pass",
     "Passed",
     "Pot",

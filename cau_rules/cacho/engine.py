@@ -76,7 +76,7 @@ class Engine:
     next frozen state.
 
     >>> from cau_rules.cacho import CACHO, CachoState
-    >>> state = CachoState.from_position(CACHO, 2, stacks=(5, 5), holdings=("1o", "2o"))
+    >>> state = CachoState.from_position(CACHO.replace(stack=5), 2, holdings=("1o", "2o"))
     >>> work = Engine(state)
     >>> work.act(Bet(1))
     >>> work.stacks, work.to_play, [str(event) for event in work.events]

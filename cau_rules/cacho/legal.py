@@ -9,8 +9,8 @@ illegal.
 
 >>> from cau_rules.cacho import CACHO, CachoState
 >>> from cau_rules.cacho.legal import legal_moves, legal_text
->>> state = CachoState.from_position(CACHO, 2, stacks=(7, 4), holdings=("1o 2o 3o", "4o 5o 6o"),
-...                                  contributions=(2, 0), round_bets=(2, 0), to_play=1)
+>>> state = CachoState.from_position(CACHO.replace(stack=5), 2, holdings=("1o 2o 3o", "4o 5o 6o"),
+...                                  contributions=(3, 1), round_bets=(2, 0), to_play=1)
 >>> [str(move) for move in legal_moves(state)], legal_text(state)
 (['fold', 'call', 'raise 3', 'raise 4'], 'fold, call, raise 3 to 4')
 """

@@ -26,14 +26,42 @@ from __future__ import annotations
 
 import attrs
 
-from cau_rules.errors import InvalidNotationError
+from cau_rules.checks import MAX_DIGITS
+from cau_rules.errors import IllegalMoveError, InvalidNotationError
 
-__all__ = ["MOVE_TYPES", "Bet", "CachoMove", "Call", "Fold", "Pass", "Raise", "format_move", "parse_move"]
+__all__ = [
+    "MOVE_TYPES",
+    "Bet",
+    "CachoMove",
+    "Call",
+    "Fold",
+    "MoveTypeError",
+    "Pass",
+    "Raise",
+    "format_move",
+    "parse_move",
+]
+
+_MAX_MOVE_TEXT = 100
+"""The longest text :func:`parse_move` reads (a move is a word and an amount)."""
+
+
+class MoveTypeError(IllegalMoveError, TypeError):
+    """A program passed ``apply`` something that is neither a Cacho move nor its text (or a
+    seat that is not an int).
+
+    It is a :class:`TypeError` (a programmer's mistake, naming the parameter) and an
+    :class:`~cau_rules.errors.IllegalMoveError` (what ``apply`` raises in every family for
+    a move it cannot play), so code catching either sees it.
+
+    >>> issubclass(MoveTypeError, TypeError), issubclass(MoveTypeError, IllegalMoveError)
+    (True, True)
+    """
 
 
 def _amount(value: object) -> int:
     if not isinstance(value, int) or isinstance(value, bool):
-        raise InvalidNotationError(f"an amount of counters is a whole number, not {value!r}")
+        raise TypeError(f"an amount of counters must be int, not {type(value).__name__}")
     return value
 
 
@@ -149,9 +177,19 @@ def parse_move(text: str) -> CachoMove:
     Traceback (most recent call last):
     ...
     cau_rules.errors.InvalidNotationError: 'raise' needs an amount: write e.g. 'raise 5'
+    >>> parse_move("bet " + "9" * 5000)
+    Traceback (most recent call last):
+    ...
+    cau_rules.errors.InvalidNotationError: a Cacho move is at most 100 characters, not 5004
+
+    Raises:
+        TypeError: *text* is not a string.
+        InvalidNotationError: the text is no move (amounts are ASCII digits, at most 18).
     """
     if not isinstance(text, str):
-        raise InvalidNotationError(f"a move is written as text like 'bet 1', not {text!r}")
+        raise TypeError(f"text must be str (a move written like 'bet 1'), not {type(text).__name__}")
+    if len(text) > _MAX_MOVE_TEXT:
+        raise InvalidNotationError(f"a Cacho move is at most {_MAX_MOVE_TEXT} characters, not {len(text)}")
     words = text.strip().lower().split()
     if len(words) == 1 and words[0] in ("pass", "check", "call", "fold"):
         simple: dict[str, CachoMove] = {"pass": Pass(), "check": Pass(), "call": Call(), "fold": Fold()}
@@ -162,6 +200,10 @@ def parse_move(text: str) -> CachoMove:
         if not (words[1].isascii() and words[1].isdigit()):
             raise InvalidNotationError(
                 f"bad amount {words[1]!r} in {text.strip()!r}: write e.g. '{words[0]} 5'"
+            )
+        if len(words[1]) > MAX_DIGITS:
+            raise InvalidNotationError(
+                f"the amount of {words[0]!r} has {len(words[1])} digits; at most {MAX_DIGITS}"
             )
         amount = int(words[1])
         return Bet(amount) if words[0] == "bet" else Raise(amount)

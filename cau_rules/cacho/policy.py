@@ -8,8 +8,8 @@ raises.  Only the view is read.
 >>> import random
 >>> from cau_rules.cacho import CACHO, CachoState
 >>> from cau_rules.cacho.policy import greedy
->>> state = CachoState.from_position(CACHO, 2, stacks=(9, 9), holdings=("1o 2o 6c", "4e 5b 1b"),
-...                                  contributions=(3, 3), round=3)
+>>> state = CachoState.from_position(CACHO.replace(stack=12), 2, holdings=("1o 2o 6c", "4e 5b 1b"),
+...                                  contributions=(3, 3))
 >>> str(greedy(state.observe(0), random.Random(0)))
 'bet 1'
 """

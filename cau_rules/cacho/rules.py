@@ -14,17 +14,36 @@ and :meth:`CachoRules.replace` derives a variant.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from types import MappingProxyType
 from typing import Any, Literal
 
 import attrs
 
 from cau_rules.cards import CACHO_24, Deck
+from cau_rules.checks import check_type, whole_number
 from cau_rules.errors import InvalidRulesError
 
-__all__ = ["CACHO", "CachoRules", "Resto"]
+__all__ = ["CACHO", "MAX_NAME", "OPTION_RANGES", "CachoRules", "Resto"]
 
 Resto = Literal["cap_at_smallest", "side_pots"]
 """How round-3 bets are limited: ``"cap_at_smallest"`` or ``"side_pots"`` (D-CACHO-3)."""
+
+OPTION_RANGES: Mapping[str, tuple[int, int]] = MappingProxyType({
+    "min_players": (2, 8),
+    "max_players": (2, 8),
+    "stack": (1, 1000),
+    "max_hands": (1, 10_000),
+    "bets": (1, 1000),
+})
+"""The smallest and largest value of each numeric option (each of the two ``bets``):
+they keep every call fast whatever the options (a bet range, a session's length).
+
+>>> OPTION_RANGES["stack"], OPTION_RANGES["max_hands"]
+((1, 1000), (1, 10000))
+"""
+
+MAX_NAME = 64
+"""The longest ``name`` a rules object may have."""
 
 _RESTO_CHOICES: tuple[str, ...] = ("cap_at_smallest", "side_pots")
 _FLUSH_BONUSES: tuple[int, ...] = (20, 30)
@@ -44,10 +63,11 @@ def _bets(value: object) -> tuple[int, ...]:
 class CachoRules:
     """Every option of *Cacho* (defaults: the ``cacho`` preset, decisions D-CACHO).
 
-    - ``name``: the preset this rules object derives from (``"cacho"``).
+    - ``name``: the preset this rules object derives from (``"cacho"``; 1 to 64
+      characters).
     - ``min_players`` / ``max_players``: the player counts allowed (2 to 8; 24 cards
       give three cards to at most 8 players).
-    - ``stack``: counters each player starts the session with (20).
+    - ``stack``: counters each player starts the session with (20; 1 to 1000).
     - ``resto``: how round-3 bets are limited: ``"cap_at_smallest"`` (no active
       player's round-3 total may exceed the smallest stack held at the start of round 3
       among the players still active, recomputed when one folds; never a side pot) or
@@ -56,9 +76,13 @@ class CachoRules:
       text allows); a two-card flush always adds 20 (D-FINE-10).
     - ``high_card_kickers``: when two high-card hands tie on their highest card, compare
       the other two ranks, highest first (off: such hands are equal).
-    - ``max_hands``: hands in a session (a void hand counts); the session also ends as
-      soon as one player holds every counter.
-    - ``bets``: the fixed bets of rounds 1 and 2 (``(1, 2)``).
+    - ``max_hands``: hands in a session (a void hand counts; 1 to 10000); the session
+      also ends as soon as one player holds every counter.
+    - ``bets``: the fixed bets of rounds 1 and 2 (``(1, 2)``; each 1 to 1000).
+
+    :data:`OPTION_RANGES` lists the ranges; a value outside raises
+    :class:`~cau_rules.errors.InvalidRulesError`, on construction, in :meth:`replace` and
+    when a save is loaded.
 
     >>> CachoRules(stack=5).stack
     5
@@ -66,6 +90,10 @@ class CachoRules:
     Traceback (most recent call last):
     ...
     cau_rules.errors.InvalidRulesError: option flush_bonus must be one of 20, 30, not 25
+    >>> CachoRules(max_hands=10**9)
+    Traceback (most recent call last):
+    ...
+    cau_rules.errors.InvalidRulesError: option max_hands must be a whole number from 1 to 10000, not 1000000000
     """
 
     name: str = "cacho"
@@ -79,8 +107,9 @@ class CachoRules:
     bets: tuple[int, ...] = attrs.field(default=(1, 2), converter=_bets)
 
     def __attrs_post_init__(self) -> None:
-        if not isinstance(self.name, str) or not self.name:
-            raise InvalidRulesError(f"option name must be a non-empty string, not {self.name!r}")
+        if not isinstance(self.name, str) or not 1 <= len(self.name) <= MAX_NAME:
+            shown = repr(self.name) if len(repr(self.name)) <= 40 else repr(self.name)[:37] + "..."
+            raise InvalidRulesError(f"option name must be a string of 1 to {MAX_NAME} characters, not {shown}")
         if self.resto not in _RESTO_CHOICES:
             listed = ", ".join(repr(choice) for choice in _RESTO_CHOICES)
             raise InvalidRulesError(f"option resto must be one of {listed}, not {self.resto!r}")
@@ -90,25 +119,19 @@ class CachoRules:
             raise InvalidRulesError(
                 f"option high_card_kickers must be true or false, not {self.high_card_kickers!r}"
             )
-        for option, low in (("min_players", 2), ("max_players", 2), ("stack", 1), ("max_hands", 1)):
-            value = getattr(self, option)
-            if not _is_whole(value) or value < low:
-                raise InvalidRulesError(
-                    f"option {option} must be a whole number of at least {low}, not {value!r}"
-                )
-        if self.max_players > 8:
-            raise InvalidRulesError(
-                f"option max_players must be at most 8: the 24 cards give three to at most 8 players, "
-                f"not {self.max_players}"
-            )
+        for option, (low, high) in OPTION_RANGES.items():
+            if option != "bets":
+                whole_number(getattr(self, option), f"option {option}", low=low, high=high, error=InvalidRulesError)
         if self.max_players < self.min_players:
             raise InvalidRulesError(
                 f"max_players ({self.max_players}) is below min_players ({self.min_players})"
             )
-        if len(self.bets) != 2 or not all(_is_whole(bet) and bet >= 1 for bet in self.bets):
+        low, high = OPTION_RANGES["bets"]
+        if len(self.bets) != 2 or not all(_is_whole(bet) and low <= bet <= high for bet in self.bets):
+            shown = repr(self.bets) if len(repr(self.bets)) <= 40 else repr(self.bets)[:37] + "..."
             raise InvalidRulesError(
-                f"option bets must be two whole numbers of at least 1 (the fixed bets of rounds 1 and 2), "
-                f"not {self.bets!r}"
+                f"option bets must be two whole numbers from {low} to {high} (the fixed bets of rounds 1 "
+                f"and 2), not {shown}"
             )
 
     @property
@@ -121,7 +144,8 @@ class CachoRules:
         return CACHO_24
 
     def check_players(self, players: int) -> None:
-        """Raise :class:`~cau_rules.errors.InvalidRulesError` unless *players* can play.
+        """Raise :class:`~cau_rules.errors.InvalidRulesError` unless *players* can play
+        (:class:`TypeError` if it is not an int).
 
         >>> CACHO.check_players(8)
         >>> CACHO.check_players(9)
@@ -129,8 +153,7 @@ class CachoRules:
         ...
         cau_rules.errors.InvalidRulesError: cacho is played by 2 to 8 players, not 9
         """
-        if not _is_whole(players):
-            raise InvalidRulesError(f"the number of players must be a whole number, not {players!r}")
+        check_type(players, int, "players")
         if not self.min_players <= players <= self.max_players:
             raise InvalidRulesError(
                 f"{self.name} is played by {self.min_players} to {self.max_players} players, not {players}"

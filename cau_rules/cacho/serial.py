@@ -3,9 +3,9 @@
 The functions here return field values, never a state:
 :meth:`CachoState.from_position <cau_rules.cacho.state.CachoState.from_position>` and
 :meth:`CachoState.from_dict <cau_rules.cacho.state.CachoState.from_dict>` build the state
-from them and then call :func:`check_position`, which refuses (with
-:class:`~cau_rules.errors.InvalidPositionError`, naming the first problem) any position
-that cannot arise in a game.
+from them, then call :func:`~cau_rules.cacho.validate.check_position`, which refuses
+(with :class:`~cau_rules.errors.InvalidPositionError`, listing every problem) any
+position that cannot arise in a game.
 
 The JSON layout (``"schema": 1``, ``"family": "cacho"``) writes every zone of cards as
 one space-separated string: ``"holdings": ["1o 2o", "5c 6c"]``, ``"stock": "3b 4e ..."``.
@@ -24,21 +24,21 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from cau_rules.cacho.engine import shuffled_deck
-from cau_rules.cacho.legal import current_bet, eldest_order, is_active, may_act, resto_limit
+from cau_rules.cacho.legal import current_bet, eldest_order, may_act
 from cau_rules.cacho.rules import CachoRules
+from cau_rules.cacho.validate import MAX_SEED
 from cau_rules.cacho.zones import Position, cycle_after
 from cau_rules.cards import CACHO_24, Card, cards_text, parse_cards
+from cau_rules.checks import check_type, whole_number
 from cau_rules.errors import InvalidNotationError, InvalidPositionError, InvalidRulesError
 from cau_rules.outcome import Termination
 
 __all__ = [
     "SCHEMA",
-    "TERMINATIONS",
-    "check_basics",
-    "check_position",
     "default_to_act",
     "default_to_play",
     "fields_from_dict",
+    "new_game_fields",
     "position_fields",
     "seat_flags",
     "state_fields_to_dict",
@@ -47,21 +47,22 @@ __all__ = [
 SCHEMA = 1
 """The version of the JSON layout of Cacho states."""
 
-TERMINATIONS: tuple[Termination, ...] = (Termination.ALL_COUNTERS, Termination.MAX_HANDS)
-"""The ways a Cacho session ends."""
-
-
-def whole(value: object) -> bool:
-    """Whether *value* is an int and not a bool."""
-    return isinstance(value, int) and not isinstance(value, bool)
-
 
 def position_cards(value: object, where: str) -> tuple[Card, ...]:
-    """The cards of a zone given as a string of codes or a sequence of codes / Cards."""
+    """The cards of a zone given as a string of codes or a sequence of codes / Cards.
+
+    Raises:
+        TypeError: *value* is not a string or a sequence of codes and cards.
+        InvalidPositionError: a code names no card.
+    """
     if isinstance(value, Card):
         value = (value,)
     if not isinstance(value, (str, list, tuple)):
-        raise InvalidPositionError(f"{where} must be card codes, not {value!r}")
+        raise TypeError(f"{where} must be card codes (a string or a list), not {type(value).__name__}")
+    if not isinstance(value, str):
+        for index, card in enumerate(value):
+            if not isinstance(card, (str, Card)):
+                raise TypeError(f"{where}[{index}] must be a card or its code, not {type(card).__name__}")
     try:
         return parse_cards(value)
     except InvalidNotationError as exc:
@@ -69,14 +70,71 @@ def position_cards(value: object, where: str) -> tuple[Card, ...]:
 
 
 def seat_flags(seats: Sequence[object], players: int) -> tuple[bool, ...]:
-    """Per-seat flags from a list of seat numbers (how ``to_act`` is written)."""
+    """Per-seat flags from a list of seat numbers (how ``to_act`` is written).
+
+    Raises:
+        InvalidPositionError: an entry is not a seat.
+    """
     for seat in seats:
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
             raise InvalidPositionError(f"to_act names seat {seat!r}, but seats are 0 to {players - 1}")
     return tuple(seat in seats for seat in range(players))
 
 
+def _sequence(value: object, parameter: str) -> Sequence[object]:
+    if isinstance(value, (str, bytes)) or not isinstance(value, Sequence):
+        raise TypeError(f"{parameter} must be a sequence (one entry per seat), not {type(value).__name__}")
+    return value
+
+
+def _ints(value: object, parameter: str) -> tuple[int, ...]:
+    entries = _sequence(value, parameter)
+    for index, entry in enumerate(entries):
+        check_type(entry, int, f"{parameter}[{index}]")
+    return tuple(entries)  # type: ignore[arg-type]
+
+
+def _flags(value: object, parameter: str) -> tuple[bool, ...]:
+    entries = _sequence(value, parameter)
+    for index, entry in enumerate(entries):
+        check_type(entry, bool, f"{parameter}[{index}]")
+    return tuple(entries)  # type: ignore[arg-type]
+
+
 # -- exact positions ---------------------------------------------------------------------
+
+
+def new_game_fields(rules: CachoRules, players: int, seed: int,
+                    decks: Sequence[Sequence[Card | str] | str] | None) -> dict[str, Any]:
+    """The fields of a session before its first deal (every stack full, the last seat to
+    deal, nothing dealt), from :func:`~cau_rules.cacho.state.new_game`'s arguments, checked.
+
+    Raises:
+        TypeError: *rules* is not a CachoRules, *players* not an int, *decks* not a list
+            of orders.
+        InvalidRulesError: *players* cannot play these rules, *seed* is not a whole number
+            from 0 to 2**63 - 1, or there are more deck orders than hands.
+        InvalidDeckError: a deck order is not the 24 Cacho cards.
+    """
+    check_type(rules, CachoRules, "rules")
+    check_type(players, int, "players")
+    rules.check_players(players)
+    whole_number(seed, "seed", low=0, high=MAX_SEED, error=InvalidRulesError)
+    orders = _sequence(() if decks is None else decks, "decks")
+    if len(orders) > rules.max_hands:
+        raise InvalidRulesError(
+            f"{rules.name} plays at most {rules.max_hands} hands (max_hands), so it takes at most "
+            f"{rules.max_hands} deck orders, not {len(orders)}"
+        )
+    return {
+        "rules": rules, "seed": seed,
+        "decks": tuple(CACHO_24.check_order(position_cards(order, f"decks[{number}]"))
+                       for number, order in enumerate(orders)),
+        "hand": 0, "redeal": 0, "dealer": players - 1, "round": 1, "stacks": (rules.stack,) * players,
+        "contributions": (0,) * players, "round_bets": (0,) * players, "holdings": ((),) * players,
+        "stock": (), "dealt_in": (True,) * players, "folded": (False,) * players,
+        "to_act": (False,) * players, "to_play": 0,
+    }
 
 
 def position_fields(
@@ -102,26 +160,37 @@ def position_fields(
     false, ``to_play`` -1 when not given).
 
     Raises:
-        TypeError: *rules* is not a :class:`~cau_rules.cacho.rules.CachoRules`.
+        TypeError: an argument of the wrong type (the message names the parameter).
         InvalidRulesError: *players* cannot play these rules.
+        InvalidDeckError: a deck order is not the 24 Cacho cards.
         InvalidPositionError: the entries do not fit the seats, or a card is unknown.
     """
-    if not isinstance(rules, CachoRules):
-        raise TypeError(f"from_position: rules must be CachoRules, not {rules!r}")
+    check_type(rules, CachoRules, "rules")
+    check_type(players, int, "players")
     rules.check_players(players)
-    stacks_t = tuple(stacks) if stacks is not None else (rules.stack,) * players
-    held = tuple(position_cards(holding, f"holdings[{seat}]") for seat, holding in enumerate(holdings))
+    for name, value in (("round", round), ("dealer", dealer), ("to_play", to_play)):
+        if value is not None:
+            check_type(value, int, name)
+    for name, number in (("hand", hand), ("redeal", redeal), ("seed", seed)):
+        check_type(number, int, name)
+    held = tuple(position_cards(holding, f"holdings[{seat}]")
+                 for seat, holding in enumerate(_sequence(holdings, "holdings")))
+    zeros = (0,) * players
+    paid = _ints(contributions, "contributions") if contributions is not None else zeros
+    if stacks is None:
+        stacks_t = tuple(rules.stack - put for put in paid) if len(paid) == players else (rules.stack,) * players
+    else:
+        stacks_t = _ints(stacks, "stacks")
     for name, values in (("stacks", stacks_t), ("holdings", held)):
         if len(values) != players:
             raise InvalidPositionError(f"{name} has {len(values)} entries but there are {players} seats")
     dealt_in = tuple(bool(holding) for holding in held)
-    folded_t = tuple(bool(flag) for flag in (folded if folded is not None else [False] * players))
+    folded_t = _flags(folded, "folded") if folded is not None else (False,) * players
     if len(folded_t) != players:
         raise InvalidPositionError(f"folded has {len(folded_t)} entries but there are {players} seats")
     if round is None:
         round = max((len(held[seat]) for seat in range(players) if dealt_in[seat] and not folded_t[seat]),
                     default=1)
-    zeros = (0,) * players
     if dealer is None:
         dealer = max((seat for seat in range(players) if dealt_in[seat]), default=players - 1)
     if stock is None:
@@ -129,11 +198,16 @@ def position_fields(
         stock_t = tuple(card for card in shuffled_deck(seed, hand, redeal, "position") if card not in taken)
     else:
         stock_t = position_cards(stock, "stock")
+    orders = _sequence(decks, "decks")
+    if len(orders) > rules.max_hands:
+        raise InvalidPositionError(f"{len(orders)} deck orders for a session of at most {rules.max_hands} hands")
     return {
-        "rules": rules, "seed": seed, "decks": tuple(CACHO_24.check_order(order) for order in decks),
+        "rules": rules, "seed": seed,
+        "decks": tuple(CACHO_24.check_order(position_cards(order, f"decks[{number}]"))
+                       for number, order in enumerate(orders)),
         "hand": hand, "redeal": redeal, "dealer": dealer, "round": round, "stacks": stacks_t,
-        "contributions": tuple(contributions) if contributions is not None else zeros,
-        "round_bets": tuple(round_bets) if round_bets is not None else zeros,
+        "contributions": paid,
+        "round_bets": _ints(round_bets, "round_bets") if round_bets is not None else zeros,
         "holdings": held, "stock": stock_t, "dealt_in": dealt_in, "folded": folded_t,
         "to_act": (False,) * players, "to_play": -1 if to_play is None else to_play,
         "termination": None,
@@ -165,179 +239,6 @@ def default_to_play(position: Position, waiting: tuple[bool, ...]) -> int:
         if waiting[seat]:
             return seat
     return -1
-
-
-# -- validation --------------------------------------------------------------------------
-
-
-def check_basics(position: Position) -> None:
-    """The checks that need no seat to play: sizes, counters, numbers and cards.
-
-    Raises:
-        InvalidPositionError: naming the first problem found.
-    """
-    players = len(position.stacks)
-    try:
-        position.rules.check_players(players)
-    except InvalidRulesError as exc:
-        raise InvalidPositionError(f"the position has {players} seats: {exc}") from None
-    for name in ("contributions", "round_bets", "holdings", "dealt_in", "folded", "to_act"):
-        size = len(getattr(position, name))
-        if size != players:
-            raise InvalidPositionError(f"{name} has {size} entries but there are {players} seats")
-    for name in ("stacks", "contributions", "round_bets"):
-        for seat, count in enumerate(getattr(position, name)):
-            if not whole(count) or count < 0:
-                raise InvalidPositionError(
-                    f"{name}[{seat}] is {count!r}: counters are whole numbers, never negative"
-                )
-    for name in ("seed", "hand", "redeal", "dealer", "round", "to_play"):
-        if not whole(getattr(position, name)):
-            raise InvalidPositionError(f"{name} must be a whole number, not {getattr(position, name)!r}")
-    if not 0 <= position.dealer < players:
-        raise InvalidPositionError(f"there is no seat {position.dealer} to deal: seats are 0 to {players - 1}")
-    if position.hand < 0 or not 0 <= position.redeal <= position.hand:
-        raise InvalidPositionError(
-            f"hand {position.hand} with redeal {position.redeal} is impossible: hands count from 0 and "
-            "redeals never outnumber the hands before"
-        )
-    if len(position.decks) > position.rules.max_hands:
-        raise InvalidPositionError(
-            f"{len(position.decks)} deck orders for a session of at most {position.rules.max_hands} hands"
-        )
-    if position.termination is None:
-        if position.hand >= position.rules.max_hands:
-            raise InvalidPositionError(
-                f"hand {position.hand + 1} cannot be played: the session has max_hands "
-                f"{position.rules.max_hands}"
-            )
-        if not 1 <= position.round <= 3:
-            raise InvalidPositionError(f"round {position.round} does not exist: betting rounds are 1 to 3")
-    elif position.termination not in TERMINATIONS:
-        raise InvalidPositionError(f"a Cacho session cannot end by {position.termination.name}")
-    seen: set[Card] = set()
-    for card in [card for holding in position.holdings for card in holding] + list(position.stock):
-        if not isinstance(card, Card):
-            raise InvalidPositionError(f"{card!r} is not a card")
-        if not CACHO_24.contains(card):
-            raise InvalidPositionError(f"{card} is not a Cacho card: the Cacho deck has ranks 1 to 6 only")
-        if card in seen:
-            raise InvalidPositionError(f"{card} appears more than once among the holdings and the stock")
-        seen.add(card)
-
-
-def check_position(position: Position) -> None:
-    """Refuse a position that cannot arise in a game.
-
-    Raises:
-        InvalidPositionError: naming the first problem found (duplicate, missing or foreign
-            cards, impossible counters or bets, a wrong seat to play...).
-    """
-    check_basics(position)
-    held = {card for holding in position.holdings for card in holding} | set(position.stock)
-    missing = [card for card in CACHO_24.cards if card not in held]
-    if missing:
-        raise InvalidPositionError(
-            f"cards are missing from the holdings and the stock: {cards_text(missing)} (all 24 must be there)"
-        )
-    if position.termination is not None:
-        if any(position.contributions) or any(position.round_bets):
-            raise InvalidPositionError("a finished session has no pot: every counter is in a stack")
-        if any(position.to_act) or position.to_play != -1:
-            raise InvalidPositionError("a finished session has nobody to act: to_play is -1 and to_act empty")
-        return
-    if not position.dealt_in[position.dealer]:
-        raise InvalidPositionError(
-            f"the dealer, seat {position.dealer}, is out of the session: the button skips it"
-        )
-    for seat in range(len(position.stacks)):
-        _check_seat(position, seat)
-    if position.dealt_in.count(True) < 2:
-        raise InvalidPositionError("a hand needs at least two players dealt in")
-    active = [seat for seat in range(len(position.stacks)) if is_active(position, seat)]
-    if len(active) < 2:
-        raise InvalidPositionError(
-            "a hand in play has at least two active players (else the pot is already won)"
-        )
-    _check_betting(position, active)
-
-
-def _check_seat(position: Position, seat: int) -> None:
-    rnd, rules = position.round, position.rules
-    holding = position.holdings[seat]
-    if not position.dealt_in[seat]:
-        if holding or position.stacks[seat] or position.contributions[seat] or position.folded[seat]:
-            raise InvalidPositionError(
-                f"seat {seat} holds no card, so it is out of the session, yet it has counters or bets "
-                "(a player with no counters at the start of a hand is out)"
-            )
-        return
-    if position.stacks[seat] + position.contributions[seat] == 0:
-        raise InvalidPositionError(
-            f"seat {seat} is dealt in with no counters at all: a player with none at the start "
-            "of a hand is out"
-        )
-    if position.folded[seat]:
-        if not 1 <= len(holding) <= rnd:
-            raise InvalidPositionError(
-                f"seat {seat} folded holding {len(holding)} cards: in round {rnd} a folded seat "
-                f"holds 1 to {rnd}"
-            )
-    elif len(holding) != rnd:
-        raise InvalidPositionError(
-            f"seat {seat} holds {len(holding)} cards ({cards_text(holding)}), but in round {rnd} "
-            f"every active player holds {rnd}"
-        )
-    if position.round_bets[seat] > position.contributions[seat]:
-        raise InvalidPositionError(
-            f"seat {seat} bet {position.round_bets[seat]} this round but put only "
-            f"{position.contributions[seat]} into the pot this hand"
-        )
-    earlier = position.contributions[seat] - position.round_bets[seat]
-    most = sum(rules.bets[: rnd - 1])
-    if earlier > most:
-        raise InvalidPositionError(
-            f"seat {seat} put {earlier} into the pot before round {rnd}, more than the fixed bets "
-            f"allow ({most})"
-        )
-    if rnd < 3 and position.round_bets[seat] not in (0, rules.bets[rnd - 1]):
-        raise InvalidPositionError(
-            f"seat {seat} bet {position.round_bets[seat]} in round {rnd}, whose bet is fixed at "
-            f"{rules.bets[rnd - 1]}"
-        )
-
-
-def _check_betting(position: Position, active: list[int]) -> None:
-    bet = current_bet(position)
-    players = len(position.stacks)
-    if position.round == 3 and position.rules.resto == "cap_at_smallest":
-        cap = resto_limit(position, active[0])
-        if bet > cap:
-            raise InvalidPositionError(
-                f"a round-3 bet of {bet} exceeds the resto cap of {cap} "
-                "(the smallest stake among active players)"
-            )
-    for seat in range(players):
-        if position.to_act[seat] and not may_act(position, seat):
-            why = "has no counters left" if is_active(position, seat) else "is not active"
-            raise InvalidPositionError(f"seat {seat} cannot be waiting to act: it {why}")
-        if bet and may_act(position, seat) and position.round_bets[seat] < bet and not position.to_act[seat]:
-            raise InvalidPositionError(
-                f"seat {seat} is short of the bet of {bet} and must still act: it belongs in to_act"
-            )
-    if not any(position.to_act):
-        raise InvalidPositionError("nobody is waiting to act, so this round is already over")
-    to_play = position.to_play
-    if not 0 <= to_play < players:
-        raise InvalidPositionError(f"there is no seat {to_play} to play: seats are 0 to {players - 1}")
-    if not position.to_act[to_play]:
-        if not position.dealt_in[to_play]:
-            why = "is out of the session"
-        elif position.folded[to_play]:
-            why = "has folded"
-        else:
-            why = "has nothing to do in this round"
-        raise InvalidPositionError(f"seat {to_play} cannot be the seat to play: it {why}")
 
 
 # -- JSON --------------------------------------------------------------------------------
@@ -375,10 +276,18 @@ def _list(data: Mapping[str, Any], key: str) -> list[Any]:
     return value
 
 
+_BIG = 10**18  # numbers of saved data have at most 18 digits (cau_rules.checks.MAX_DIGITS)
+
+
 def _numbers(data: Mapping[str, Any], key: str) -> tuple[int, ...]:
     values = _list(data, key)
-    if not all(whole(value) for value in values):
-        raise InvalidNotationError(f"{key!r} must hold whole numbers, not {values!r}")
+    if len(values) > 8:
+        raise InvalidNotationError(f"{key!r} has {len(values)} entries; a Cacho session has at most 8 seats")
+    for seat, value in enumerate(values):
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise InvalidNotationError(f"{key!r} must hold whole numbers, not {value!r} (seat {seat})")
+        if abs(value) >= _BIG:
+            raise InvalidNotationError(f"{key!r} holds {value} (seat {seat}): at most 18 digits")
     return tuple(values)
 
 
@@ -412,11 +321,9 @@ def fields_from_dict(data: Mapping[str, Any]) -> dict[str, Any]:
     if not isinstance(rules_data, Mapping):
         raise InvalidNotationError(f"a Cacho state record needs 'rules' as a mapping, not {rules_data!r}")
     rules = CachoRules.from_dict(rules_data)
-    for key in ("seed", "hand", "redeal", "dealer", "round", "to_play"):
-        if not whole(data.get(key)):
-            raise InvalidNotationError(
-                f"a Cacho state record needs {key!r} as a whole number, not {data.get(key)!r}"
-            )
+    whole_number(data.get("seed"), "'seed' in a Cacho state record", low=0, high=MAX_SEED)
+    for key in ("hand", "redeal", "dealer", "round", "to_play"):
+        whole_number(data.get(key), f"{key!r} in a Cacho state record", low=-1, high=_BIG)
     termination = data.get("termination")
     if termination is not None and (not isinstance(termination, str) or termination not in Termination.__members__):
         raise InvalidNotationError(f"'termination' must be null or the name of a way to end, not {termination!r}")

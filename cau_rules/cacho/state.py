@@ -33,25 +33,30 @@ import cau_rules.cacho.legal as legal
 from cau_rules.cacho.engine import Engine, outcome_of
 from cau_rules.cacho.events import CachoEvent
 from cau_rules.cacho.hands import HandValue, evaluate
-from cau_rules.cacho.moves import CachoMove, parse_move
+from cau_rules.cacho.moves import MOVE_TYPES, CachoMove, MoveTypeError, parse_move
+from cau_rules.cacho.notation import fields_from_notation, position_notation
+from cau_rules.cacho.picture import svg_state
+from cau_rules.cacho.render import render_position
 from cau_rules.cacho.rules import CachoRules
 from cau_rules.cacho.serial import (
-    check_basics,
-    check_position,
     default_to_act,
     default_to_play,
     fields_from_dict,
+    new_game_fields,
     position_fields,
     seat_flags,
     state_fields_to_dict,
 )
+from cau_rules.cacho.validate import check_basics, check_position, problems
 from cau_rules.cacho.view import CachoView, view_of
-from cau_rules.cards import CACHO_24, Card
-from cau_rules.errors import GameOverError, IllegalMoveError, InvalidNotationError, InvalidRulesError
+from cau_rules.cards import Card
+from cau_rules.errors import GameOverError, IllegalMoveError, InvalidNotationError
 from cau_rules.moveseq import MoveList
 from cau_rules.outcome import Outcome, Termination
 
 __all__ = ["CachoState", "cacho_state_from_dict", "new_game"]
+
+_MOVE_OR_TEXT: tuple[type, ...] = (str, *MOVE_TYPES)
 
 
 @attrs.frozen(kw_only=True)
@@ -59,26 +64,11 @@ class CachoState:
     """A *Cacho* session at one moment.  Build one with :func:`new_game`,
     :meth:`from_position` or :meth:`from_dict`; the fields are keyword-only.
 
-    Fields (seats are numbered in playing order; tuples have one entry per seat):
-
-    - ``rules``, ``seed``: the rules and the seed every shuffle derives from;
-      ``decks``: deck orders supplied for the first hands (hand *k* is dealt from
-      ``decks[k]`` when there is one; never shown in a view).
-    - ``hand``: the hand being played, from 0 (void hands count); ``redeal``: void hands
-      in a row just before it, dealt by the same dealer.
-    - ``dealer``: the dealer; the eldest hand is the next seat dealt in.
-    - ``round``: the betting round, 1 to 3 (round *k* follows card *k*).
-    - ``stacks``: counters in front of each seat; ``contributions``: counters each seat
-      put into the pot this hand; ``round_bets``: those put in during this round.
-    - ``holdings``: each seat's cards (a folded seat keeps its cards, face down and never
-      shown; once the session is over the last hand's cards stay where they were).
-    - ``stock``: the undealt cards, top first.
-    - ``dealt_in``: seats playing this hand (a seat with no counters at the start of a
-      hand is out); ``folded``: seats that folded this hand.
-    - ``to_act``: seats that must still act before the round ends.
-    - ``to_play``: the seat to move (-1 once the session is over).
-    - ``termination``: how the session ended (None while it goes on).
-    - ``events``: the events of the move that made this state (not compared, not saved).
+    The fields are those of :class:`~cau_rules.cacho.zones.Position` (seats numbered in
+    playing order, tuples with one entry per seat), plus ``events``: the events of the move
+    that made this state (not compared, not saved).  A folded seat keeps its cards, never
+    shown; once the session is over the last hand's cards stay where they were and
+    ``to_play`` is -1.
 
     >>> from cau_rules.cacho import CACHO, new_game
     >>> state = new_game(CACHO, 2, seed=1, decks=["1o 2o 3o 4o 5o 6o 1c 2c 3c 4c 5c 6c "
@@ -110,12 +100,7 @@ class CachoState:
 
     @property
     def players(self) -> int:
-        """How many seats play the session.
-
-        >>> from cau_rules.cacho import CACHO
-        >>> CachoState.from_position(CACHO, 2, stacks=(5, 5), holdings=("1o", "2o")).players
-        2
-        """
+        """How many seats play the session."""
         return len(self.stacks)
 
     @property
@@ -128,7 +113,7 @@ class CachoState:
         """The counters in the pot (all pots together under ``side_pots``).
 
         >>> from cau_rules.cacho import CACHO
-        >>> CachoState.from_position(CACHO, 2, stacks=(4, 5), holdings=("1o", "2o"), contributions=(1, 0),
+        >>> CachoState.from_position(CACHO.replace(stack=5), 2, holdings=("1o", "2o"), contributions=(1, 0),
         ...                          round_bets=(1, 0), to_play=1).pot
         1
         """
@@ -136,21 +121,11 @@ class CachoState:
 
     @property
     def holding_sizes(self) -> tuple[int, ...]:
-        """How many cards each seat holds.
-
-        >>> from cau_rules.cacho import CACHO
-        >>> CachoState.from_position(CACHO, 3, stacks=(5, 0, 5), holdings=("1o", "", "2o")).holding_sizes
-        (1, 0, 1)
-        """
+        """How many cards each seat holds."""
         return tuple(len(holding) for holding in self.holdings)
 
     def is_active(self, seat: int) -> bool:
-        """Whether *seat* is dealt in and has not folded.
-
-        >>> from cau_rules.cacho import CACHO
-        >>> CachoState.from_position(CACHO, 3, stacks=(5, 0, 5), holdings=("1o", "", "2o")).is_active(1)
-        False
-        """
+        """Whether *seat* is dealt in and has not folded."""
         return legal.is_active(self, seat)
 
     def eldest_order(self) -> tuple[int, ...]:
@@ -158,19 +133,16 @@ class CachoState:
         the dealer: the order of dealing, of betting and of ties.
 
         >>> from cau_rules.cacho import CACHO
-        >>> CachoState.from_position(CACHO, 3, holdings=("1o", "2o", "3o"), dealer=0).eldest_order()
-        (1, 2, 0)
+        >>> rules = CACHO.replace(stack=4, max_hands=2)  # seat 1 lost its counters in hand 1
+        >>> state = CachoState.from_position(rules, 3, stacks=(6, 0, 6), holdings=("1o", "", "2o"), dealer=0, hand=1)
+        >>> state.eldest_order(), state.eldest, state.is_active(1), state.holding_sizes
+        ((2, 0), 2, False, (1, 0, 1))
         """
         return legal.eldest_order(self)
 
     @property
     def eldest(self) -> int:
-        """The eldest hand of this hand: the first seat dealt in after the dealer.
-
-        >>> from cau_rules.cacho import CACHO
-        >>> CachoState.from_position(CACHO, 3, stacks=(5, 0, 5), holdings=("1o", "", "2o"), dealer=0).eldest
-        2
-        """
+        """The eldest hand of this hand: the first seat dealt in after the dealer."""
         return self.eldest_order()[0] if any(self.dealt_in) else -1
 
     @property
@@ -186,10 +158,10 @@ class CachoState:
         the seat's own stake, but no more than another active player could match.
 
         >>> from cau_rules.cacho import CACHO
-        >>> state = CachoState.from_position(CACHO, 3, stacks=(9, 4, 7),
-        ...                                  holdings=("1o 2o 3o", "4o 5o 6o", "1c 2c 3c"))
+        >>> state = CachoState.from_position(CACHO.replace(stack=8, max_hands=2), 3, stacks=(9, 4, 8), hand=1,
+        ...                                  holdings=("1o 2o 3o", "4o 5o 6o", "1c 2c 3c"), contributions=(1, 1, 1))
         >>> state.resto_limit(0), state.replace_rules(resto="side_pots").resto_limit(0)
-        (4, 7)
+        (4, 8)
         """
         return legal.resto_limit(self, seat)
 
@@ -197,13 +169,28 @@ class CachoState:
         """This position under rules with some options changed (for analysis and tests).
 
         >>> from cau_rules.cacho import CACHO
-        >>> state = CachoState.from_position(CACHO, 2, stacks=(5, 5), holdings=("1o", "2o"))
+        >>> state = CachoState.from_position(CACHO.replace(stack=5), 2, holdings=("1o", "2o"))
         >>> state.replace_rules(flush_bonus=30).rules.flush_bonus
         30
         """
         state = attrs.evolve(self, rules=self.rules.replace(**options), events=())
         check_position(state)
         return state
+
+    def status(self) -> tuple[str, ...]:
+        """Every reason this position could not arise in a game, as sentences; empty when
+        it can (like python-chess's ``Board.status()``).  Loading refuses a position with
+        any (:class:`~cau_rules.errors.InvalidPositionError` lists them all); the rules
+        are listed in :mod:`cau_rules.cacho.validate`.
+
+        >>> from cau_rules.cacho import CACHO, new_game
+        >>> import attrs
+        >>> new_game(CACHO, 2, seed=1).status()
+        ()
+        >>> attrs.evolve(new_game(CACHO, 2, seed=1), stacks=(20, 30)).status()
+        ('the counters add up to 50 (stacks 50, pot 0), but 2 players starting with 20 each hold 40: counters never enter or leave a session', 'in hand 1 no counter has moved yet (every hand before was void), so every seat has 20, but seat 1 has 30')
+        """
+        return tuple(problems(self))
 
     # -- legal moves -----------------------------------------------------------------
 
@@ -214,7 +201,8 @@ class CachoState:
         Round 3: 1 up to the resto limit, if nobody has bet.
 
         >>> from cau_rules.cacho import CACHO
-        >>> CachoState.from_position(CACHO, 2, stacks=(9, 4), holdings=("1o 2o 3o", "4o 5o 6o")).bet_range()
+        >>> CachoState.from_position(CACHO.replace(stack=8, max_hands=2), 2, stacks=(10, 4), hand=1,
+        ...                          holdings=("1o 2o 3o", "4o 5o 6o"), contributions=(1, 1)).bet_range()
         (1, 4)
         """
         return legal.bet_range(self)
@@ -224,20 +212,15 @@ class CachoState:
         in rounds 1 and 2, which have no raises).
 
         >>> from cau_rules.cacho import CACHO
-        >>> state = CachoState.from_position(CACHO, 2, stacks=(7, 4), holdings=("1o 2o 3o", "4o 5o 6o"),
-        ...                                  contributions=(2, 0), round_bets=(2, 0), to_play=1)
+        >>> state = CachoState.from_position(CACHO.replace(stack=5), 2, holdings=("1o 2o 3o", "4o 5o 6o"),
+        ...                                  contributions=(3, 1), round_bets=(2, 0), to_play=1)
         >>> state.raise_range()
         (3, 4)
         """
         return legal.raise_range(self)
 
     def can_call(self) -> bool:
-        """Whether the seat to play faces a bet it may call.
-
-        >>> from cau_rules.cacho import CACHO
-        >>> CachoState.from_position(CACHO, 2, stacks=(5, 5), holdings=("1o", "2o")).can_call()
-        False
-        """
+        """Whether the seat to play faces a bet it may call."""
         return legal.can_call(self)
 
     def legal_moves(self) -> MoveList[CachoMove]:
@@ -246,8 +229,8 @@ class CachoState:
         is lazy: its amounts are built only when read.
 
         >>> from cau_rules.cacho import CACHO
-        >>> state = CachoState.from_position(CACHO, 2, stacks=(7, 4), holdings=("1o 2o 3o", "4o 5o 6o"),
-        ...                                  contributions=(2, 0), round_bets=(2, 0), to_play=1)
+        >>> state = CachoState.from_position(CACHO.replace(stack=5), 2, holdings=("1o 2o 3o", "4o 5o 6o"),
+        ...                                  contributions=(3, 1), round_bets=(2, 0), to_play=1)
         >>> [str(move) for move in state.legal_moves()]
         ['fold', 'call', 'raise 3', 'raise 4']
         """
@@ -257,7 +240,8 @@ class CachoState:
         """The legal moves in words, amounts as ranges.
 
         >>> from cau_rules.cacho import CACHO
-        >>> CachoState.from_position(CACHO, 2, stacks=(9, 4), holdings=("1o 2o 3o", "4o 5o 6o")).legal_text()
+        >>> CachoState.from_position(CACHO.replace(stack=8, max_hands=2), 2, stacks=(10, 4), hand=1,
+        ...                          holdings=("1o 2o 3o", "4o 5o 6o"), contributions=(1, 1)).legal_text()
         'pass, bet 1 to 4'
         """
         return legal.legal_text(self)
@@ -266,7 +250,7 @@ class CachoState:
         """Why *move* is illegal here, or None if it is legal.
 
         >>> from cau_rules.cacho import CACHO, Bet
-        >>> state = CachoState.from_position(CACHO, 2, stacks=(5, 5), holdings=("1o", "2o"))
+        >>> state = CachoState.from_position(CACHO.replace(stack=5), 2, holdings=("1o", "2o"))
         >>> state.refusal(Bet(3))
         'the bet of round 1 is fixed at 1 counter, not 3; legal: pass, bet 1'
         >>> state.refusal(Bet(1)) is None
@@ -278,7 +262,7 @@ class CachoState:
         """Whether *move* (a move or its text) is legal for the seat to play.
 
         >>> from cau_rules.cacho import CACHO
-        >>> state = CachoState.from_position(CACHO, 2, stacks=(5, 5), holdings=("1o", "2o"))
+        >>> state = CachoState.from_position(CACHO.replace(stack=5), 2, holdings=("1o", "2o"))
         >>> state.is_legal("bet 1"), state.is_legal("raise 2"), state.is_legal("dance")
         (True, False, False)
         """
@@ -329,10 +313,12 @@ class CachoState:
         With *seat*, the move is refused unless that seat is the one to play.  An illegal
         move raises :class:`~cau_rules.errors.IllegalMoveError` (or
         :class:`~cau_rules.errors.GameOverError`) saying why and what is legal; nothing
-        changes.
+        changes.  A *move* that is neither a move nor text, or a *seat* that is not an
+        int, raises :class:`~cau_rules.cacho.moves.MoveTypeError` (a :class:`TypeError`
+        that is also an IllegalMoveError).
 
         >>> from cau_rules.cacho import CACHO
-        >>> state = CachoState.from_position(CACHO, 2, stacks=(5, 5), holdings=("1o", "2o"))
+        >>> state = CachoState.from_position(CACHO.replace(stack=5), 2, holdings=("1o", "2o"))
         >>> state.apply("bet 1").apply("call").apply("bet 2").apply("fold").stacks
         (6, 4)
         >>> state.apply("call")
@@ -346,6 +332,11 @@ class CachoState:
         """
         if self.termination is not None:
             raise GameOverError(f"the session is over ({self.termination.value}): no more moves")
+        if not isinstance(move, _MOVE_OR_TEXT):
+            raise MoveTypeError(f"move must be a Cacho move (Pass, Bet, Call, Raise, Fold) or its text, "
+                                f"not {type(move).__name__}; legal: {self.legal_text()}")
+        if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int)):
+            raise MoveTypeError(f"seat must be int, not {type(seat).__name__}")
         if isinstance(move, str):
             try:
                 move = parse_move(move)
@@ -369,7 +360,7 @@ class CachoState:
         (ties share), scores are the counters; None while it goes on.
 
         >>> from cau_rules.cacho import CACHO
-        >>> state = CachoState.from_position(CACHO, 2, stacks=(5, 5), holdings=("1o", "2o"))
+        >>> state = CachoState.from_position(CACHO.replace(stack=5), 2, holdings=("1o", "2o"))
         >>> print(state.apply("bet 1").apply("call").apply("bet 2").apply("fold").outcome())
         seat 0 wins (session hands played (1 hand)); scores 6, 4
         """
@@ -379,7 +370,8 @@ class CachoState:
         """What *seat* may see (D-VIEW-1): its own cards only.
 
         >>> from cau_rules.cacho import CACHO
-        >>> state = CachoState.from_position(CACHO, 2, stacks=(5, 5), holdings=("1o 2o", "3o 4o"), round=2)
+        >>> state = CachoState.from_position(CACHO.replace(stack=5), 2, holdings=("1o 2o", "3o 4o"),
+        ...                                  contributions=(1, 1))
         >>> state.observe(1).holding, state.observe(1).holding_sizes
         ((<Card.O3: 2>, <Card.O4: 3>), (2, 2))
         """
@@ -389,11 +381,71 @@ class CachoState:
         """The value of *seat*'s holding so far (for analysis; a view has only its own).
 
         >>> from cau_rules.cacho import CACHO
-        >>> state = CachoState.from_position(CACHO, 2, stacks=(5, 5), holdings=("5c 6c", "1o 2o"), round=2)
+        >>> state = CachoState.from_position(CACHO.replace(stack=5), 2, holdings=("5c 6c", "1o 2o"),
+        ...                                  contributions=(1, 1))
         >>> state.hand_value(0).value
         31
         """
         return evaluate(self.holdings[seat], self.rules)
+
+    def render(self) -> str:
+        """The text screen of the whole state, every holding and the stock face up.
+
+        >>> from cau_rules.cacho import CACHO, new_game
+        >>> print(new_game(CACHO, 2, seed=1).render().splitlines()[0])
+        === cacho · hand 1 · round 1 · seat 0 to play ===
+        """
+        return render_position(self, self.legal_moves())
+
+    def _repr_svg_(self) -> str:
+        """The picture of the whole state, for notebooks
+        (:func:`~cau_rules.cacho.picture.svg_state`)."""
+        return svg_state(self)
+
+    def to_notation(self) -> str:
+        """The whole state on one line (see :mod:`cau_rules.cacho.notation` for the
+        grammar); :meth:`from_notation` reads it back.  The rules are not written.
+
+        >>> from cau_rules.cacho import CACHO, new_game
+        >>> new_game(CACHO, 2, seed=1).apply("bet 1").to_notation()
+        '2e/5o 4b1b3e2o4e1c3o6c6b5c5e4o2b5b2c6o1e4c6e3c1o3b 19/20 1/0 1/0 aA 1 1 1 1 1'
+        """
+        return position_notation(self)
+
+    @classmethod
+    def from_notation(cls, rules: CachoRules, text: str) -> CachoState:
+        """The state written *text* by :meth:`to_notation`, played under *rules*, validated.
+
+        Args:
+            rules: the rules (the line does not name them).
+            text: the line.
+
+        Returns:
+            The state (no events).
+
+        Raises:
+            TypeError: *rules* is not a CachoRules or *text* not a string.
+            InvalidNotationError: the text does not follow the grammar (the message names
+                the field and what is wrong).
+            InvalidDeckError: a supplied deck order is not the 24 Cacho cards.
+            InvalidPositionError: the position cannot arise in a game.
+
+        >>> from cau_rules.cacho import CACHO, new_game
+        >>> state = new_game(CACHO, 3, seed=2).apply("bet 1")
+        >>> CachoState.from_notation(CACHO, state.to_notation()) == state
+        True
+        >>> fields = state.to_notation().split(" ")
+        >>> fields[7] = "4"  # the round
+        >>> CachoState.from_notation(CACHO, " ".join(fields))
+        Traceback (most recent call last):
+        ...
+        cau_rules.errors.InvalidPositionError: round 4 does not exist: betting rounds are 1 to 3
+        """
+        if not isinstance(rules, CachoRules):
+            raise TypeError(f"rules must be CachoRules, not {type(rules).__name__}")
+        state = cls(**fields_from_notation(rules, text))
+        check_position(state)
+        return state
 
     def to_dict(self) -> dict[str, Any]:
         """The whole state as JSON-ready data (``schema`` 1, ``family`` ``"cacho"``, zones of
@@ -401,7 +453,7 @@ class CachoState:
         not saved.
 
         >>> from cau_rules.cacho import CACHO
-        >>> data = CachoState.from_position(CACHO, 2, stacks=(5, 5), holdings=("1o", "2o")).to_dict()
+        >>> data = CachoState.from_position(CACHO.replace(stack=5), 2, holdings=("1o", "2o")).to_dict()
         >>> data["schema"], data["family"], data["holdings"]
         (1, 'cacho', ['1o', '2o'])
         """
@@ -457,11 +509,13 @@ class CachoState:
 
         - ``holdings``: each seat's cards (codes, space-separated text or Cards).  A seat
           holding no card is out of the session and must have no counters.
-        - ``stacks``: counters in front of each seat (default ``rules.stack`` each).
+        - ``stacks``: counters in front of each seat (default ``rules.stack`` less what
+          the seat put in this hand).  Counters never enter or leave a session: stacks and
+          pot add up to ``rules.stack`` times the players (pass ``rules.replace(stack=...)``
+          for small stacks, and ``hand=1`` or later for uneven ones).
         - ``round``: the betting round (default: the number of cards the active seats hold).
         - ``contributions`` / ``round_bets``: counters each seat put in this hand / this
-          round (default none).  The total of counters is not checked against
-          ``rules.stack``, so positions with any stacks can be built.
+          round (default none).
         - ``folded``: seats that folded (default none); they keep their cards.
         - ``dealer``: default the last seat dealt in (as in the first hand).
         - ``to_act``: seats still to act in this round.  Default: while nobody has bet,
@@ -487,7 +541,7 @@ class CachoState:
         ...                                  folded=(False, False, True))
         >>> state.to_play, state.pot, [str(move) for move in state.legal_moves()]
         (0, 5, ['fold', 'call'])
-        >>> CachoState.from_position(CACHO, 2, stacks=(5, 5), holdings=("1o", "1o"))
+        >>> CachoState.from_position(CACHO.replace(stack=5), 2, holdings=("1o", "1o"))
         Traceback (most recent call last):
         ...
         cau_rules.errors.InvalidPositionError: 1o appears more than once among the holdings and the stock
@@ -537,26 +591,7 @@ def new_game(
     ...
     cau_rules.errors.InvalidRulesError: cacho is played by 2 to 8 players, not 9
     """
-    if not isinstance(rules, CachoRules):
-        raise TypeError(f"new_game: rules must be CachoRules, not {rules!r}")
-    rules.check_players(players)
-    if not isinstance(seed, int) or isinstance(seed, bool):
-        raise InvalidRulesError(f"the seed must be a whole number, not {seed!r}")
-    if decks is None:
-        decks = ()
-    if isinstance(decks, str) or not isinstance(decks, Sequence):
-        raise TypeError(f"new_game: decks must be a list of deck orders, not {decks!r}")
-    if len(decks) > rules.max_hands:
-        raise InvalidRulesError(
-            f"{rules.name} plays at most {rules.max_hands} hands (max_hands), so it takes at most "
-            f"{rules.max_hands} deck orders, not {len(decks)}"
-        )
-    blank = CachoState(
-        rules=rules, seed=seed, decks=tuple(CACHO_24.check_order(order) for order in decks), hand=0,
-        redeal=0, dealer=players - 1, round=1, stacks=(rules.stack,) * players,
-        contributions=(0,) * players, round_bets=(0,) * players, holdings=((),) * players, stock=(),
-        dealt_in=(True,) * players, folded=(False,) * players, to_act=(False,) * players, to_play=0,
-    )
+    blank = CachoState(**new_game_fields(rules, players, seed, decks))
     work = Engine(blank)
     work.start_hand()
     return work.freeze(CachoState)

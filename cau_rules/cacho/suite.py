@@ -20,10 +20,9 @@ from cau_rules.cacho.events import Showdown
 from cau_rules.cacho.legal import legal_moves
 from cau_rules.cacho.moves import Bet, Call, Fold, Pass, Raise
 from cau_rules.cacho.rules import CachoRules
-from cau_rules.cacho.serial import check_position
+from cau_rules.cacho.validate import problems
 from cau_rules.cacho.zones import Position
 from cau_rules.cards import Card
-from cau_rules.errors import InvalidPositionError
 from cau_rules.game import SuiteHooks
 
 __all__ = ["PUBLIC_EVENTS", "SUITE", "all_cards", "hidden_from", "illegal_candidates", "invariants",
@@ -81,12 +80,9 @@ def max_moves(rules: CachoRules, players: int) -> int:
 
 def invariants(position: Position) -> list[str]:
     """The problems of *position* as sentences: it must be a position that can arise (the
-    loader's checks: the 24 cards, counters, bets, the seat to play)."""
-    try:
-        check_position(position)
-    except InvalidPositionError as exc:
-        return [str(exc)]
-    return []
+    loader's checks, :func:`~cau_rules.cacho.validate.problems`: the 24 cards, counters,
+    bets, the seat to play)."""
+    return problems(position)
 
 
 SUITE: SuiteHooks[Any] = SuiteHooks(

@@ -22,9 +22,13 @@ from cau_rules.cacho.engine import outcome_of
 from cau_rules.cacho.events import CachoEvent, event_to_dict
 from cau_rules.cacho.legal import bet_range, legal_moves, raise_range
 from cau_rules.cacho.moves import CachoMove
+from cau_rules.cacho.notation import hand_text, numbers_text, seats_text, turn_text, zone_text
+from cau_rules.cacho.picture import svg_view
+from cau_rules.cacho.render import render_text
 from cau_rules.cacho.rules import CachoRules
 from cau_rules.cacho.zones import Position
 from cau_rules.cards import Card, cards_text
+from cau_rules.checks import check_type
 from cau_rules.errors import InvalidPositionError
 from cau_rules.outcome import Outcome
 
@@ -94,6 +98,40 @@ class CachoView:
         """The counters in the pot."""
         return sum(self.contributions)
 
+    def to_notation(self) -> str:
+        """The view on one line, in the grammar of :mod:`cau_rules.cacho.notation`, with
+        what the seat cannot see left out: other holdings and the stock as counts
+        (``?3``), and ``@`` with the viewing seat in place of the seed and deck orders.
+
+        >>> from cau_rules.cacho import CACHO, new_game
+        >>> new_game(CACHO, 2, seed=1).apply("bet 1").observe(1).to_notation()
+        '?1/5o ?22 19/20 1/0 1/0 aA 1 1 1 1 @1'
+        """
+        zones = [zone_text(self.holding) if seat == self.seat else (f"?{size}" if size else "-")
+                 for seat, size in enumerate(self.holding_sizes)]
+        termination = None if self.outcome is None else self.outcome.termination
+        return " ".join([
+            "/".join(zones),
+            f"?{self.stock_size}" if self.stock_size else "-",
+            numbers_text(self.stacks),
+            numbers_text(self.contributions),
+            numbers_text(self.round_bets),
+            seats_text(self.dealt_in, self.folded, self.to_act),
+            turn_text(self.to_play, termination),
+            str(self.round),
+            hand_text(self.hand, self.redeal),
+            str(self.dealer),
+            f"@{self.seat}",
+        ])
+
+    def __str__(self) -> str:
+        """The text screen of the view (:func:`~cau_rules.cacho.render.render_text`)."""
+        return render_text(self)
+
+    def _repr_svg_(self) -> str:
+        """The picture of the view, for notebooks (:func:`~cau_rules.cacho.picture.svg_view`)."""
+        return svg_view(self)
+
     def to_dict(self) -> dict[str, Any]:
         """The view as JSON-ready data (the holding as one space-separated string, every
         legal move as text).
@@ -134,10 +172,12 @@ def view_of(position: Position, seat: int) -> CachoView:
     """What *seat* may see of *position* (D-VIEW-1): its own cards only.
 
     Raises:
+        TypeError: *seat* is not an int.
         InvalidPositionError: *seat* is not a seat of the position.
     """
     players = len(position.stacks)
-    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < players:
+    check_type(seat, int, "seat")
+    if not 0 <= seat < players:
         raise InvalidPositionError(f"there is no seat {seat!r}: seats are 0 to {players - 1}")
     over = position.termination is not None
     mine = seat == position.to_play and not over

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterable, Sequence
 
-from cau_rules.cacho import CachoMove, CachoRules, CachoState, new_game
+from cau_rules.cacho import Bet, CachoMove, CachoRules, CachoState, Raise, new_game
 from cau_rules.cards import CACHO_24, Card, parse_cards
 
 
@@ -30,3 +31,30 @@ def play(state: CachoState, moves: str | Sequence[CachoMove | str]) -> CachoStat
 def event_names(state: CachoState) -> list[str]:
     """The class names of the events of the move that made *state*."""
     return [type(event).__name__ for event in state.events]
+
+
+def random_move(state: CachoState, chooser: random.Random) -> CachoMove:
+    """A random legal move: a kind of move first, then an amount from its whole range."""
+    moves = state.legal_moves()
+    kinds = {type(move): move for move in reversed(moves[:3])}  # the amounts come last
+    move: CachoMove = chooser.choice(sorted(kinds.values(), key=lambda m: m.sort_key()))
+    if isinstance(move, Bet):
+        low, high = state.bet_range() or (move.amount, move.amount)
+        return Bet(chooser.randint(low, high))
+    if isinstance(move, Raise):
+        low, high = state.raise_range() or (move.to, move.to)
+        return Raise(chooser.randint(low, high))
+    return move
+
+
+def random_session(rules: CachoRules, players: int, seed: int, choices: int,
+                   decks: Sequence[Sequence[Card]] | None = None) -> list[CachoState]:
+    """Every state of a session played with random legal moves (drawn from *choices*)."""
+    chooser = random.Random(f"{choices}:moves")
+    state = new_game(rules, players, seed=seed, decks=decks)
+    states = [state]
+    while not state.is_over:
+        state = state.apply(random_move(state, chooser))
+        states.append(state)
+        assert len(states) <= 100_000, "the session does not end"
+    return states

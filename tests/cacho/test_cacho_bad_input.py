@@ -58,8 +58,8 @@ def test_raise_in_rounds_one_and_two_is_refused() -> None:
 
 def test_raise_beyond_the_resto_is_refused() -> None:
     """CAC-13: a bet or raise above the resto cap says the allowed range."""
-    state = CachoState.from_position(CACHO, 3, stacks=(10, 4, 15), holdings=("1o 2o 3o", "4c 5c 1e", "6e 6b 2b"),
-                                     contributions=(3, 3, 3), round=3)
+    state = CachoState.from_position(CACHO.replace(stack=13, max_hands=2), 3, stacks=(10, 4, 16),
+                                     holdings=("1o 2o 3o", "4c 5c 1e", "6e 6b 2b"), contributions=(3, 3, 3), hand=1)
     _refused(state, "bet 11",
              r"a bet in round 3 is 1 to 4 counters, not 11 \(the resto caps round-3 totals at 4")
     state = state.apply("bet 4")
@@ -99,10 +99,16 @@ def test_garbage_text_is_an_illegal_move(garbage: str) -> None:
     _refused(new_game(CACHO, 2), garbage, "legal: pass, bet 1")
 
 
-@pytest.mark.parametrize("garbage", [None, 3, object(), ("bet", 1)])
+@pytest.mark.parametrize("garbage", [None, 3, 3.5, object(), ("bet", 1)])
 def test_objects_that_are_no_move(garbage: object) -> None:
-    """CAC-5: objects that are not Cacho moves are refused."""
-    _refused(new_game(CACHO, 2), garbage, "not a Cacho move")
+    """CAC-5: objects that are not Cacho moves are a programmer's mistake: TypeError."""
+    state = new_game(CACHO, 2)
+    with pytest.raises(TypeError, match=r"move must be a Cacho move .* or its text, not"):
+        state.apply(garbage)  # type: ignore[arg-type]
+    with pytest.raises(IllegalMoveError, match=r"legal: pass, bet 1"):  # also an IllegalMoveError
+        state.apply(garbage)  # type: ignore[arg-type]
+    assert not state.is_legal(garbage)  # type: ignore[arg-type]
+    assert "not a Cacho move" in (state.refusal(garbage) or "")
 
 
 def test_no_move_once_the_session_is_over() -> None:
@@ -119,10 +125,12 @@ def test_move_text_round_trips_and_rejects_nonsense() -> None:
     for move in (Pass(), Bet(3), Call(), Raise(7), Fold()):
         assert parse_move(format_move(move)) == move
     assert parse_move("Check") == Pass()
-    for bad in ("raise", "bet ²", "bet 1.5", "all in", 5):
+    for bad in ("raise", "bet ²", "bet 1.5", "all in", "bet ٣", "bet " + "9" * 19):
         with pytest.raises(InvalidNotationError):
-            parse_move(bad)  # type: ignore[arg-type]
-    with pytest.raises(InvalidNotationError, match="whole number"):
+            parse_move(bad)
+    with pytest.raises(TypeError, match="text must be str"):
+        parse_move(5)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="an amount of counters must be int"):
         Bet("3")
 
 
@@ -132,11 +140,17 @@ def test_rules_options_are_validated() -> None:
         ({"resto": "none"}, "option resto must be one of 'cap_at_smallest', 'side_pots', not 'none'"),
         ({"flush_bonus": 25}, "option flush_bonus must be one of 20, 30, not 25"),
         ({"high_card_kickers": 1}, "option high_card_kickers must be true or false"),
-        ({"stack": 0}, "option stack must be a whole number of at least 1, not 0"),
-        ({"max_hands": 0}, "option max_hands must be a whole number of at least 1"),
-        ({"max_players": 9}, "option max_players must be at most 8"),
+        ({"stack": 0}, "option stack must be a whole number from 1 to 1000, not 0"),
+        ({"stack": 1001}, "option stack must be a whole number from 1 to 1000, not 1001"),
+        ({"stack": 2.5}, "option stack must be a whole number"),
+        ({"max_hands": 0}, "option max_hands must be a whole number from 1 to 10000"),
+        ({"max_hands": 10**9}, "option max_hands must be a whole number from 1 to 10000"),
+        ({"max_players": 9}, "option max_players must be a whole number from 2 to 8"),
         ({"min_players": 5, "max_players": 4}, r"max_players \(4\) is below min_players \(5\)"),
-        ({"bets": (1, 0)}, "option bets must be two whole numbers of at least 1"),
+        ({"bets": (1, 0)}, "option bets must be two whole numbers from 1 to 1000"),
+        ({"bets": (1, 1001)}, "option bets must be two whole numbers from 1 to 1000"),
+        ({"name": ""}, "option name must be a string of 1 to 64 characters"),
+        ({"name": "x" * 65}, "option name must be a string of 1 to 64 characters"),
         ({"bets": (1, 2, 3)}, "option bets must be two whole numbers"),
         ({"bets": 2}, "option bets must be a pair of whole numbers"),
         ({"ante": 1}, "unknown option 'ante' for cacho"),
@@ -168,7 +182,7 @@ def test_loading_refuses_impossible_positions() -> None:
         ({"holdings": dup}, "appears more than once"),
         ({"holdings": foreign}, "7o is not a Cacho card"),
         ({"stock": " ".join(stock[:-1])}, "cards are missing from the holdings and the stock"),
-        ({"stacks": [19, -1, 20]}, r"stacks\[1\] is -1: counters are whole numbers, never negative"),
+        ({"stacks": [19, -1, 20]}, r"stacks\[1\] is -1: counters are never negative"),
         ({"contributions": [1, 0, 5]}, r"seat 2 bet 0 this round but|seat 2 put 5 into the pot"),
         ({"round_bets": [3, 0, 0], "contributions": [3, 0, 0]}, "whose bet is fixed at 1"),
         ({"to_play": 1}, "seat 1 cannot be the seat to play: it has folded"),
@@ -190,7 +204,11 @@ def test_loading_refuses_malformed_records() -> None:
                              ({"schema": 2}, "unsupported Cacho state schema 2"),
                              ({"stacks": "20 20 20"}, "needs 'stacks' as a list"),
                              ({"rules": None}, "needs 'rules' as a mapping"),
-                             ({"seed": "x"}, "needs 'seed' as a whole number"),
+                             ({"seed": "x"}, "'seed' in a Cacho state record must be a whole number"),
+                             ({"seed": 1.5}, "'seed' in a Cacho state record must be a whole number"),
+                             ({"seed": -1}, "'seed' in a Cacho state record must be a whole number from 0"),
+                             ({"seed": 2**63}, "'seed' in a Cacho state record must be a whole number from 0"),
+                             ({"hand": None}, "'hand' in a Cacho state record must be a whole number"),
                              ({"folded": [0, 0, 0]}, "'folded' must hold true/false values"),
                              ({"holdings": [["2e"], ["5o"], ["1b"]]}, r"holdings\[0\] must be card codes in one string"),
                              ({"stock": []}, "stock must be card codes in one string"),
@@ -217,7 +235,7 @@ def test_from_position_refuses_impossible_positions() -> None:
     cases: list[tuple[dict[str, Any], str]] = [
         ({"stacks": (5, 5), "holdings": ("1o", "2o", "3o")}, "holdings has 3 entries but there are 2 seats"),
         ({"stacks": (5, 5), "holdings": ("1o 2o", "3o")}, "seat 1 holds 1 cards"),
-        ({"stacks": (5, 5, 3), "holdings": ("1o", "2o", "")}, "seat 2 holds no card, so it is out"),
+        ({"stacks": (5, 5, 3), "holdings": ("1o", "2o", "")}, "seat 2 is out of the session"),
         ({"stacks": (5, 0), "holdings": ("1o", "2o")}, "seat 1 is dealt in with no counters"),
         ({"stacks": (5, 5), "holdings": ("1o", "9o")}, r"holdings\[1\]: unknown card|not a Cacho card"),
         ({"stacks": (9, 4), "holdings": ("1o 2o 3o", "4o 5o 6o"), "round_bets": (6, 0),

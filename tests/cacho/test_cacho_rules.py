@@ -113,9 +113,9 @@ def test_cac_6_round_two_bet_answered_by_every_active_player() -> None:
 def test_cac_7_a_player_short_of_the_fixed_bet_cannot_bet_and_must_fold() -> None:
     """CAC-7: with fewer counters than the fixed bet a player may only pass, and must fold
     when facing a bet (under either resto option)."""
-    for rules in (CACHO, CACHO.replace(resto="side_pots")):
-        state = CachoState.from_position(rules, 3, stacks=(5, 1, 5), holdings=("1o 2o", "3c 4c", "5e 6e"),
-                                         contributions=(1, 1, 1), round=2)
+    for rules in (CACHO.replace(stack=5, max_hands=2), CACHO.replace(resto="side_pots", stack=5, max_hands=2)):
+        state = CachoState.from_position(rules, 3, stacks=(5, 1, 6), holdings=("1o 2o", "3c 4c", "5e 6e"),
+                                         contributions=(1, 1, 1), hand=1)
         state = state.apply("pass")
         assert state.to_play == 1 and [str(m) for m in state.legal_moves()] == ["pass"]
         with pytest.raises(IllegalMoveError, match="seat 1 has 1 counter and cannot cover the fixed bet"):
@@ -204,10 +204,11 @@ def test_cac_12_all_check_in_round_three_goes_to_the_showdown() -> None:
     assert state.is_over and state.stacks == (21, 19)
 
 
-def _round_three(rules: CachoRules = CACHO, stacks: tuple[int, ...] = (10, 4, 15)) -> CachoState:
+def _round_three(rules: CachoRules = CACHO, stacks: tuple[int, ...] = (10, 4, 16)) -> CachoState:
+    """Hand 2 (of 2), round 3: the stacks after hand 1 and 3 counters each in the pot."""
     return CachoState.from_position(
-        rules, len(stacks), stacks=stacks, holdings=("1o 2o 3o", "4c 5c 1e", "6e 6b 2b"),
-        contributions=(3, 3, 3), round=3,
+        rules.replace(stack=(sum(stacks) + 9) // 3, max_hands=2), len(stacks), stacks=stacks,
+        holdings=("1o 2o 3o", "4c 5c 1e", "6e 6b 2b"), contributions=(3, 3, 3), hand=1,
     )
 
 
@@ -223,20 +224,20 @@ def test_cac_13_resto_caps_round_three_at_the_smallest_stack() -> None:
     with pytest.raises(IllegalMoveError, match="to 3 to 4, not 5"):
         state.apply("raise 5")
     state = state.apply("fold")
-    # Seat 1 (4 counters) folded: the cap is now the smaller of 10 and 15.
+    # Seat 1 (4 counters) folded: the cap is now the smaller of 10 and 16.
     assert state.to_play == 2 and state.raise_range() == (3, 10)
     state = play(state, "raise 10, call")
     assert "Showdown" in event_names(state)
-    assert sum(state.stacks) == 10 + 4 + 15 + 9
+    assert sum(state.stacks) == 10 + 4 + 16 + 9
 
 
 def test_cac_14_side_pots_allow_all_in_calls() -> None:
     """CAC-14: under side_pots a short player calls all in; the main pot and side pot are won
     separately."""
-    rules = CACHO.replace(resto="side_pots")
+    rules = CACHO.replace(resto="side_pots", stack=11, max_hands=2)
     state = CachoState.from_position(
-        rules, 3, stacks=(10, 3, 10), holdings=("1o 3c 5e", "1b 2b 3b", "5c 6c 1e"),
-        contributions=(3, 3, 3), round=3,
+        rules, 3, stacks=(10, 3, 11), holdings=("1o 3c 5e", "1b 2b 3b", "5c 6c 1e"),
+        contributions=(3, 3, 3), hand=1,
     )
     assert state.bet_range() == (1, 10)
     state = state.apply("bet 8")
@@ -247,7 +248,7 @@ def test_cac_14_side_pots_allow_all_in_calls() -> None:
     wins = [event for event in state.events if isinstance(event, PotWon)]
     assert wins == [PotWon(seat=1, pot=0, amount=18, shown=True),
                     PotWon(seat=2, pot=1, amount=10, shown=True)]
-    assert state.stacks == (2, 18, 12)
+    assert state.stacks == (2, 18, 13)
 
 
 # -- the end of a hand ---------------------------------------------------------------------
@@ -311,8 +312,8 @@ def test_cac_21_equal_hands_go_to_the_eldest_among_the_tied() -> None:
     """CAC-21: equal class and value: the eldest hand among the tied wins, counted from the
     seat after the dealer."""
     def showdown(dealer: int) -> tuple[int, ...]:
-        state = CachoState.from_position(CACHO, 3, stacks=(10, 10, 10), holdings=("1o 2o 3o", "1c 2c 3c", "4e 5b 1b"),
-                                         contributions=(3, 3, 3), round=3, dealer=dealer)
+        state = CachoState.from_position(CACHO.replace(stack=13, max_hands=2), 3, holdings=("1o 2o 3o", "1c 2c 3c", "4e 5b 1b"),
+                                         contributions=(3, 3, 3), dealer=dealer, hand=1)
         return play(state, "pass, pass, pass").stacks
 
     assert showdown(dealer=2) == (19, 10, 10)  # eldest order 0, 1, 2
@@ -325,13 +326,13 @@ def test_cac_21_equal_hands_go_to_the_eldest_among_the_tied() -> None:
 def test_cac_23_dealer_moves_on_and_a_broke_player_is_out() -> None:
     """CAC-23: the dealer moves one seat per hand; a player with no counters at the start of a
     hand is out of the session, skipped for dealing and the button."""
-    rules = CACHO.replace(max_hands=3)
-    state = CachoState.from_position(rules, 3, stacks=(5, 1, 5), holdings=("6o 6c 6e", "1b 2c 3e", "4o 5c 2b"),
-                                     contributions=(3, 3, 3), round=3)
+    rules = CACHO.replace(stack=7, max_hands=4)
+    state = CachoState.from_position(rules, 3, stacks=(5, 1, 6), holdings=("6o 6c 6e", "1b 2c 3e", "4o 5c 2b"),
+                                     contributions=(3, 3, 3), hand=1)
     state = play(state, "bet 1, call, fold")
-    assert state.stacks == (15, 0, 5)
+    assert state.stacks == (15, 0, 6)
     started = next(event for event in state.events if isinstance(event, HandStarted))
-    assert started == HandStarted(hand=1, dealer=0, eldest=2, redeal=0, seats=(2, 0))
+    assert started == HandStarted(hand=2, dealer=0, eldest=2, redeal=0, seats=(2, 0))
     assert state.dealt_in == (True, False, True) and state.holdings[1] == ()
     assert state.to_play == 2
     with pytest.raises(IllegalMoveError, match="seat 1 is out of the session"):
