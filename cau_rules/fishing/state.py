@@ -27,14 +27,18 @@ from cau_rules.cards import Card
 from cau_rules.errors import IllegalMoveError, InvalidNotationError, InvalidRulesError
 from cau_rules.fishing.engine import Engine, hands_won, outcome_of
 from cau_rules.fishing.events import FishingEvent
+from cau_rules.fishing.fen import notation_fields, position_to_notation
 from cau_rules.fishing.legal import Plans, generate, stake_moves, why_illegal
 from cau_rules.fishing.moves import Accept, Bid, Call, Declare, FishingMove, Play, Refuse, parse_move
+from cau_rules.fishing.picture import svg_state
+from cau_rules.fishing.render import render_state
 from cau_rules.fishing.rules import FishingRules
 from cau_rules.fishing.serial import fields_from_dict, position_fields, state_fields_to_dict
 from cau_rules.fishing.view import FishingView, view_of
 from cau_rules.fishing.zones import Chain, Debt, Phase, Stake, Tally, score_sheet
 from cau_rules.game import move_for_turn
 from cau_rules.outcome import Outcome
+from cau_rules.svg import SvgOptions
 
 __all__ = ["FishingState", "new_game"]
 
@@ -260,6 +264,50 @@ class FishingState:
         """The position as JSON-ready data (schema 1); see :mod:`cau_rules.notation`."""
         return state_fields_to_dict(self)
 
+    def to_notation(self) -> str:
+        """The whole position on one line (the grammar is in :mod:`cau_rules.fishing.fen`);
+        :meth:`from_notation` reads it back.
+
+        >>> from cau_rules import new_game
+        >>> state = new_game("cau", players=2, seed=1)
+        >>> state.to_notation().split()[:2]
+        ['12o12c2b/5c10b8e', '-']
+        >>> FishingState.from_notation(state.rules, state.to_notation()) == state
+        True
+        """
+        return position_to_notation(self)
+
+    def render(self) -> str:
+        """The text screen of the whole state, every zone face up
+        (:func:`~cau_rules.fishing.render.render_state`).
+
+        >>> from cau_rules import new_game
+        >>> print(new_game("cau", players=2, seed=1).render().splitlines()[2])
+        Seat 0:     12o 12c 2b
+        """
+        return render_state(self)
+
+    def svg(self, *, options: SvgOptions | None = None, bottom: int = 0) -> str:
+        """A picture of the whole state as SVG, every card face up
+        (:func:`~cau_rules.fishing.picture.svg_state`).
+
+        Args:
+            options: size, language of the labels and highlighted cards.
+            bottom: the seat drawn at the bottom.
+
+        Returns:
+            The SVG text.
+
+        >>> from cau_rules import new_game
+        >>> new_game("cau", players=2, seed=1).svg().count('class="card"')
+        7
+        """
+        return svg_state(self, options=options, bottom=bottom, outcome=self.outcome())
+
+    def _repr_svg_(self) -> str:
+        """The picture notebooks show."""
+        return self.svg()
+
     # -- construction -------------------------------------------------------------
 
     @classmethod
@@ -272,6 +320,31 @@ class FishingState:
         True
         """
         return cls(**fields_from_dict(data))
+
+    @classmethod
+    def from_notation(cls, rules: FishingRules, text: str) -> FishingState:
+        """The position written *text* by :meth:`to_notation`, played under *rules*,
+        validated.
+
+        Args:
+            rules: the rules (the notation does not name them).
+            text: the one-line notation.
+
+        Returns:
+            The state.
+
+        Raises:
+            TypeError: *rules* is not a FishingRules or *text* not a str.
+            InvalidNotationError: the text is malformed (the message names the field).
+            InvalidPositionError: the position cannot arise under *rules*.
+
+        >>> from cau_rules.fishing.rules import CAU
+        >>> FishingState.from_notation(CAU, "12o12c2b/5c10b8e - -/- - - 0 lunch 0 0 0 - - -/- - - - - - 0 -")
+        Traceback (most recent call last):
+        ...
+        cau_rules.errors.InvalidNotationError: field 7 (phase) 'lunch': the phase is one of play, declare, bid, over
+        """
+        return cls(**notation_fields(rules, text))
 
     @classmethod
     def from_position(

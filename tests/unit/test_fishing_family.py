@@ -168,13 +168,14 @@ def imports_of(path: Path) -> set[str]:
 
 
 def test_the_modules_follow_the_import_rules() -> None:
-    core = {"cau_rules.cards", "cau_rules.errors", "cau_rules.outcome", "cau_rules.game", "cau_rules.moveseq"}
+    core = {"cau_rules.cards", "cau_rules.errors", "cau_rules.outcome", "cau_rules.game", "cau_rules.moveseq",
+            "cau_rules.checks", "cau_rules.svg"}
     for path in sorted(PACKAGE.glob("*.py")):
         imported = imports_of(path)
         outside = {m for m in imported if not m.startswith("cau_rules.fishing")} - core
         assert not outside, f"{path.name} imports {outside}"
         assert not any("private" in m for m in imported), f"{path.name} imports a private name"
-        if path.stem not in ("family", "__init__", "state"):
+        if path.stem not in ("family", "__init__", "state", "gallery"):  # gallery draws the docs' states
             assert "cau_rules.fishing.state" not in imported, f"{path.name} imports the state"
         tree = ast.parse(path.read_text(encoding="utf-8"))
         for function in (n for n in ast.walk(tree) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))):
