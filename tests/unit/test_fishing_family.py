@@ -50,7 +50,7 @@ def random_game(rules: object, players: int, seed: int) -> list[FishingState]:
 def stake_position(bids: tuple[object, ...] = ()) -> FishingState:
     stake = Stake(((0, Call.RONDA), (1, Call.RONDA)), (0, 1), bids)  # type: ignore[arg-type]
     return position(CAU_RECAU_SANT_VICENT, 4, tally=Tally((5, 2)), phase="bid", stake=stake,
-                    to_play=stake.to_answer, holdings=["5o 5c 1c", "6o 6c 2c", "7o", "10o"],
+                    to_play=stake.to_answer, holdings=["5o 5c 1c", "6o 6c 2c", "7o 10b 11b", "10o 12b 1b"],
                     table="1e 2e 3e 4e")
 
 
