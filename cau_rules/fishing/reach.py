@@ -126,7 +126,10 @@ def _counter_problems(position: Position, problems: list[str]) -> bool:
     if not 0 <= position.hand < top:
         problems.append(f"hand {position.hand} is out of range: a game of these rules has hands 0 to {top - 1}")
     rounds = rules.round_sizes(n)
-    if not 0 <= position.round < len(rounds):
+    if rules.continuous and position.round:
+        problems.append(f"continuous play has a single deal round: round must be 0, not {position.round}")
+        sound = False
+    elif not 0 <= position.round < len(rounds):
         problems.append(f"round {position.round} is out of range: a hand has deal rounds 0 to {len(rounds) - 1}")
         sound = False
     over = position.phase == "over"
@@ -157,8 +160,6 @@ def _holding_problems(position: Position, problems: list[str]) -> None:
             problems.append("the game is over, yet cards are still held or in the stock")
         return
     if rules.continuous:
-        if position.round:
-            problems.append("continuous play has a single deal round: round must be 0")
         if stock and any(held != size for held in sizes):
             problems.append(
                 f"continuous play: while the stock lasts every player holds {size} cards, not {sizes}"
