@@ -166,14 +166,14 @@ def test_greedy_prefers_the_capture_with_the_most_cards_counting_whole_piles() -
 
 def test_greedy_prefers_a_cau_to_an_equal_plain_capture() -> None:
     state = FishingState.from_position(
-        CAU, 2, table="5o 9c", holdings=["5c 9e", "1b 2b"], trail=(1, "5o"),
+        CAU, 2, table="9c 5o", holdings=["5c 9e", "1b 2b"], trail=(1, "5o"),
     )
     assert {str(m) for m in state.legal_moves()} == {"5c", "9e"}
     assert _greedy(state) == "5c"  # matches the trailed 5: a cau, paid by seat 1
 
 
 def test_greedy_extends_a_pending_chain() -> None:
-    chain = Chain(5, ((1, Card.parse("5o")), (0, Card.parse("5c"))))
+    chain = Chain(5, ((0, Card.parse("5o")), (1, Card.parse("5c"))))
     state = FishingState.from_position(
         CAU, 3, table="9c", holdings=["1o 4o", "2b 3b", "5e 9e 12e"], chain=chain, to_play=2,
         piles=["7o 7c", "", ""],

@@ -44,6 +44,12 @@ __all__ = [
 ]
 
 
+def _piles_of(seats: tuple[int, ...]) -> str:
+    if len(seats) == 1:
+        return f"the pile of seat {seats[0]}"
+    return "the piles of seats " + ", ".join(map(str, seats))
+
+
 @attrs.frozen
 class HandStarted:
     """A hand begins: its number (from 0), dealer and eldest hand.
@@ -134,7 +140,7 @@ class ChainExtended:
         if self.claimed:
             claims.append(cards_text(self.claimed))
         if self.claimed_piles:
-            claims.append("the piles of seats " + ", ".join(map(str, self.claimed_piles)))
+            claims.append(_piles_of(self.claimed_piles))
         extra = f", claiming {' and '.join(claims)}" if claims else ""
         return f"seat {self.seat} plays {self.card}: {call}{extra}"
 
@@ -156,7 +162,7 @@ class Captured:
     chain: int
 
     def __str__(self) -> str:
-        piles = f" (with the piles of seats {', '.join(map(str, self.piles))})" if self.piles else ""
+        piles = f" (with {_piles_of(self.piles)})" if self.piles else ""
         return f"seat {self.seat} captures with {self.card}: {cards_text(self.cards)}{piles}"
 
 

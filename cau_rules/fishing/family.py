@@ -13,10 +13,12 @@ import random
 from cau_rules.cards import Card
 from cau_rules.fishing.codec import FishingCodec
 from cau_rules.fishing.features import FishingFeatures
+from cau_rules.fishing.gallery import doc_pictures
 from cau_rules.fishing.infer import FishingMemory, resample_fields, start, update
 from cau_rules.fishing.moves import Accept, Bid, Declare, FishingMove, Play, Refuse, parse_move
+from cau_rules.fishing.picture import svg_view
 from cau_rules.fishing.policy import greedy
-from cau_rules.fishing.render import render_text
+from cau_rules.fishing.render import move_menu, render_text
 from cau_rules.fishing.rules import FISHING_PRESETS, FishingRules
 from cau_rules.fishing.state import FishingState, new_game
 from cau_rules.fishing.suite import SUITE
@@ -40,6 +42,10 @@ def _resample(
 ) -> FishingState:
     assert isinstance(memory, FishingMemory)
     return FishingState(**resample_fields(rules, players, view, memory, rng))
+
+
+def _picture(view: FishingView) -> str:
+    return svg_view(view)
 
 
 def _new_game(
@@ -71,5 +77,8 @@ FAMILY: Family[FishingRules, FishingState, FishingView, FishingMove] = Family(
     render=render_text,
     suite=SUITE,
     features=FishingFeatures,
+    picture=_picture,
+    doc_pictures=doc_pictures,
+    move_menu=move_menu,
 )
 """The capture family's record (registered in :mod:`cau_rules.registry`)."""

@@ -18,22 +18,26 @@ Play(card=<Card.O8: 7>, run=1, piles=(), calls=frozenset())
 from __future__ import annotations
 
 import enum
+import re
 from collections.abc import Iterable
 from typing import Literal
 
 import attrs
 
 from cau_rules.cards import Card
-from cau_rules.errors import InvalidNotationError
+from cau_rules.checks import MAX_DIGITS
+from cau_rules.errors import IllegalMoveError, InvalidNotationError
 
 __all__ = [
     "GAME",
     "JOC",
+    "MAX_MOVE_TEXT",
     "Accept",
     "Bid",
     "Call",
     "Declare",
     "FishingMove",
+    "MoveTypeError",
     "Play",
     "Refuse",
     "StakeValue",
@@ -41,6 +45,23 @@ __all__ = [
     "parse_move",
     "stake_rank",
 ]
+
+
+MAX_MOVE_TEXT = 200
+"""The longest move text :func:`parse_move` reads (the longest real move is far shorter)."""
+
+_DIGITS = re.compile(f"[0-9]{{1,{MAX_DIGITS}}}")
+_SMALL = re.compile(r"[0-9]{1,2}")
+
+
+class MoveTypeError(IllegalMoveError, TypeError):
+    """A move of the wrong Python type offered to a capture-family state (``apply(3.5)``):
+    a :class:`TypeError` naming the parameter, and an
+    :class:`~cau_rules.errors.IllegalMoveError` like every refused move.
+
+    >>> issubclass(MoveTypeError, TypeError) and issubclass(MoveTypeError, IllegalMoveError)
+    True
+    """
 
 
 class Call(enum.Enum):
@@ -253,7 +274,9 @@ def parse_move(text: str) -> FishingMove:
     cau_rules.errors.InvalidNotationError: bad run length in '12b+x': write e.g. '8o+2'
     """
     if not isinstance(text, str):
-        raise InvalidNotationError(f"a move is written as text like '8o+1', not {text!r}")
+        raise InvalidNotationError(f"a move is written as text like '8o+1', not {text!r:.40}")
+    if len(text) > MAX_MOVE_TEXT:
+        raise InvalidNotationError(f"a move's text is at most {MAX_MOVE_TEXT} characters, not {len(text)}")
     raw = text.strip().lower()
     if raw in ("pass", "ronda", "rondi", "rondí"):
         return Declare(None if raw == "pass" else Call.parse(raw))
@@ -267,22 +290,22 @@ def parse_move(text: str) -> FishingMove:
             return Bid(GAME)
         if amount == JOC:
             return Bid(JOC)
-        if not amount.isdigit():
-            raise InvalidNotationError(f"bad bid {text!r}: write 'bid 5', 'bid game' or 'bid joc'")
+        if not _DIGITS.fullmatch(amount):
+            raise InvalidNotationError(f"bad bid {text!r:.40}: write 'bid 5', 'bid game' or 'bid joc'")
         return Bid(int(amount))
     head, *call_parts = raw.split("!")
     calls = frozenset(Call.parse(part) for part in call_parts)
     piles: tuple[int, ...] = ()
     if "@" in head:
         head, pile_text = head.split("@", 1)
-        try:
-            piles = tuple(int(part) for part in pile_text.split(","))
-        except ValueError:
-            raise InvalidNotationError(f"bad pile seats in {text!r}: write e.g. '3o+2@1'") from None
+        parts = pile_text.split(",")
+        if len(parts) > 12 or not all(_SMALL.fullmatch(part) for part in parts):
+            raise InvalidNotationError(f"bad pile seats in {text!r:.40}: write e.g. '3o+2@1'")
+        piles = tuple(int(part) for part in parts)
     run = 0
     if "+" in head:
         head, run_text = head.split("+", 1)
-        if not run_text.isdigit():
-            raise InvalidNotationError(f"bad run length in {text!r}: write e.g. '8o+2'")
+        if not _SMALL.fullmatch(run_text):
+            raise InvalidNotationError(f"bad run length in {text!r:.40}: write e.g. '8o+2'")
         run = int(run_text)
     return Play(Card.parse(head), run=run, piles=piles, calls=calls)

@@ -19,6 +19,7 @@ from typing import Any, Literal
 import attrs
 
 from cau_rules.cards import DECKS, SPANISH_40, SPANISH_48, Deck
+from cau_rules.checks import whole_number
 from cau_rules.errors import InvalidRulesError
 from cau_rules.fishing.moves import Call
 
@@ -29,6 +30,7 @@ __all__ = [
     "CAU_ROBAT",
     "CAU_ROBAT_40",
     "FISHING_PRESETS",
+    "OPTION_RANGES",
     "FishingRules",
 ]
 
@@ -52,9 +54,32 @@ _CHOICES: dict[str, tuple[object, ...]] = {
 }
 
 
-def _table_cards(value: Mapping[int, int] | tuple[tuple[int, int], ...]) -> tuple[tuple[int, int], ...]:
+OPTION_RANGES: dict[str, tuple[int, int]] = {
+    "min_players": (2, 12),
+    "max_players": (2, 12),
+    "round_size": (1, 48),
+    "packet": (1, 48),
+    "hands": (1, 999),
+    "target": (2, 999),
+    "partides_to_win": (1, 99),
+}
+"""The range of every numeric option, ``(lowest, highest)``: a game's length and the
+size of its move lists stay bounded whatever the options."""
+
+
+def _table_cards(value: object) -> tuple[tuple[int, int], ...]:
     items = value.items() if isinstance(value, Mapping) else value
-    return tuple(sorted((int(players), int(count)) for players, count in items))
+    if isinstance(items, (str, bytes)) or not isinstance(items, (tuple, list, type({}.items()))):
+        raise InvalidRulesError(f"option table_cards must be pairs (players, cards), not {value!r:.40}")
+    pairs = []
+    pair: object
+    for pair in items:
+        if isinstance(pair, (str, bytes)) or not isinstance(pair, (tuple, list)) or len(pair) != 2:
+            raise InvalidRulesError(f"option table_cards must be pairs (players, cards), not {pair!r:.40}")
+        players = whole_number(pair[0], "the players of a table_cards pair", low=2, high=12, error=InvalidRulesError)
+        count = whole_number(pair[1], "the cards of a table_cards pair", low=0, high=48, error=InvalidRulesError)
+        pairs.append((players, count))
+    return tuple(sorted(pairs))
 
 
 @attrs.frozen
@@ -65,13 +90,13 @@ class FishingRules:
 
     - ``name``: the preset name this rules object was derived from.
     - ``deck``: the :class:`~cau_rules.cards.Deck` played with.
-    - ``min_players`` / ``max_players``: the player counts allowed.
+    - ``min_players`` / ``max_players``: the player counts allowed (2 to 12).
     - ``table_cards``: face-up table cards dealt at the start, by player count
       (pairs ``(players, cards)``; counts not listed get none).
     - ``deal``: ``"rounds"`` (``round_size`` cards each per deal round, the stock
       dealt as holdings run out) or ``"whole"`` (the whole deck at once).
-    - ``round_size``: cards per player per deal round (3).
-    - ``packet``: cards given to a player at a time when dealing (3, or 1).
+    - ``round_size``: cards per player per deal round (3), 1 to 48.
+    - ``packet``: cards given to a player at a time when dealing (3, or 1), 1 to 48.
     - ``round_opener``: who opens later deal rounds: ``"rotate"`` (round *k* is opened
       by the eldest hand + *k*) or ``"continue"`` (the seat after the last player).
     - ``continuous``: after the first deal, each player draws one card right after
@@ -91,15 +116,16 @@ class FishingRules:
       the ``"discard"``.
     - ``scoring``: the hand is won on ``"cards"`` or on ``"dozens"`` (a point per
       complete dozen, at most 3).
-    - ``hands``: hands in a match; the most hands won wins the match (cards rewards).
+    - ``hands``: hands in a match, 1 to 999; the most hands won wins the match (cards
+      rewards).
     - ``teams``: two teams of partners sitting opposite (seats 0 + 2 against 1 + 3);
       four players only.
     - ``rewards``: calls are paid in ``"cards"`` from pile to pile, or scored in
       ``"stones"`` for the caller's team (the Valencian game; needs ``teams``).
-    - ``target``: stones that win a *partida* (41); reaching it ends it at once.
+    - ``target``: stones that win a *partida* (41), 2 to 999; reaching it ends it at once.
     - ``chain_scoring``: ``"final"`` (only the chain's final call scores: cau 1,
       recau 2, Sant Vicent 3) or ``"cumulative"`` (every call scores as it is made).
-    - ``partides_to_win``: partides a team must win to win the *joc* (1).
+    - ``partides_to_win``: partides a team must win to win the *joc* (1), 1 to 99.
     - ``card_surplus_stones``: at the end of a hand a team scores 1 stone per card it
       holds beyond half the deck.
 
@@ -143,7 +169,7 @@ class FishingRules:
     def __attrs_post_init__(self) -> None:
         for option, choices in _CHOICES.items():
             value = getattr(self, option)
-            if value not in choices:
+            if type(value) is not type(choices[0]) or value not in choices:
                 listed = ", ".join(repr(choice) for choice in choices)
                 raise InvalidRulesError(f"option {option} must be one of {listed}, not {value!r}")
         for option in ("continuous", "open_piles", "own_pile", "must_capture", "wrap",
@@ -152,11 +178,10 @@ class FishingRules:
                 raise InvalidRulesError(f"option {option} must be true or false, not {getattr(self, option)!r}")
         if not isinstance(self.deck, Deck):
             raise InvalidRulesError(f"option deck must be a Deck, not {self.deck!r}")
-        for option, low in (("min_players", 2), ("max_players", 2), ("round_size", 1),
-                            ("packet", 1), ("hands", 1), ("target", 2), ("partides_to_win", 1)):
-            value = getattr(self, option)
-            if not isinstance(value, int) or isinstance(value, bool) or value < low:
-                raise InvalidRulesError(f"option {option} must be a whole number of at least {low}, not {value!r}")
+        if not isinstance(self.name, str) or not 0 < len(self.name) <= 64:
+            raise InvalidRulesError(f"option name must be a text of 1 to 64 characters, not {self.name!r:.40}")
+        for option, (low, high) in OPTION_RANGES.items():
+            whole_number(getattr(self, option), f"option {option}", low=low, high=high, error=InvalidRulesError)
         if self.max_players < self.min_players:
             raise InvalidRulesError(
                 f"max_players ({self.max_players}) is below min_players ({self.min_players})"

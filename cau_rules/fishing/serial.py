@@ -1,8 +1,10 @@
-"""Exact positions and JSON data for the capture family, with validation.
+"""Exact positions and JSON data for the capture family: types checked, values read.
 
 Every function here returns field values (a dict of a state's fields by name), never a
 state: ``FishingState.from_position`` and ``FishingState.from_dict`` build the state
-from them.
+from them, then refuse it unless it can arise (:mod:`cau_rules.fishing.reach`).  A wrong
+Python type from a programmer is a :class:`TypeError` naming the parameter; a wrong JSON
+type in a save is an :class:`~cau_rules.errors.InvalidNotationError` naming the key.
 
 >>> from cau_rules import new_game
 >>> state = new_game("cau-robat", players=3, seed=5)
@@ -17,46 +19,122 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from cau_rules.cards import Card, cards_text, parse_cards
-from cau_rules.errors import (
-    CauRulesError,
-    InvalidNotationError,
-    InvalidPositionError,
-    InvalidRulesError,
-)
+from cau_rules.checks import check_type, json_object, whole_number
+from cau_rules.errors import InvalidNotationError, InvalidPositionError
 from cau_rules.fishing.moves import JOC, Call, StakeValue
 from cau_rules.fishing.rules import FishingRules
-from cau_rules.fishing.zones import PHASES, Chain, Debt, Phase, Position, Stake, Tally
+from cau_rules.fishing.zones import Chain, Debt, Phase, Position, Stake, Tally
 
-__all__ = ["SCHEMA", "fields_from_dict", "position_fields", "state_fields_to_dict"]
+__all__ = ["MAX_COUNTER", "MAX_SEED", "SCHEMA", "fields_from_dict", "position_fields", "state_fields_to_dict"]
 
 SCHEMA = 1
 """The version of the JSON layout written by :func:`state_fields_to_dict`."""
 
 
-def _zone(value: Iterable[Card | str] | str, what: str) -> tuple[Card, ...]:
+MAX_COUNTER = 10**6
+"""The largest hand, round or other counter a position may name (the real bounds are
+checked by :mod:`cau_rules.fishing.reach`)."""
+
+MAX_SEED = 2**63 - 1
+"""The largest seed."""
+
+
+def _zone(value: object, what: str) -> tuple[Card, ...]:
+    """A zone given as one string of codes or an iterable of cards or codes."""
+    if isinstance(value, bytes) or not isinstance(value, (str, Iterable)):
+        raise TypeError(f"{what} must be a string of card codes or a list of cards, not {type(value).__name__}")
     try:
         return parse_cards(value)
     except InvalidNotationError as exc:
         raise InvalidPositionError(f"{what}: {exc}") from None
+    except TypeError:
+        raise TypeError(f"{what} must hold cards or card codes") from None
 
 
-def _seat(value: object, players: int, what: str, allow_none: bool = False) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or not (
-        0 <= value < players or (allow_none and value == -1)
-    ):
-        raise InvalidPositionError(f"{what} must be a seat from 0 to {players - 1}, not {value!r}")
-    return value
+def _zones(value: object, players: int, what: str) -> tuple[tuple[Card, ...], ...]:
+    if isinstance(value, (str, bytes)) or not isinstance(value, Sequence):
+        raise TypeError(f"{what} must be a list with one zone per seat, not {type(value).__name__}")
+    if len(value) != players:
+        raise InvalidPositionError(f"{players} players need {players} {what}, not {len(value)}")
+    return tuple(_zone(zone, f"{what} of seat {seat}") for seat, zone in enumerate(value))
 
 
-def _stake_value(bid: object) -> StakeValue:
-    """A bid read from JSON: a number, None (the game) or "joc"."""
-    if bid is None:
-        return None
-    if bid == JOC:
-        return JOC
-    if isinstance(bid, int) and not isinstance(bid, bool):
-        return bid
-    raise InvalidPositionError(f"a stake bid is a number, null (the game) or 'joc', not {bid!r}")
+def _int(value: object, what: str, low: int = -1, high: int = MAX_COUNTER) -> int:
+    """A whole number given by a programmer: TypeError for another type, else its range."""
+    check_type(value, int, what)
+    return whole_number(value, what, low=low, high=high, error=InvalidPositionError)
+
+
+def _pairs(value: object, what: str) -> list[tuple[object, object]]:
+    if isinstance(value, (str, bytes)) or not isinstance(value, Iterable):
+        raise TypeError(f"{what} must be a list of pairs, not {type(value).__name__}")
+    pairs = []
+    for item in value:
+        if isinstance(item, (str, bytes)) or not isinstance(item, Sequence) or len(item) != 2:
+            raise TypeError(f"{what} must hold pairs, not {item!r:.40}")
+        pairs.append((item[0], item[1]))
+    return pairs
+
+
+def _check_chain(chain: object) -> Chain:
+    check_type(chain, Chain, "chain")
+    assert isinstance(chain, Chain)
+    _int(chain.rank, "the chain's rank", 1, 12)
+    if not isinstance(chain.cards, tuple) or not chain.cards:
+        raise TypeError("the chain's cards must be a non-empty tuple of (seat, card) pairs")
+    for seat, card in _pairs(chain.cards, "the chain's cards"):
+        _int(seat, "a chain card's seat")
+        check_type(card, Card, "a chain card")
+    for rank, owner in _pairs(chain.run, "the chain's run"):
+        _int(rank, "a run unit's rank", 0, 12)
+        _int(owner, "a run unit's owner")
+    check_type(chain.calls, frozenset, "the chain's calls")
+    for call in chain.calls:
+        check_type(call, Call, "a chain call")
+    return chain
+
+
+def _check_tally(tally: object) -> Tally:
+    check_type(tally, Tally, "tally")
+    assert isinstance(tally, Tally)
+    for what, values in (("stones", tally.stones), ("partides", tally.partides)):
+        if not isinstance(values, tuple) or len(values) != 2:
+            raise InvalidPositionError(f"the tally's {what} must be a pair (one per team), not {values!r:.40}")
+        for value in values:
+            _int(value, f"the tally's {what}", 0)
+    for entry in tally.log:
+        if not isinstance(entry, tuple) or len(entry) != 5 or not isinstance(entry[3], str):
+            raise TypeError(f"a stones log entry is (partida, hand, team, reason, stones), not {entry!r:.60}")
+        for value in (entry[0], entry[1], entry[2], entry[4]):
+            _int(value, "a stones log number", 0)
+    return tally
+
+
+def _check_stake(stake: object) -> Stake:
+    check_type(stake, Stake, "stake")
+    assert isinstance(stake, Stake)
+    for seat, kind in _pairs(stake.holders, "the stake's holders"):
+        _int(seat, "a stake holder's seat")
+        check_type(kind, Call, "a stake holder's kind")
+    if not isinstance(stake.bidders, tuple) or len(stake.bidders) != 2:
+        raise TypeError("the stake's bidders must be a pair of seats")
+    for seat in stake.bidders:
+        _int(seat, "a stake bidder")
+    for bid in stake.bids:
+        if bid is not None and bid != JOC:
+            _int(bid, "a stake bid", 0)
+    return stake
+
+
+def _opener(holdings: Sequence[Sequence[Card]], to_play: int) -> int:
+    """The seat that opened the round, read from the holdings: play goes round from the
+    opener, so the seats from it up to the seat to play hold one card fewer."""
+    n = len(holdings)
+    sizes = [len(holdings[(to_play + step) % n]) for step in range(n)]
+    full = sum(1 for size in sizes if size == sizes[0])
+    if all(size == sizes[0] - 1 for size in sizes[full:]) and full < n:
+        return (to_play + full) % n
+    return to_play
 
 
 def position_fields(
@@ -85,8 +163,16 @@ def position_fields(
     stake: Stake | None = None,
     rest: str = "stock",
 ) -> dict[str, Any]:
-    """The validated fields of an exact position (see ``FishingState.from_position``,
-    which builds the state from them).
+    """The fields of an exact position, their types checked (see
+    ``FishingState.from_position``, which builds the state from them and checks that it
+    can arise with :func:`~cau_rules.fishing.reach.position_problems`).
+
+    Raises:
+        TypeError: an argument of the wrong Python type (the message names it).
+        InvalidRulesError: *players* does not suit *rules*.
+        InvalidPositionError: a zone per seat missing, a bad card code, a number out of
+            range.
+        InvalidDeckError: a deck order that is not the deck.
 
     >>> from cau_rules.fishing.rules import CAU
     >>> position_fields(CAU, 2, holdings=["1o", "2o"], table="", piles=None, stock=None,
@@ -97,153 +183,79 @@ def position_fields(
     """
     if not isinstance(rules, FishingRules):
         raise TypeError(f"rules must be a FishingRules object, not {type(rules).__name__}")
+    check_type(players, int, "players")
     rules.check_players(players)
     n = players
-    if len(holdings) != n:
-        raise InvalidPositionError(f"{n} players need {n} holdings, not {len(holdings)}")
-    hold = tuple(_zone(h, f"holding of seat {seat}") for seat, h in enumerate(holdings))
-    pile_list = [()] * n if piles is None else list(piles)
-    if len(pile_list) != n:
-        raise InvalidPositionError(f"{n} players need {n} piles, not {len(pile_list)}")
-    pls = tuple(_zone(p, f"pile of seat {seat}") for seat, p in enumerate(pile_list))
+    hold = _zones(holdings, n, "holdings")
+    pls = ((),) * n if piles is None else _zones(piles, n, "piles")
     tab = _zone(table, "table")
     dis = _zone(discard, "discard")
-    chain_cards = tuple(card for _, card in chain.cards) if chain is not None else ()
-    placed = [*tab, *dis, *chain_cards]
-    for zone in (*hold, *pls):
-        placed.extend(zone)
-    deck = rules.deck
-    foreign = [c for c in placed if not deck.contains(c)]
-    if foreign:
-        raise InvalidPositionError(f"cards not in the {deck.name} deck: {cards_text(foreign)}")
-    seen: set[Card] = set()
-    dupes = [c for c in placed if c in seen or seen.add(c)]  # type: ignore[func-returns-value, unused-ignore]
-    if rest not in ("stock", "discard"):
-        raise InvalidPositionError(f"rest must be 'stock' or 'discard', not {rest!r}")
-    if stock is None and rest == "discard":
-        dis = dis + tuple(c for c in deck.cards if c not in seen)
-        seen.update(dis)
-        stk: tuple[Card, ...] = ()
-    elif stock is None:
-        stk = tuple(c for c in deck.cards if c not in seen)
-    else:
-        stk = _zone(stock, "stock")
-        dupes += [c for c in stk if c in seen or seen.add(c)]  # type: ignore[func-returns-value, unused-ignore]
-        foreign = [c for c in stk if not deck.contains(c)]
-        if foreign:
-            raise InvalidPositionError(f"cards not in the {deck.name} deck: {cards_text(foreign)}")
-        missing = [c for c in deck.cards if c not in seen]
-        if missing:
-            raise InvalidPositionError(f"cards missing from every zone: {cards_text(missing)}")
-    if dupes:
-        raise InvalidPositionError(f"cards placed twice: {cards_text(dupes)}")
-    ranks = [c.rank for c in tab]
-    for rank in ranks:
-        if ranks.count(rank) > 1:
-            raise InvalidPositionError(
-                f"the table has two cards of rank {rank}; table ranks are always distinct"
-            )
-    if phase not in PHASES:
-        raise InvalidPositionError(f"phase must be one of {', '.join(PHASES)}, not {phase!r}")
-    _seat(to_play, n, "to_play")
-    if not isinstance(hand, int) or isinstance(hand, bool) or hand < 0:
-        raise InvalidPositionError(f"hand must be a whole number from 0, not {hand!r}")
-    if not isinstance(round, int) or isinstance(round, bool) or round < 0:
-        raise InvalidPositionError(f"round must be a whole number from 0, not {round!r}")
-    opener = to_play if opener is None else _seat(opener, n, "opener")
-    if phase != "over" and stk and not rules.continuous and len(stk) % n:
-        raise InvalidPositionError(
-            f"the stock's {len(stk)} cards cannot be dealt equally to {n} players"
-        )
-    if phase == "play" and not hold[to_play]:
-        raise InvalidPositionError(f"seat {to_play} is to play but holds no card")
-    if phase == "play" and rules.deal == "rounds" and not rules.continuous:
-        biggest = max(rules.round_size, 1)
-        for seat, h in enumerate(hold):
-            if len(h) > biggest:
-                raise InvalidPositionError(
-                    f"seat {seat} holds {len(h)} cards; a deal round gives at most {biggest}"
-                )
     if chain is not None:
-        if not isinstance(chain, Chain):
-            raise InvalidPositionError(f"chain must be a Chain, not {chain!r}")
-        if not 2 <= chain.level < rules.max_chain:
-            raise InvalidPositionError(
-                f"a pending chain has 2 to {rules.max_chain - 1} cards under these rules, "
-                f"not {chain.level}"
-            )
-        for seat, card in chain.cards:
-            _seat(seat, n, "a chain card's seat")
-            if card.rank != chain.rank:
-                raise InvalidPositionError(f"chain card {card} is not of the chain's rank {chain.rank}")
-        if chain.rank in ranks:
-            raise InvalidPositionError(
-                f"the table holds rank {chain.rank}, the pending chain's rank; that cannot happen"
-            )
-        for rank, owner in chain.run:
-            if owner < 0 and rank not in ranks:
-                raise InvalidPositionError(f"the chain claims a table card of rank {rank} that is not there")
-            if owner >= 0:
-                _seat(owner, n, "a claimed pile's seat")
+        chain = _check_chain(chain)
+    if rest not in ("stock", "discard"):
+        raise InvalidPositionError(f"rest must be 'stock' or 'discard', not {rest!r:.20}")
+    placed = {*tab, *dis}
+    for zone in (*hold, *pls):
+        placed.update(zone)
+    if chain is not None:
+        placed.update(card for _, card in chain.cards)
+    if stock is not None:
+        stk = _zone(stock, "stock")
+    elif rest == "discard":
+        dis += tuple(card for card in rules.deck.cards if card not in placed)
+        stk = ()
+    else:
+        stk = tuple(card for card in rules.deck.cards if card not in placed)
+    check_type(phase, str, "phase")
+    to_play = _int(to_play, "to_play")
+    hand = _int(hand, "hand", 0)
+    round = _int(round, "round", 0)
+    if not 0 <= to_play < n:
+        raise InvalidPositionError(f"to_play must be a seat from 0 to {n - 1}, not {to_play}")
+    opener = _opener(hold, to_play) if opener is None else _int(opener, "opener")
     trail_pair: tuple[int, Card] | None = None
     if trail is not None:
-        trail_seat = _seat(trail[0], n, "the trailer")
-        trail_card = _zone([trail[1]], "trail")[0]
-        if trail_card not in tab:
-            raise InvalidPositionError(f"the trailed card {trail_card} is not on the table")
-        if chain is not None:
-            raise InvalidPositionError("a trailed card and a pending chain cannot both be set")
-        trail_pair = (trail_seat, trail_card)
-    debt_list = [()] * n if debts is None else list(debts)
+        if isinstance(trail, (str, bytes)) or not isinstance(trail, Sequence) or len(trail) != 2:
+            raise TypeError(f"trail must be a (seat, card) pair or None, not {trail!r:.40}")
+        trail_pair = (_int(trail[0], "the trailer"), _zone([trail[1]], "trail")[0])
+    debt_list: Sequence[Iterable[Debt]] = [()] * n if debts is None else debts
+    if isinstance(debt_list, (str, bytes)) or not isinstance(debt_list, Sequence):
+        raise TypeError(f"debts must be a list with one list of debts per seat, not {type(debts).__name__}")
     if len(debt_list) != n:
         raise InvalidPositionError(f"{n} players need {n} debt lists, not {len(debt_list)}")
-    debt_tuples: list[tuple[Debt, ...]] = []
-    for debtor, owed in enumerate(debt_list):
-        entries: list[Debt] = []
-        for entry in owed:
-            creditor, amount = entry
-            _seat(creditor, n, f"a creditor of seat {debtor}")
-            if creditor == debtor or not isinstance(amount, int) or amount < 1:
-                raise InvalidPositionError(f"bad debt of seat {debtor}: {entry!r}")
-            entries.append((creditor, amount))
-        debt_tuples.append(tuple(entries))
-    _seat(last_capturer, n, "last_capturer", allow_none=True)
-    decls = tuple((_seat(seat, n, "a declarer"), Call(call)) for seat, call in declarations)
-    scores = tuple(tuple(int(s) for s in row) for row in hand_scores)
-    if any(len(row) != n for row in scores):
-        raise InvalidPositionError("every hand score row needs one score per seat")
-    orders = tuple(deck.check_order(list(order)) for order in decks)
-    if rules.rewards == "stones":
-        tally = Tally() if tally is None else tally
-        if not isinstance(tally, Tally) or len(tally.stones) != 2 or len(tally.partides) != 2:
-            raise InvalidPositionError("tally must be a Tally with two teams' stones and partides")
-        if any(not isinstance(x, int) or x < 0 for x in (*tally.stones, *tally.partides)):
-            raise InvalidPositionError(f"stones and partides cannot be negative: {tally!r}")
-        if phase != "over" and max(tally.stones) >= rules.target:
-            raise InvalidPositionError(
-                f"a team with {max(tally.stones)} stones has already reached the target {rules.target}"
-            )
+    debt_tuples = tuple(
+        tuple((_int(creditor, f"a creditor of seat {debtor}"), _int(amount, f"a debt of seat {debtor}", 0))
+              for creditor, amount in _pairs(owed, f"the debts of seat {debtor}"))
+        for debtor, owed in enumerate(debt_list)
+    )
+    last_capturer = _int(last_capturer, "last_capturer")
+    decls = []
+    for seat, call in _pairs(declarations, "declarations"):
+        check_type(call, Call, "a declared call")
+        decls.append((_int(seat, "a declarer"), call))
+    if isinstance(hand_scores, (str, bytes)) or not isinstance(hand_scores, Iterable):
+        raise TypeError(f"hand_scores must be a list of rows of scores, not {type(hand_scores).__name__}")
+    scores = []
+    for row in hand_scores:
+        if isinstance(row, (str, bytes)) or not isinstance(row, Iterable):
+            raise TypeError(f"a row of hand_scores must be a list of scores, not {row!r:.40}")
+        scores.append(tuple(_int(score, "a hand score", 0) for score in row))
+    seed = _int(seed, "seed", 0, MAX_SEED)
+    if isinstance(decks, (str, bytes)) or not isinstance(decks, Iterable):
+        raise TypeError(f"decks must be a list of deck orders, not {type(decks).__name__}")
+    orders = tuple(rules.deck.check_order(list(order)) for order in decks)
+    if tally is None and rules.rewards == "stones":
+        tally = Tally()
     elif tally is not None:
-        raise InvalidPositionError("stones are kept only when rewards='stones'")
+        tally = _check_tally(tally)
     if stake is not None:
-        if not isinstance(stake, Stake) or rules.rewards != "stones":
-            raise InvalidPositionError("a ronda stake exists only in a stones game")
-        if phase != "bid" or stake.to_answer != to_play:
-            raise InvalidPositionError(
-                f"with a stake being bid the phase is 'bid' and seat {stake.to_answer} is to answer"
-            )
-        if stake.bidders[0] % 2 == stake.bidders[1] % 2:
-            raise InvalidPositionError("the stake's two bidders must be of different teams")
-        if JOC in stake.bids and rules.partides_to_win == 1:
-            raise InvalidPositionError("a joc can be bid only when partides_to_win > 1")
-    elif phase == "bid":
-        raise InvalidPositionError("phase 'bid' needs a stake")
+        stake = _check_stake(stake)
     return {
         "rules": rules, "players": n, "seed": seed, "decks": orders, "hand": hand, "round": round,
         "opener": opener, "to_play": to_play, "phase": phase, "stock": stk, "table": tab,
         "holdings": hold, "piles": pls, "discard": dis, "chain": chain, "trail": trail_pair,
-        "debts": tuple(debt_tuples), "last_capturer": last_capturer, "declarations": decls,
-        "hand_scores": scores, "tally": tally, "stake": stake,
+        "debts": debt_tuples, "last_capturer": last_capturer, "declarations": tuple(decls),
+        "hand_scores": tuple(scores), "tally": tally, "stake": stake,
     }
 
 
@@ -296,76 +308,169 @@ def state_fields_to_dict(state: Position) -> dict[str, Any]:
     }
 
 
+class _Json:
+    """Reads one saved state's JSON values, refusing wrong types with InvalidNotationError
+    naming the key."""
+
+    def __init__(self, data: Mapping[str, Any]) -> None:
+        self.data = data
+
+    def get(self, key: str) -> Any:
+        if key not in self.data:
+            raise InvalidNotationError(f"bad saved state: the key {key!r} is missing")
+        return self.data[key]
+
+    @staticmethod
+    def integer(value: object, where: str, low: int = 0, high: int = MAX_COUNTER) -> int:
+        return whole_number(value, f"{where} in the save", low=low, high=high)
+
+    @staticmethod
+    def seq(value: object, where: str, length: int | None = None) -> list[Any]:
+        if not isinstance(value, list):
+            raise InvalidNotationError(f"{where} in the save must be a list, not {type(value).__name__}")
+        if length is not None and len(value) != length:
+            raise InvalidNotationError(f"{where} in the save must have {length} items, not {len(value)}")
+        return value
+
+    @staticmethod
+    def text(value: object, where: str) -> str:
+        if not isinstance(value, str):
+            raise InvalidNotationError(f"{where} in the save must be a string, not {type(value).__name__}")
+        return value
+
+    def cards(self, value: object, where: str) -> tuple[Card, ...]:
+        text = self.text(value, where)
+        try:
+            return parse_cards(text)
+        except InvalidNotationError as exc:
+            raise InvalidNotationError(f"{where} in the save: {exc}") from None
+
+    def call(self, value: object, where: str) -> Call:
+        return Call.parse(self.text(value, where))
+
+    def obj(self, value: object, where: str) -> _Json:
+        return _Json(json_object(value, f"{where} in the save"))
+
+
+def _chain_from(read: _Json, value: object) -> Chain | None:
+    if value is None:
+        return None
+    data = read.obj(value, "'chain'")
+    cards = tuple(
+        (read.integer(seat, "a chain card's seat", high=64), read.cards(code, "a chain card")[0])
+        for seat, code in (read.seq(pair, "a chain card", 2) for pair in read.seq(data.get("cards"), "chain cards"))
+    )
+    if not cards or any(len(read.cards(code, "a chain card")) != 1
+                        for _, code in read.seq(data.get("cards"), "chain cards")):
+        raise InvalidNotationError("the chain in the save must list one card per [seat, card] pair")
+    run = tuple(
+        (read.integer(rank, "a run unit's rank", high=12), read.integer(owner, "a run unit's owner", -1, 64))
+        for rank, owner in (read.seq(unit, "a run unit", 2) for unit in read.seq(data.get("run"), "the chain run"))
+    )
+    calls = frozenset(read.call(call, "a chain call") for call in read.seq(data.data.get("calls", []), "calls"))
+    return Chain(read.integer(data.get("rank"), "the chain rank", 1, 12), cards, run, calls)
+
+
+def _tally_from(read: _Json, value: object) -> Tally | None:
+    if value is None:
+        return None
+    data = read.obj(value, "'tally'")
+    log = []
+    for entry in read.seq(data.get("log"), "the stones log"):
+        partida, hand, team, reason, stones = read.seq(entry, "a stones log entry", 5)
+        log.append((read.integer(partida, "a log partida"), read.integer(hand, "a log hand"), read.integer(team, "a log team"),
+                    read.text(reason, "a log reason"), read.integer(stones, "log stones")))
+    return Tally(
+        tuple(read.integer(x, "stones") for x in read.seq(data.get("stones"), "'stones'", 2)),
+        tuple(read.integer(x, "partides") for x in read.seq(data.get("partides"), "'partides'", 2)),
+        tuple(log),
+    )
+
+
+def _bid_from(read: _Json, bid: object) -> StakeValue:
+    """A bid read from JSON: a number, None (the game) or "joc"."""
+    if bid is None:
+        return None
+    if bid == JOC:
+        return JOC
+    return read.integer(bid, "a stake bid")
+
+
+def _stake_from(read: _Json, value: object) -> Stake | None:
+    if value is None:
+        return None
+    data = read.obj(value, "'stake'")
+    holders = tuple(
+        (read.integer(seat, "a stake holder", high=64), read.call(kind, "a stake holder's kind"))
+        for seat, kind in (read.seq(pair, "a stake holder", 2) for pair in read.seq(data.get("holders"), "holders"))
+    )
+    first, second = (read.integer(seat, "a bidder", high=64) for seat in read.seq(data.get("bidders"), "bidders", 2))
+    bids = tuple(_bid_from(read, bid) for bid in read.seq(data.get("bids"), "'bids'"))
+    return Stake(holders, (first, second), bids)
+
+
 def fields_from_dict(data: Mapping[str, Any]) -> dict[str, Any]:
-    """The validated fields of the position described by :func:`state_fields_to_dict`
-    data (``FishingState.from_dict`` builds the state from them).
+    """The fields of the position described by :func:`state_fields_to_dict` data, every
+    JSON value checked (``FishingState.from_dict`` builds the state from them and checks
+    that it can arise).
 
     Raises:
-        InvalidNotationError: not a JSON object, another schema, a missing field or a
-            field of the wrong JSON type.
+        InvalidNotationError: not a JSON object, another schema or family, a missing key
+            or a value of the wrong JSON type (the message names the key).
         InvalidRulesError: the saved rules options are not valid.
-        InvalidPositionError: the position cannot arise.
+        InvalidPositionError: a zone per seat missing or a number out of range.
 
     >>> fields_from_dict({"schema": 99})
     Traceback (most recent call last):
     ...
     cau_rules.errors.InvalidNotationError: unsupported schema 99; this version reads schema 1
+    >>> fields_from_dict({"schema": 1, "seed": "ronda"})
+    Traceback (most recent call last):
+    ...
+    cau_rules.errors.InvalidNotationError: bad saved state: the key 'rules' is missing
     """
-    if not isinstance(data, Mapping):
-        raise InvalidNotationError(f"a saved state is a JSON object, not {type(data).__name__}")
-    if data.get("schema") != SCHEMA:
-        raise InvalidNotationError(f"unsupported schema {data.get('schema')!r}; this version reads schema {SCHEMA}")
+    read = _Json(json_object(data, "a saved state"))
+    schema = data.get("schema")
+    if schema != SCHEMA or isinstance(schema, bool):
+        raise InvalidNotationError(f"unsupported schema {schema!r:.20}; this version reads schema {SCHEMA}")
+    if data.get("family", "fishing") != "fishing":
+        raise InvalidNotationError(f"this save is of the {data.get('family')!r:.20} family, not the capture family")
+    rules = FishingRules.from_dict(json_object(read.get("rules"), "'rules' in the save"))
+    players = read.integer(read.get("players"), "'players'", 1, 64)
+    n_list = read.seq
+    holdings = [read.cards(h, "a holding") for h in n_list(read.get("holdings"), "'holdings'")]
+    piles = [read.cards(p, "a pile") for p in n_list(read.get("piles"), "'piles'")]
+    debts = [
+        [tuple(read.integer(x, "a debt", -1, MAX_COUNTER) for x in n_list(debt, "a debt", 2)) for debt in n_list(owed, "debts")]
+        for owed in n_list(read.get("debts"), "'debts'")
+    ]
+    trail_data = read.get("trail")
+    trail = None
+    if trail_data is not None:
+        seat, code = n_list(trail_data, "'trail'", 2)
+        trail = (read.integer(seat, "the trailer", high=64), read.cards(code, "the trailed card"))
+        if len(trail[1]) != 1:
+            raise InvalidNotationError("the trail in the save must name one card")
+    declarations = [
+        (read.integer(seat, "a declarer", high=64), read.call(call, "a declared call"))
+        for seat, call in (n_list(pair, "a declaration", 2) for pair in n_list(read.get("declarations"), "'declarations'"))
+    ]
+    scores = [[read.integer(x, "a hand score") for x in n_list(row, "a hand score row")]
+              for row in n_list(read.get("hand_scores"), "'hand_scores'")]
     try:
-        rules = FishingRules.from_dict(data["rules"])
-        chain_data = data.get("chain")
-        chain = None
-        if chain_data is not None:
-            chain = Chain(
-                int(chain_data["rank"]),
-                tuple((int(seat), Card.parse(code)) for seat, code in chain_data["cards"]),
-                tuple((int(rank), int(owner)) for rank, owner in chain_data["run"]),
-                frozenset(Call.parse(c) for c in chain_data.get("calls", ())),
-            )
-        trail = data.get("trail")
-        tally_data = data.get("tally")
-        tally = None if tally_data is None else Tally(
-            tuple(int(x) for x in tally_data["stones"]),
-            tuple(int(x) for x in tally_data["partides"]),
-            tuple((int(p), int(h), int(t), str(r), int(st)) for p, h, t, r, st in tally_data["log"]),
-        )
-        stake_data = data.get("stake")
-        stake = None if stake_data is None else Stake(
-            tuple((int(seat), Call.parse(kind)) for seat, kind in stake_data["holders"]),
-            (int(stake_data["bidders"][0]), int(stake_data["bidders"][1])),
-            tuple(_stake_value(bid) for bid in stake_data["bids"]),
-        )
         return position_fields(
-            rules,
-            data["players"],
-            holdings=data["holdings"],
-            table=data["table"],
-            piles=data["piles"],
-            stock=data["stock"],
-            discard=data["discard"],
-            to_play=data["to_play"],
-            hand=data["hand"],
-            round=data["round"],
-            opener=data["opener"],
-            chain=chain,
-            trail=None if trail is None else (trail[0], trail[1]),
-            debts=[[(int(c), int(a)) for c, a in owed] for owed in data["debts"]],
-            last_capturer=data["last_capturer"],
-            phase=data["phase"],
-            declarations=[(int(seat), Call.parse(call)) for seat, call in data["declarations"]],
-            hand_scores=data["hand_scores"],
-            seed=data["seed"],
-            decks=[parse_cards(order) for order in data["decks"]],
-            tally=tally,
-            stake=stake,
+            rules, players, holdings=holdings, table=read.cards(read.get("table"), "'table'"), piles=piles,
+            stock=read.cards(read.get("stock"), "'stock'"), discard=read.cards(read.get("discard"), "'discard'"),
+            to_play=read.integer(read.get("to_play"), "'to_play'", high=64),
+            hand=read.integer(read.get("hand"), "'hand'"), round=read.integer(read.get("round"), "'round'"),
+            opener=read.integer(read.get("opener"), "'opener'", high=64), chain=_chain_from(read, read.get("chain")),
+            trail=None if trail is None else (trail[0], trail[1][0]), debts=debts,  # type: ignore[arg-type]
+            last_capturer=read.integer(read.get("last_capturer"), "'last_capturer'", -1, 64),
+            phase=read.text(read.get("phase"), "'phase'"),  # type: ignore[arg-type]
+            declarations=declarations, hand_scores=scores,
+            seed=read.integer(read.get("seed"), "'seed'", 0, MAX_SEED),
+            decks=[read.cards(order, "a deck order") for order in n_list(read.get("decks"), "'decks'")],
+            tally=_tally_from(read, read.get("tally")), stake=_stake_from(read, read.get("stake")),
         )
-    except (InvalidPositionError, InvalidRulesError, InvalidNotationError):
-        raise
-    except CauRulesError as exc:
+    except TypeError as exc:  # pragma: no cover - every JSON type is checked above
         raise InvalidNotationError(f"bad saved state: {exc}") from None
-    except (KeyError, TypeError, ValueError, IndexError) as exc:
-        raise InvalidNotationError(f"bad saved state: missing or malformed field {exc}") from None

@@ -24,17 +24,33 @@ from typing import Any, Literal
 import attrs
 
 from cau_rules.cards import Card
-from cau_rules.errors import IllegalMoveError, InvalidNotationError, InvalidRulesError
+from cau_rules.checks import check_type, whole_number
+from cau_rules.errors import IllegalMoveError, InvalidNotationError, InvalidPositionError, InvalidRulesError
 from cau_rules.fishing.engine import Engine, hands_won, outcome_of
 from cau_rules.fishing.events import FishingEvent
+from cau_rules.fishing.fen import notation_fields, position_to_notation
 from cau_rules.fishing.legal import Plans, generate, stake_moves, why_illegal
-from cau_rules.fishing.moves import Accept, Bid, Call, Declare, FishingMove, Play, Refuse, parse_move
+from cau_rules.fishing.moves import (
+    Accept,
+    Bid,
+    Call,
+    Declare,
+    FishingMove,
+    MoveTypeError,
+    Play,
+    Refuse,
+    parse_move,
+)
+from cau_rules.fishing.picture import svg_state
+from cau_rules.fishing.reach import position_problems
+from cau_rules.fishing.render import render_state
 from cau_rules.fishing.rules import FishingRules
-from cau_rules.fishing.serial import fields_from_dict, position_fields, state_fields_to_dict
+from cau_rules.fishing.serial import MAX_SEED, fields_from_dict, position_fields, state_fields_to_dict
 from cau_rules.fishing.view import FishingView, view_of
 from cau_rules.fishing.zones import Chain, Debt, Phase, Stake, Tally, score_sheet
 from cau_rules.game import move_for_turn
 from cau_rules.outcome import Outcome
+from cau_rules.svg import SvgOptions
 
 __all__ = ["FishingState", "new_game"]
 
@@ -129,6 +145,18 @@ class FishingState:
         """
         return () if self.tally is None else self.tally.stones
 
+    def status(self) -> tuple[str, ...]:
+        """Every reason this position cannot arise under its rules, one sentence each
+        (empty when it can); see :mod:`cau_rules.fishing.reach`.  A state built by play
+        always has an empty status; ``from_position``, ``from_dict`` and
+        ``from_notation`` refuse a position whose status is not empty.
+
+        >>> from cau_rules import new_game
+        >>> new_game("cau", players=2, seed=1).status()
+        ()
+        """
+        return tuple(position_problems(self))
+
     def legal_moves(self) -> Sequence[FishingMove]:
         """Every legal move of the seat to play, in canonical order.
 
@@ -153,7 +181,7 @@ class FishingState:
         """
         try:
             return self._is_legal(_coerce(move))
-        except InvalidNotationError:
+        except (InvalidNotationError, MoveTypeError):
             return False
 
     def parse_move(self, text: str) -> FishingMove:
@@ -187,7 +215,10 @@ class FishingState:
         With *seat*, also check that it is that seat's turn.  An illegal move raises
         :class:`~cau_rules.errors.IllegalMoveError` (or
         :class:`~cau_rules.errors.GameOverError`) whose message says why and what is
-        legal; this state is never changed.
+        legal; this state is never changed.  A *move* of the wrong Python type (neither a
+        move nor text) raises :class:`~cau_rules.fishing.moves.MoveTypeError`, both a
+        ``TypeError`` and an ``IllegalMoveError``; a *seat* that is not an int a
+        ``TypeError``.
 
         >>> from cau_rules import new_game
         >>> state = new_game("cau", players=2, seed=1)
@@ -196,6 +227,8 @@ class FishingState:
         ...
         cau_rules.errors.IllegalMoveError: illegal move 5o: seat 0 does not hold 5o (holding: 12o 12c 2b); legal moves: 12o, 12c, 2b
         """
+        if seat is not None:
+            check_type(seat, int, "seat")
         parsed = move_for_turn(self.phase == "over", self.to_play, move, seat, _coerce, self._legal_text)
         if self.phase != "bid":
             plans = self._legal_plans()
@@ -260,6 +293,50 @@ class FishingState:
         """The position as JSON-ready data (schema 1); see :mod:`cau_rules.notation`."""
         return state_fields_to_dict(self)
 
+    def to_notation(self) -> str:
+        """The whole position on one line (the grammar is in :mod:`cau_rules.fishing.fen`);
+        :meth:`from_notation` reads it back.
+
+        >>> from cau_rules import new_game
+        >>> state = new_game("cau", players=2, seed=1)
+        >>> state.to_notation().split()[:2]
+        ['12o12c2b/5c10b8e', '-']
+        >>> FishingState.from_notation(state.rules, state.to_notation()) == state
+        True
+        """
+        return position_to_notation(self)
+
+    def render(self) -> str:
+        """The text screen of the whole state, every zone face up
+        (:func:`~cau_rules.fishing.render.render_state`).
+
+        >>> from cau_rules import new_game
+        >>> print(new_game("cau", players=2, seed=1).render().splitlines()[2])
+        Seat 0:     12o 12c 2b
+        """
+        return render_state(self)
+
+    def svg(self, *, options: SvgOptions | None = None, bottom: int = 0) -> str:
+        """A picture of the whole state as SVG, every card face up
+        (:func:`~cau_rules.fishing.picture.svg_state`).
+
+        Args:
+            options: size, language of the labels and highlighted cards.
+            bottom: the seat drawn at the bottom.
+
+        Returns:
+            The SVG text.
+
+        >>> from cau_rules import new_game
+        >>> new_game("cau", players=2, seed=1).svg().count('class="card"')
+        7
+        """
+        return svg_state(self, options=options, bottom=bottom, outcome=self.outcome())
+
+    def _repr_svg_(self) -> str:
+        """The picture notebooks show."""
+        return self.svg()
+
     # -- construction -------------------------------------------------------------
 
     @classmethod
@@ -271,7 +348,32 @@ class FishingState:
         >>> FishingState.from_dict(state.to_dict()) == state
         True
         """
-        return cls(**fields_from_dict(data))
+        return _checked(cls(**fields_from_dict(data)))
+
+    @classmethod
+    def from_notation(cls, rules: FishingRules, text: str) -> FishingState:
+        """The position written *text* by :meth:`to_notation`, played under *rules*,
+        validated.
+
+        Args:
+            rules: the rules (the notation does not name them).
+            text: the one-line notation.
+
+        Returns:
+            The state.
+
+        Raises:
+            TypeError: *rules* is not a FishingRules or *text* not a str.
+            InvalidNotationError: the text is malformed (the message names the field).
+            InvalidPositionError: the position cannot arise under *rules*.
+
+        >>> from cau_rules.fishing.rules import CAU
+        >>> FishingState.from_notation(CAU, "12o12c2b/5c10b8e - -/- - - 0 lunch 0 0 0 - - -/- - - - - - 0 -")
+        Traceback (most recent call last):
+        ...
+        cau_rules.errors.InvalidNotationError: field 7 (phase) 'lunch': the phase is one of play, declare, bid, over
+        """
+        return _checked(cls(**notation_fields(rules, text)))
 
     @classmethod
     def from_position(
@@ -312,8 +414,13 @@ class FishingState:
         and ``stake`` (a ronda stake being bid, with ``phase="bid"``) are for the
         Valencian game.
 
-        Raises :class:`~cau_rules.errors.InvalidPositionError` for duplicate, missing
-        or foreign cards, a wrong seat, repeated table ranks and other impossible facts.
+        Raises :class:`~cau_rules.errors.InvalidPositionError`, listing every problem,
+        when the position cannot arise under *rules* (duplicate, missing or foreign
+        cards, repeated table ranks, holdings that do not fit the deal and the turn
+        order, a stock larger than the later deals...: see :mod:`cau_rules.fishing.reach`),
+        and :class:`TypeError` naming the parameter for an argument of the wrong type.
+        *opener*, when not given, is read from the holdings (the seats that have played
+        in the round hold one card fewer).
 
         >>> from cau_rules.fishing.rules import CAU
         >>> state = FishingState.from_position(CAU, 2, table="3o 7o 8o 9o 12o",
@@ -323,15 +430,15 @@ class FishingState:
         >>> FishingState.from_position(CAU, 2, table="3o 3c", holdings=["8c", "1b"], rest="discard")
         Traceback (most recent call last):
         ...
-        cau_rules.errors.InvalidPositionError: the table has two cards of rank 3; table ranks are always distinct
+        cau_rules.errors.InvalidPositionError: impossible position (1 problem): the table has two cards of rank 3; table ranks are always distinct
         """
-        return cls(**position_fields(
+        return _checked(cls(**position_fields(
             rules, players, holdings=holdings, table=table, piles=piles, stock=stock,
             discard=discard, to_play=to_play, hand=hand, round=round, opener=opener, chain=chain,
             trail=trail, debts=debts, last_capturer=last_capturer, phase=phase,
             declarations=declarations, hand_scores=hand_scores, seed=seed, decks=decks,
             tally=tally, stake=stake, rest=rest,
-        ))
+        )))
 
     # -- legal moves ------------------------------------------------------------------
 
@@ -358,12 +465,27 @@ class FishingState:
         return ", ".join(str(m) for m in moves) if moves else "none"
 
 
+def _checked(state: FishingState) -> FishingState:
+    """*state* if it can arise under its rules, else InvalidPositionError listing why."""
+    problems = position_problems(state)
+    if problems:
+        raise InvalidPositionError(
+            f"impossible position ({len(problems)} problem{'s' if len(problems) > 1 else ''}): "
+            + "; ".join(problems)
+        )
+    return state
+
+
 def _coerce(move: FishingMove | str) -> FishingMove:
     if isinstance(move, str):
         return parse_move(move)
     if isinstance(move, (Play, Declare, Bid, Accept, Refuse)):
         return move
-    raise InvalidNotationError(f"not a move of this game: {move!r}")
+    if attrs.has(type(move)):  # a move record of another game
+        raise InvalidNotationError(f"not a move of this game: {move!r:.60}")
+    raise MoveTypeError(
+        f"move must be a move of the capture family or its text, not {type(move).__name__}: {move!r:.40}"
+    )
 
 
 def _frozen(work: Engine) -> FishingState:
@@ -424,7 +546,8 @@ def new_game(
 
     Raises:
         TypeError: *rules* is not a :class:`~cau_rules.fishing.rules.FishingRules`.
-        InvalidRulesError: a wrong player count or seed.
+        InvalidRulesError: a wrong player count, or a seed that is not a whole number
+            from 0 to 2**63 - 1.
         InvalidDeckError: a deck order that is not the deck.
 
     >>> from cau_rules.fishing.rules import CAU
@@ -435,8 +558,9 @@ def new_game(
     if not isinstance(rules, FishingRules):
         raise TypeError(f"rules must be a FishingRules object, not {type(rules).__name__}")
     rules.check_players(players)
-    if not isinstance(seed, int) or isinstance(seed, bool):
-        raise InvalidRulesError(f"the seed must be a whole number, not {seed!r}")
+    whole_number(seed, "the seed", low=0, high=MAX_SEED, error=InvalidRulesError)
+    if decks is not None and (isinstance(decks, (str, bytes)) or not isinstance(decks, Sequence)):
+        raise TypeError(f"decks must be a list of deck orders, not {type(decks).__name__}")
     orders = tuple(rules.deck.check_order(order) for order in (decks or ()))
     empty = ((),) * players
     work = Engine(FishingState(

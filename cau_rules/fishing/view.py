@@ -16,10 +16,14 @@ import attrs
 from cau_rules.cards import Card, cards_text
 from cau_rules.errors import InvalidPositionError
 from cau_rules.fishing.events import FishingEvent, Paid
+from cau_rules.fishing.fen import view_to_notation
 from cau_rules.fishing.moves import Call, FishingMove
+from cau_rules.fishing.picture import svg_view
+from cau_rules.fishing.render import render_text
 from cau_rules.fishing.rules import FishingRules
 from cau_rules.fishing.zones import Chain, Phase, Position, Stake
 from cau_rules.outcome import Outcome
+from cau_rules.svg import SvgOptions
 
 __all__ = ["FishingView", "view_of"]
 
@@ -92,6 +96,40 @@ class FishingView:
             if pile is not None:
                 seen.update(pile)
         return seen
+
+    def __str__(self) -> str:
+        """The text screen of the view (:func:`~cau_rules.fishing.render.render_text`)."""
+        return render_text(self)
+
+    def to_notation(self) -> str:
+        """The view in the one-line notation, with what the seat cannot see as counts
+        (:func:`~cau_rules.fishing.fen.view_to_notation`).
+
+        >>> from cau_rules import new_game
+        >>> new_game("cau", players=2, seed=1).observe(1).to_notation().split()[:4]
+        ['?3/5c10b8e', '-', '-/-', '?42']
+        """
+        return view_to_notation(self)
+
+    def svg(self, *, options: SvgOptions | None = None, bottom: int | None = None) -> str:
+        """A picture of the view as SVG (:func:`~cau_rules.fishing.picture.svg_view`).
+
+        Args:
+            options: size, language of the labels and highlighted cards.
+            bottom: the seat drawn at the bottom (default: this view's seat).
+
+        Returns:
+            The SVG text.
+
+        >>> from cau_rules import new_game
+        >>> new_game("cau", players=2, seed=1).observe(0).svg().count('class="card"')
+        3
+        """
+        return svg_view(self, options=options, bottom=bottom)
+
+    def _repr_svg_(self) -> str:
+        """The picture notebooks show."""
+        return svg_view(self)
 
     def to_dict(self) -> dict[str, Any]:
         """The view as JSON-ready data."""

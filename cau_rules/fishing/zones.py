@@ -10,16 +10,30 @@ a position (what the engine, the move generator, the view and the JSON code read
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, Literal, Protocol
 
 import attrs
 
 from cau_rules.cards import Card
 from cau_rules.fishing.events import FishingEvent
-from cau_rules.fishing.moves import Call, StakeValue
+from cau_rules.fishing.moves import Call, FishingMove, StakeValue
 from cau_rules.fishing.rules import FishingRules
+from cau_rules.outcome import Outcome
 
-__all__ = ["PHASES", "Chain", "Debt", "Phase", "Position", "Stake", "Tally", "Unit", "score_sheet"]
+__all__ = [
+    "PHASES",
+    "STONE_REASONS",
+    "Chain",
+    "Debt",
+    "Phase",
+    "Position",
+    "SeatView",
+    "Stake",
+    "Tally",
+    "Unit",
+    "score_sheet",
+]
 
 Phase = Literal["play", "declare", "bid", "over"]
 """``"play"``: a card is to be played; ``"declare"``: the ronda declaration phase
@@ -34,6 +48,12 @@ Unit = tuple[int, int]
 
 Debt = tuple[int, int]
 """A debt: ``(creditor, cards still owed)``."""
+
+STONE_REASONS: tuple[str, ...] = (
+    "pixat", "bon fer", "ronda", "rondi", "cau", "recau", "sant-vicent", "neta", "stake", "surplus",
+)
+"""Every reason a team scores stones for in the Valencian game (the ``reason`` of a
+:class:`Tally` log entry and of a :class:`~cau_rules.fishing.events.Scored` event)."""
 
 
 @attrs.frozen
@@ -239,3 +259,128 @@ def score_sheet(tally: Tally | None, over: bool) -> dict[str, Any]:
         "stones": list(tally.stones),
         "partides": list(tally.partides),
     }
+
+
+class SeatView(Protocol):
+    """The fields of one seat's view that the screens, pictures and notation read.
+
+    :class:`~cau_rules.fishing.view.FishingView` has them all; the modules that draw or
+    write a view take this protocol, so the view class may use them in turn.
+
+    >>> from cau_rules import new_game
+    >>> seen: SeatView = new_game("cau", players=2, seed=1).observe(1)
+    >>> seen.seat, seen.stock_size
+    (1, 42)
+    """
+
+    @property
+    def seat(self) -> int:
+        """The seat whose view this is."""
+
+    @property
+    def variant(self) -> str:
+        """The preset name."""
+
+    @property
+    def players(self) -> int:
+        """How many seats play."""
+
+    @property
+    def hand(self) -> int:
+        """The hand being played, from 0."""
+
+    @property
+    def round(self) -> int:
+        """The deal round of the hand, from 0."""
+
+    @property
+    def opener(self) -> int:
+        """The seat that opened the deal round."""
+
+    @property
+    def to_play(self) -> int:
+        """The seat to move."""
+
+    @property
+    def phase(self) -> Phase:
+        """What kind of move is expected."""
+
+    @property
+    def holding(self) -> tuple[Card, ...]:
+        """The seat's own cards."""
+
+    @property
+    def holding_sizes(self) -> tuple[int, ...]:
+        """How many cards each seat holds."""
+
+    @property
+    def table(self) -> tuple[Card, ...]:
+        """The table, in the order the cards were placed."""
+
+    @property
+    def chain(self) -> Chain | None:
+        """The pending chain, if any."""
+
+    @property
+    def trail(self) -> tuple[int, Card] | None:
+        """The card trailed in the turn just played, with its seat."""
+
+    @property
+    def piles(self) -> tuple[tuple[Card, ...] | None, ...]:
+        """Each open pile's cards (None for a closed pile)."""
+
+    @property
+    def pile_sizes(self) -> tuple[int, ...]:
+        """How many cards each pile holds."""
+
+    @property
+    def stock_size(self) -> int:
+        """How many cards the stock holds."""
+
+    @property
+    def discard(self) -> tuple[Card, ...]:
+        """Cards out of play."""
+
+    @property
+    def debts(self) -> tuple[tuple[Debt, ...], ...]:
+        """Each seat's debts."""
+
+    @property
+    def last_capturer(self) -> int:
+        """The seat that captured last in this hand (-1 for none)."""
+
+    @property
+    def declarations(self) -> tuple[tuple[int, Call], ...]:
+        """Rondas declared in the current declaration phase."""
+
+    @property
+    def hand_scores(self) -> tuple[tuple[int, ...], ...]:
+        """The scores of every finished hand."""
+
+    @property
+    def events(self) -> tuple[FishingEvent, ...]:
+        """The events of the last move, as this seat may see them."""
+
+    @property
+    def legal_moves(self) -> Sequence[FishingMove]:
+        """The seat's legal moves when it is to play."""
+
+    @property
+    def stones(self) -> tuple[int, ...]:
+        """Each team's stones (empty without stones)."""
+
+    @property
+    def partides(self) -> tuple[int, ...]:
+        """Each team's partides won (empty without stones)."""
+
+    @property
+    def stake(self) -> Stake | None:
+        """The ronda stake being bid, if any."""
+
+    @property
+    def outcome(self) -> Outcome | None:
+        """The result once the game is over."""
+
+    @property
+    def rules(self) -> FishingRules | None:
+        """The rules being played."""

@@ -39,7 +39,7 @@ def test_cau_1_two_players_empty_table_eight_rounds() -> None:
 # -- CAU-2: on a turn, any card of the holding may be played --------------------------
 
 def test_cau_2_any_card_may_be_played() -> None:
-    state = position(CAU, 2, table="3o", holdings=["3c 7b 12e", "1b"])
+    state = position(CAU, 2, table="3o", holdings=["3c 7b 12e", "1b 2b 4b"])
     played = {m.card.code for m in plays(state)}
     assert played == {"3c", "7b", "12e"}
     after = state.apply("7b")

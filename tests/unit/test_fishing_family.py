@@ -50,7 +50,7 @@ def random_game(rules: fishing.FishingRules, players: int, seed: int) -> list[Fi
 def stake_position(bids: tuple[object, ...] = ()) -> FishingState:
     stake = Stake(((0, Call.RONDA), (1, Call.RONDA)), (0, 1), bids)  # type: ignore[arg-type]
     return position(CAU_RECAU_SANT_VICENT, 4, tally=Tally((5, 2)), phase="bid", stake=stake,
-                    to_play=stake.to_answer, holdings=["5o 5c 1c", "6o 6c 2c", "7o", "10o"],
+                    to_play=stake.to_answer, holdings=["5o 5c 1c", "6o 6c 2c", "7o 10b 11b", "10o 12b 1b"],
                     table="1e 2e 3e 4e")
 
 
@@ -176,7 +176,7 @@ def test_the_modules_follow_the_import_rules() -> None:
                    and not any(m == c or m.startswith(c + ".") for c in core)}
         assert not outside, f"{path.name} imports {outside}"
         assert not any("private" in m for m in imported), f"{path.name} imports a private name"
-        if path.stem not in ("family", "__init__", "state"):
+        if path.stem not in ("family", "__init__", "state", "gallery"):  # gallery draws the docs' states
             assert "cau_rules.fishing.state" not in imported, f"{path.name} imports the state"
         tree = ast.parse(path.read_text(encoding="utf-8"))
         for function in (n for n in ast.walk(tree) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))):

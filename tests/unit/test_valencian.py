@@ -158,7 +158,7 @@ def test_val_7_game_accepted_ends_the_partida() -> None:
 
 def test_val_7_near_the_target_only_game_can_be_bid() -> None:
     stake = Stake(((0, Call.RONDA), (1, Call.RONDA)), (0, 1))
-    state = val_position(Tally((39, 10), (0, 0)), holdings=["5o 5c 1c", "6o 6c 2c", "7o", "10o"],
+    state = val_position(Tally((39, 10), (0, 0)), holdings=["5o 5c 1c", "6o 6c 2c", "7o 10b 11b", "10o 12b 1b"],
                          table="1e 2e 3e 4e", phase="bid", stake=stake)
     assert state.legal_moves() == (Bid(GAME),)
     with pytest.raises(IllegalMoveError, match="only 'bid game'"):
@@ -167,7 +167,7 @@ def test_val_7_near_the_target_only_game_can_be_bid() -> None:
 
 def test_val_7_rondi_beats_ronda_then_rank_then_eldest() -> None:
     stake = Stake(((1, Call.RONDA), (2, Call.RONDA)), (1, 2), (3,))
-    state = val_position(holdings=["4b", "6o 6c 2c", "6e 6b 3c", "7o"], table="1e 2e 3e 4e",
+    state = val_position(holdings=["4b 10b 11b", "6o 6c 2c", "6e 6b 3c", "7o 12b 1b"], table="1e 2e 3e 4e",
                          phase="bid", stake=stake, to_play=2)
     after = state.apply("accept")
     assert next(e for e in after.events if isinstance(e, Showdown)).winner == 1  # equal: nearer the eldest
@@ -177,9 +177,9 @@ def test_val_7_rondi_beats_ronda_then_rank_then_eldest() -> None:
 # -- VAL-8 and VAL-10: a player who can pair must; otherwise any card ----------------------
 
 def test_val_8_val_10_must_capture_when_able() -> None:
-    state = val_position(table="5o 10e", holdings=["5c 1b 2b", "6o", "7o", "10o"])
+    state = val_position(table="5o 10e", holdings=["5c 1b 2b", "6o 3b 11b", "7o 4b 12b", "10o 3e 11e"])
     assert [str(m) for m in state.legal_moves()] == ["5c"]
-    free = val_position(table="5o", holdings=["4c 1b 2b", "6o", "7o", "10o"])
+    free = val_position(table="5o", holdings=["4c 1b 2b", "6o 3b 11b", "7o 4b 12b", "10o 3e 11e"])
     assert [str(m) for m in free.legal_moves()] == ["4c", "1b", "2b"]
 
 
@@ -346,7 +346,7 @@ def test_val_17_accepted_joc_the_showdown_winner_wins_the_whole_joc() -> None:
 def test_val_17_a_team_behind_on_partides_wins_the_joc_with_its_stake() -> None:
     """VAL-17: the joc goes to the showdown winner even when the other team leads."""
     stake = Stake(((0, Call.RONDA), (1, Call.RONDA)), (0, 1), (JOC,))
-    state = val_position(Tally((12, 30), (0, 1)), rules=JOC2, holdings=["12o 12c 1c", "6o 6c 2c", "7o", "10o"],
+    state = val_position(Tally((12, 30), (0, 1)), rules=JOC2, holdings=["12o 12c 1c", "6o 6c 2c", "7o 10b 11b", "10o 12b 1b"],
                          table="1e 2e 3e 4e", phase="bid", stake=stake, to_play=1)
     over = state.apply("accept")
     assert over.is_over and over.tally is not None and over.tally.partides == (2, 1)
@@ -375,7 +375,7 @@ def test_val_17_a_number_raised_to_joc_refused_scores_the_number() -> None:
 def test_val_17_joc_near_the_target_game_and_joc_are_left() -> None:
     """VAL-17: when no number fits, the game and the joc are the bids left."""
     stake = Stake(((0, Call.RONDA), (1, Call.RONDA)), (0, 1))
-    state = val_position(Tally((39, 10), (1, 0)), rules=JOC2, holdings=["5o 5c 1c", "6o 6c 2c", "7o", "10o"],
+    state = val_position(Tally((39, 10), (1, 0)), rules=JOC2, holdings=["5o 5c 1c", "6o 6c 2c", "7o 10b 11b", "10o 12b 1b"],
                          table="1e 2e 3e 4e", phase="bid", stake=stake)
     assert state.legal_moves() == (Bid(GAME), Bid(JOC))
     with pytest.raises(IllegalMoveError, match="only 'bid game' or 'bid joc' can raise now"):
@@ -391,7 +391,7 @@ def test_val_17_a_joc_stake_round_trips_through_json_and_needs_several_partides(
     assert FishingState.from_dict(data) == state
     stake = Stake(((0, Call.RONDA), (1, Call.RONDA)), (0, 1), (JOC,))
     with pytest.raises(InvalidPositionError, match="only when partides_to_win > 1"):
-        val_position(holdings=["5o 5c 1c", "6o 6c 2c", "7o", "10o"], table="1e 2e 3e 4e",
+        val_position(holdings=["5o 5c 1c", "6o 6c 2c", "7o 10b 11b", "10o 12b 1b"], table="1e 2e 3e 4e",
                      phase="bid", stake=stake, to_play=1)
     assert parse_move("bid joc") == Bid(JOC) and str(Bid(JOC)) == "bid joc"
     with pytest.raises(InvalidNotationError, match="'bid 5', 'bid game' or 'bid joc'"):

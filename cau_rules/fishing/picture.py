@@ -1,0 +1,454 @@
+"""Pictures of capture-family positions as SVG: one seat's view, or a whole state.
+
+:func:`svg_view` draws exactly what a view holds: the seat's own cards face up, every
+other holding as backs with a count, open piles by their top card and size, closed
+piles as a back and a size, the stock as a back and a size.  It is never given a
+hidden card, so a picture cannot reveal one.  :func:`svg_state` draws a whole state
+face up (for tests, docs and debugging).  Both show the table, the pending chain with
+who played each card and the level's name (cau, recau, contracau or Sant Vicent),
+debts, scores or the Valencian stones, partides and ronda stake, whose turn it is and
+the last move's cards highlighted.  The pictures of the docs pages are drawn by
+:func:`cau_rules.fishing.gallery.doc_pictures`.
+
+>>> from cau_rules import new_game
+>>> svg = svg_view(new_game("cau", players=2, seed=1).observe(0))
+>>> svg.startswith("<svg"), svg.count('class="card"'), svg.count('class="card-back"')
+(True, 3, 4)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+
+import attrs
+
+from cau_rules.cards import Card, Language
+from cau_rules.checks import check_type, seat_number
+from cau_rules.fishing.events import (
+    Captured,
+    ChainExtended,
+    FishingEvent,
+    HandStarted,
+    Paid,
+    Trailed,
+)
+from cau_rules.fishing.rules import FishingRules
+from cau_rules.fishing.zones import Chain, Debt, Position, SeatView, Stake
+from cau_rules.svg import (
+    CARD_RATIO,
+    Canvas,
+    Group,
+    SvgOptions,
+    draw_back,
+    draw_card,
+    draw_label,
+    draw_pile,
+    draw_row,
+    draw_turn_marker,
+)
+
+__all__ = ["LABELS", "svg_state", "svg_view"]
+
+LABELS: Mapping[str, Mapping[str, str]] = {
+    "seat": {"ca": "Seient {0}", "es": "Asiento {0}", "en": "Seat {0}"},
+    "seat_lc": {"ca": "seient {0}", "es": "asiento {0}", "en": "seat {0}"},
+    "claims": {"ca": "reclama {0}", "es": "reclama {0}", "en": "claims {0}"},
+    "pile_of": {"ca": "el munt del seient {0}", "es": "el montón del asiento {0}", "en": "seat {0}'s pile"},
+    "you": {"ca": " (tu)", "es": " (tú)", "en": " (you)"},
+    "team": {"ca": "equip {0}", "es": "equipo {0}", "en": "team {0}"},
+    "table": {"ca": "Taula", "es": "Mesa", "en": "Table"},
+    "stock": {"ca": "Baralla", "es": "Mazo", "en": "Stock"},
+    "pile": {"ca": "Munt", "es": "Montón", "en": "Pile"},
+    "discard": {"ca": "Descart", "es": "Descarte", "en": "Discard"},
+    "cards": {"ca": "{0} cartes", "es": "{0} cartas", "en": "{0} cards"},
+    "hand": {"ca": "mà {0}", "es": "mano {0}", "en": "hand {0}"},
+    "deal": {"ca": "repartiment {0}", "es": "reparto {0}", "en": "deal {0}"},
+    "over": {"ca": "partida acabada", "es": "partida terminada", "en": "game over"},
+    "to_play": {"ca": "juga el seient {0}", "es": "juega el asiento {0}", "en": "seat {0} to play"},
+    "pending": {"ca": "{0} pendent", "es": "{0} pendiente", "en": "{0} pending"},
+    "owes": {"ca": "deu {0} al seient {1}", "es": "debe {0} al asiento {1}", "en": "owes {0} to seat {1}"},
+    "stones": {"ca": "Pedres", "es": "Piedras", "en": "Stones"},
+    "partides": {"ca": "partides", "es": "partidas", "en": "partides"},
+    "target": {"ca": "objectiu {0}", "es": "objetivo {0}", "en": "target {0}"},
+    "stake": {"ca": "Envit de ronda", "es": "Envite de ronda", "en": "Ronda stake"},
+    "bids": {"ca": "apostes", "es": "apuestas", "en": "bids"},
+    "no_bids": {"ca": "cap aposta", "es": "ninguna apuesta", "en": "no bid yet"},
+    "answers": {"ca": "respon el seient {0}", "es": "responde el asiento {0}", "en": "seat {0} to answer"},
+    "scores": {"ca": "Mà {0}", "es": "Mano {0}", "en": "Hand {0}"},
+    "last": {"ca": "Última jugada", "es": "Última jugada", "en": "Last move"},
+    "result": {"ca": "Resultat", "es": "Resultado", "en": "Result"},
+    "trail": {"ca": "jugada pel seient {0}", "es": "jugada por el asiento {0}", "en": "trailed by seat {0}"},
+}
+"""Every label of the pictures, by key and language."""
+
+_LEVEL_NAMES = {"cau": "cau", "recau": "recau", "contracau": "contracau", "sant-vicent": "Sant Vicent"}
+
+_MARGIN = 12.0
+_BIG = 60.0  # the bottom seat's cards and the table
+_SMALL = 44.0  # other seats' cards and every pile
+_INDENT = 22.0  # holdings start after the turn marker
+_LINE = 16.0  # a text line
+
+
+@attrs.frozen
+class _Seat:
+    """What the picture shows of one seat: cards (None: hidden, drawn as backs)."""
+
+    holding: tuple[Card, ...] | None
+    size: int
+    pile: tuple[Card, ...] | None
+    pile_size: int
+    debts: tuple[Debt, ...]
+
+
+@attrs.frozen
+class _Scene:
+    """Everything a picture draws, the hidden parts already left out."""
+
+    variant: str
+    rules: FishingRules | None
+    viewer: int | None
+    hand: int
+    round: int
+    phase: str
+    to_play: int
+    seats: tuple[_Seat, ...]
+    table: tuple[Card, ...]
+    chain: Chain | None
+    trail: tuple[int, Card] | None
+    stock: tuple[Card, ...] | None
+    stock_size: int
+    discard: tuple[Card, ...]
+    stones: tuple[int, ...]
+    partides: tuple[int, ...]
+    stake: Stake | None
+    hand_scores: tuple[tuple[int, ...], ...]
+    events: tuple[FishingEvent, ...]
+    outcome: str | None
+
+
+def _text(key: str, language: Language, *args: object) -> str:
+    return LABELS[key][language].format(*args)
+
+
+def _last_move(events: Iterable[FishingEvent]) -> tuple[set[Card], set[int]]:
+    """The cards the last move played or took, and the seats whose piles it changed."""
+    cards: set[Card] = set()
+    piles: set[int] = set()
+    for event in events:
+        if isinstance(event, HandStarted):
+            break  # a new hand: the cards of the last move are gone from view
+        if isinstance(event, Trailed):
+            cards.add(event.card)
+        elif isinstance(event, ChainExtended):
+            cards.add(event.card)
+            cards.update(event.claimed)
+        elif isinstance(event, Captured):
+            cards.update(event.cards)
+            piles.add(event.seat)
+        elif isinstance(event, Paid):
+            piles.add(event.receiver)
+            if event.card is not None:
+                cards.add(event.card)
+    return cards, piles
+
+
+def _holding_width(seat: _Seat, width: float) -> float:
+    count = seat.size
+    if not count:
+        return width
+    if seat.holding is None:
+        return width + (count - 1) * width * 0.22
+    step = width + 4 if count <= 9 else width * 0.55
+    return width + (count - 1) * step
+
+
+def _draw_holding(canvas: Group, seat: _Seat, x: float, y: float, width: float,
+                  scene: _Scene, options: SvgOptions, marked: set[Card]) -> None:
+    deck = scene.rules.deck if scene.rules is not None else None
+    language = options.language
+    if seat.holding is None:
+        for index in range(seat.size):
+            last = index == seat.size - 1
+            draw_back(canvas, x=x + index * width * 0.22, y=y, width=width,
+                      count=seat.size if last else None, language=language)
+        return
+    if not seat.holding:
+        draw_pile(canvas, None, 0, x=x, y=y, width=width, language=language)
+        return
+    gap = 4.0 if len(seat.holding) <= 9 else -width * 0.45
+    if deck is None:
+        draw_row(canvas, seat.holding, x=x, y=y, width=width, gap=gap, highlight=marked, language=language)
+    else:
+        draw_row(canvas, seat.holding, x=x, y=y, width=width, gap=gap, deck=deck, highlight=marked,
+                 language=language)
+
+
+def _draw_pile(canvas: Group, cards: tuple[Card, ...] | None, size: int, x: float, y: float,
+               scene: _Scene, options: SvgOptions, highlight: bool) -> None:
+    top = cards[-1] if cards else None
+    highlight = highlight or (top is not None and top in options.highlight)
+    if scene.rules is not None and top is not None:
+        draw_pile(canvas, top, size, x=x, y=y, width=_SMALL, deck=scene.rules.deck, highlight=highlight,
+                  language=options.language)
+    else:
+        draw_pile(canvas, top, size, x=x, y=y, width=_SMALL, highlight=highlight and size > 0,
+                  language=options.language)
+
+
+def _seat_label(scene: _Scene, number: int, language: Language) -> str:
+    label = _text("seat", language, number)
+    if scene.viewer == number:
+        label += _text("you", language)
+    if scene.stones:
+        label += " · " + _text("team", language, number % 2)
+    return label
+
+
+def _draw_seat(canvas: Canvas, scene: _Scene, number: int, y: float, width: float, pile_x: float,
+               options: SvgOptions, marked: set[Card], pile_marks: set[int]) -> None:
+    language = options.language
+    seat = scene.seats[number]
+    if number == scene.to_play and scene.phase != "over":
+        draw_turn_marker(canvas, x=_MARGIN + 7, y=y + 11, language=language)
+    draw_label(canvas, _seat_label(scene, number, language), x=_MARGIN + _INDENT, y=y + 16, bold=True)
+    _draw_holding(canvas, seat, _MARGIN + _INDENT, y + 24, width, scene, options, marked)
+    draw_label(canvas, f"{_text('pile', language)} ({seat.pile_size})", x=pile_x, y=y + 16, size=12)
+    _draw_pile(canvas, seat.pile, seat.pile_size, pile_x, y + 24, scene, options, number in pile_marks)
+    for line, (creditor, amount) in enumerate(seat.debts):
+        draw_label(canvas, _text("owes", language, amount, creditor), x=pile_x + _SMALL + 16,
+                   y=y + 40 + line * _LINE, size=12)
+
+
+def _chain_width(chain: Chain | None) -> float:
+    return 0.0 if chain is None else chain.level * (_BIG + 8) + 8
+
+
+def _chain_label(scene: _Scene, language: Language) -> str:
+    chain = scene.chain
+    assert chain is not None
+    name = scene.rules.chain_call(chain.level).value if scene.rules is not None else "cau"
+    label = _text("pending", language, _LEVEL_NAMES.get(name, name))
+    claims = [
+        " ".join(card.code for card in scene.table if card.rank == rank) if owner < 0
+        else _text("pile_of", language, owner)
+        for rank, owner in chain.run
+    ]
+    if claims:
+        label += " · " + _text("claims", language, ", ".join(claims))
+    return label
+
+
+def _draw_chain(canvas: Canvas, scene: _Scene, x: float, y: float, options: SvgOptions,
+                marked: set[Card]) -> None:
+    chain = scene.chain
+    assert chain is not None
+    language = options.language
+    label = _chain_label(scene, language)
+    box = canvas.group(x=x, y=y, class_="chain", title=label)
+    height = _BIG * CARD_RATIO + 30
+    box.rect(0, 0, _chain_width(chain), height, rx=6, fill="#fff4e0", stroke="#d9480f", stroke_width=1.2,
+             dash="5 3")
+    draw_label(canvas, label, x=x, y=y - 6, bold=True, colour="#d9480f")
+    for index, (seat, card) in enumerate(chain.cards):
+        left = x + 8 + index * (_BIG + 8)
+        if scene.rules is not None:
+            draw_card(canvas, card, x=left, y=y + 6, width=_BIG, deck=scene.rules.deck,
+                      highlight=card in marked, language=language)
+        else:
+            draw_card(canvas, card, x=left, y=y + 6, width=_BIG, highlight=card in marked, language=language)
+        draw_label(canvas, _text("seat", language, seat), x=left + _BIG / 2, y=y + height - 7, size=11,
+                   anchor="middle")
+
+
+def _footer(scene: _Scene, language: Language) -> list[str]:
+    lines: list[str] = []
+    if scene.stones:
+        target = scene.rules.target if scene.rules is not None else None
+        teams = " · ".join(
+            f"{_text('team', language, team)}: {stones}" for team, stones in enumerate(scene.stones)
+        )
+        partides = "-".join(map(str, scene.partides))
+        extra = f" · {_text('target', language, target)}" if target is not None else ""
+        lines.append(f"{_text('stones', language)}: {teams} · {_text('partides', language)} {partides}{extra}")
+    stake = scene.stake
+    if stake is not None:
+        holders = ", ".join(f"{_text('seat_lc', language, seat)} {kind.value.replace('rondi', 'rondí')}"
+                            for seat, kind in stake.holders)
+        bids = ", ".join("game" if bid is None else str(bid) for bid in stake.bids) or _text("no_bids", language)
+        lines.append(f"{_text('stake', language)}: {holders} · {_text('bids', language)}: {bids} · "
+                     f"{_text('answers', language, stake.to_answer)}")
+    for number, row in enumerate(scene.hand_scores):
+        lines.append(f"{_text('scores', language, number + 1)}: {', '.join(map(str, row))}")
+    shown = [str(event) for event in scene.events if not isinstance(event, HandStarted)]
+    if shown:
+        if len(shown) > 8:
+            shown = [*shown[:7], f"... (+{len(shown) - 7})"]
+        lines.append(f"{_text('last', language)}:")
+        lines.extend(f"\t{text}" for text in shown)
+    if scene.outcome is not None:
+        lines.append(f"{_text('result', language)}: {scene.outcome}")
+    return lines
+
+
+def _draw(scene: _Scene, options: SvgOptions | None, bottom: int | None, title: str) -> str:
+    options = SvgOptions() if options is None else options
+    check_type(options, SvgOptions, "options")
+    players = len(scene.seats)
+    if bottom is None:
+        bottom = scene.viewer if scene.viewer is not None else 0
+    else:
+        check_type(bottom, int, "bottom")
+        seat_number(bottom, players, "bottom")
+    language = options.language
+    moved, pile_marks = _last_move(scene.events)
+    marked = moved | set(options.highlight)
+    order = [(bottom + step) % players for step in range(1, players)] + [bottom]
+    widths = {seat: (_BIG if seat == bottom else _SMALL) for seat in order}
+    holding_width = max(_holding_width(scene.seats[seat], widths[seat]) for seat in order)
+    pile_x = _MARGIN + _INDENT + max(holding_width, 200) + 24
+    debt_width = max((150.0 for seat in scene.seats if seat.debts), default=0.0)
+    table_width = max(len(scene.table), 1) * (_BIG + 6)
+    chain_x = _MARGIN + table_width + 18
+    stock_x = chain_x
+    if scene.chain is not None:
+        stock_x += max(_chain_width(scene.chain), len(_chain_label(scene, language)) * 8.2) + 24
+    footer = _footer(scene, language)
+    turn = (_text("over", language) if scene.phase == "over"
+            else _text("to_play", language, scene.to_play))
+    heading = (f"{scene.variant} · {_text('hand', language, scene.hand + 1)} · "
+               f"{_text('deal', language, scene.round + 1)} · {turn}")
+    width = max(pile_x + _SMALL + 16 + debt_width, stock_x + 2 * (_SMALL + 24), len(heading) * 8.6,
+                max((len(line) * 6.6 + 16 for line in footer), default=0.0)) + _MARGIN
+    small_band = 24 + _SMALL * CARD_RATIO + 14
+    big_band = 24 + _BIG * CARD_RATIO + 14
+    middle = 24 + _BIG * CARD_RATIO + 36
+    height = 34 + (players - 1) * small_band + middle + big_band + len(footer) * _LINE + 10
+    canvas = options.canvas(width, height, title=title)
+    canvas.rect(0, 0, width, height, fill="#2f6f4f", opacity=0.12)
+    draw_label(canvas, heading, x=_MARGIN, y=22, bold=True, size=15)
+    y = 34.0
+    for seat in order[:-1]:
+        _draw_seat(canvas, scene, seat, y, _SMALL, pile_x, options, marked, pile_marks)
+        y += small_band
+    # the middle: the table, the pending chain, the stock and the discard
+    draw_label(canvas, _text("table", language), x=_MARGIN, y=y + 16, bold=True)
+    if scene.trail is not None:
+        draw_label(canvas, f"{scene.trail[1]}: {_text('trail', language, scene.trail[0])}",
+                   x=_MARGIN + 60, y=y + 16, size=12)
+    if scene.table:
+        deck = scene.rules.deck if scene.rules is not None else None
+        if deck is None:
+            draw_row(canvas, scene.table, x=_MARGIN, y=y + 24, highlight=marked, language=language)
+        else:
+            draw_row(canvas, scene.table, x=_MARGIN, y=y + 24, deck=deck, highlight=marked, language=language)
+    else:
+        draw_pile(canvas, None, 0, x=_MARGIN, y=y + 24, language=language)
+    if scene.chain is not None:
+        _draw_chain(canvas, scene, chain_x, y + 24, options, marked)
+    draw_label(canvas, f"{_text('stock', language)} ({scene.stock_size})", x=stock_x, y=y + 16, size=12)
+    stock_top = scene.stock[0] if scene.stock else None
+    if stock_top is not None and scene.rules is not None:
+        draw_pile(canvas, stock_top, scene.stock_size, x=stock_x, y=y + 24, width=_SMALL,
+                  deck=scene.rules.deck, language=language)
+    else:
+        draw_pile(canvas, None, scene.stock_size, x=stock_x, y=y + 24, width=_SMALL, language=language)
+    if scene.discard:
+        discard_x = stock_x + _SMALL + 24
+        draw_label(canvas, f"{_text('discard', language)} ({len(scene.discard)})", x=discard_x, y=y + 16,
+                   size=12)
+        if scene.rules is not None:
+            draw_pile(canvas, scene.discard[-1], len(scene.discard), x=discard_x, y=y + 24, width=_SMALL,
+                      deck=scene.rules.deck, language=language)
+        else:
+            draw_pile(canvas, scene.discard[-1], len(scene.discard), x=discard_x, y=y + 24, width=_SMALL,
+                      language=language)
+    y += middle
+    _draw_seat(canvas, scene, bottom, y, _BIG, pile_x, options, marked, pile_marks)
+    y += big_band
+    for line in footer:
+        y += _LINE
+        indent = 14.0 if line.startswith("\t") else 0.0
+        draw_label(canvas, line.lstrip("\t"), x=_MARGIN + indent, y=y - 4, size=12)
+    return canvas.to_svg()
+
+
+def svg_view(view: SeatView, *, options: SvgOptions | None = None, bottom: int | None = None) -> str:
+    """A picture of one seat's view, as a complete SVG document.
+
+    Only what the view holds is drawn: the seat's cards face up, every other holding as
+    backs with a count, open piles by their top card and size, closed piles and the
+    stock as a back and a size.  The cards of the last move (from the view's events)
+    are highlighted, with ``options.highlight``.
+
+    Args:
+        view: the seat's view.
+        options: size, language of the labels and highlighted cards.
+        bottom: the seat drawn at the bottom (default: the view's seat).
+
+    Returns:
+        The SVG text.
+
+    Raises:
+        TypeError: *options* is not an SvgOptions or *bottom* not an int.
+        InvalidNotationError: *bottom* is not a seat of the game.
+
+    >>> from cau_rules import new_game
+    >>> from cau_rules.svg import SvgOptions
+    >>> svg = svg_view(new_game("cau-robat", players=3, seed=2).observe(1), options=SvgOptions(language="en"))
+    >>> "<title>3 cards</title>" in svg, svg.count('class="card"')
+    (True, 6)
+    """
+    seats = tuple(
+        _Seat(
+            holding=view.holding if seat == view.seat else None,
+            size=size,
+            pile=view.piles[seat],
+            pile_size=view.pile_sizes[seat],
+            debts=view.debts[seat],
+        )
+        for seat, size in enumerate(view.holding_sizes)
+    )
+    scene = _Scene(
+        variant=view.variant, rules=view.rules, viewer=view.seat, hand=view.hand, round=view.round,
+        phase=view.phase, to_play=view.to_play, seats=seats, table=view.table, chain=view.chain,
+        trail=view.trail, stock=None, stock_size=view.stock_size, discard=view.discard, stones=view.stones,
+        partides=view.partides, stake=view.stake, hand_scores=view.hand_scores, events=view.events,
+        outcome=None if view.outcome is None else str(view.outcome),
+    )
+    return _draw(scene, options, bottom, f"{view.variant}: seat {view.seat}'s view")
+
+
+def svg_state(position: Position, *, options: SvgOptions | None = None, bottom: int = 0,
+              outcome: object = None) -> str:
+    """A picture of a whole state, every card face up: each holding, each pile's top
+    card, the stock's top card (with the counts).
+
+    Args:
+        position: the state.
+        options: size, language of the labels and highlighted cards.
+        bottom: the seat drawn at the bottom.
+        outcome: the result to write under the picture (``state.outcome()``), if any.
+
+    Returns:
+        The SVG text.
+
+    >>> from cau_rules import new_game
+    >>> svg_state(new_game("cau", players=2, seed=1)).count('class="card"')
+    7
+    """
+    seats = tuple(
+        _Seat(holding=holding, size=len(holding), pile=pile, pile_size=len(pile), debts=debts)
+        for holding, pile, debts in zip(position.holdings, position.piles, position.debts, strict=True)
+    )
+    tally = position.tally
+    scene = _Scene(
+        variant=position.rules.name, rules=position.rules, viewer=None, hand=position.hand,
+        round=position.round, phase=position.phase, to_play=position.to_play, seats=seats,
+        table=position.table, chain=position.chain, trail=position.trail, stock=position.stock,
+        stock_size=len(position.stock), discard=position.discard,
+        stones=() if tally is None else tally.stones, partides=() if tally is None else tally.partides,
+        stake=position.stake, hand_scores=position.hand_scores, events=position.events,
+        outcome=None if outcome is None else str(outcome),
+    )
+    return _draw(scene, options, bottom, f"{position.rules.name}: the whole state")
