@@ -226,6 +226,7 @@ class Card(enum.IntEnum):
 
 
 _CARDS: tuple[Card, ...] = tuple(Card)
+_DECK_CARDS: dict[tuple[int, ...], tuple[Card, ...]] = {}
 _BY_CODE: dict[str, Card] = {card.code: card for card in _CARDS}
 
 
@@ -273,7 +274,10 @@ class Deck:
     @property
     def cards(self) -> tuple[Card, ...]:
         """Every card of the deck, in suit then rank order."""
-        return tuple(Card.of(rank, suit) for suit in Suit for rank in self.ranks)
+        cards = _DECK_CARDS.get(self.ranks)
+        if cards is None:
+            cards = _DECK_CARDS[self.ranks] = tuple(Card.of(rank, suit) for suit in Suit for rank in self.ranks)
+        return cards
 
     @property
     def size(self) -> int:

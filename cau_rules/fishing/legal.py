@@ -128,6 +128,123 @@ def _run_plans(
                 out[play(card, length, piles, call_set)] = plan
 
 
+class _Facts:
+    """What move generation reads from a rules object, looked up once per rules."""
+
+    __slots__ = ("explicit", "mode", "must_capture", "no_runs_in_chains", "open_piles", "own_pile",
+                 "rules", "succ")
+
+    def __init__(self, rules: FishingRules) -> None:
+        self.rules = rules
+        self.succ = _successors(rules)
+        self.open_piles = rules.open_piles
+        self.own_pile = rules.own_pile
+        self.explicit = rules.explicit_calls
+        self.must_capture = rules.must_capture
+        self.mode = rules.run_mode
+        self.no_runs_in_chains = rules.no_runs_in_chains
+
+
+_FACTS: dict[int, _Facts] = {}
+
+
+def _facts(rules: FishingRules) -> _Facts:
+    facts = _FACTS.get(id(rules))
+    if facts is None or facts.rules is not rules:
+        if len(_FACTS) > 256:
+            _FACTS.clear()
+        facts = _FACTS[id(rules)] = _Facts(rules)
+    return facts
+
+
+_PLAIN: list[list[Play]] = [[] for _ in range(48)]
+
+
+def _plain(card: Card, run: int) -> Play:
+    """``play(card, run)``: the interned play with no piles and no calls, by index."""
+    runs = _PLAIN[card]
+    if run < len(runs):
+        return runs[run]
+    while len(runs) <= run:
+        runs.append(play(card, len(runs)))
+    return runs[run]
+
+
+def _tops(
+    facts: _Facts, seat: int, by_rank: list[Card | None], piles: Sequence[tuple[Card, ...]]
+) -> list[tuple[int, int]]:
+    """The open pile tops a run may take: ``(rank, owner)`` for each pile whose top's rank is
+    not on the table (empty with closed piles)."""
+    if not facts.open_piles:
+        return []
+    own = facts.own_pile
+    return [
+        (pile[-1].rank, owner)
+        for owner, pile in enumerate(piles)
+        if pile and (owner != seat or own) and by_rank[pile[-1].rank] is None
+    ]
+
+
+def _units(
+    facts: _Facts, start: int, by_rank: list[Card | None], tops: list[tuple[int, int]]
+) -> list[tuple[int, tuple[int, ...]]]:
+    """:func:`_run_units` with the pile tops found already."""
+    succ = facts.succ
+    units: list[tuple[int, tuple[int, ...]]] = []
+    rank = succ[start]
+    while rank and rank != start:
+        if by_rank[rank] is not None:
+            units.append((rank, _TABLE))
+        elif tops:
+            seats = tuple(owner for top, owner in tops if top == rank)
+            if not seats:
+                break
+            units.append((rank, seats))
+        else:
+            break
+        rank = succ[rank]
+    return units
+
+
+_TABLE = (-1,)
+
+
+def _plans_of(
+    facts: _Facts, card: Card, units: list[tuple[int, tuple[int, ...]]], in_chain: bool, out: Plans
+) -> None:
+    """:func:`_run_plans` without calls; plans whose units each have one choice are built
+    incrementally, the rest by :func:`_run_plans`."""
+    longest = len(units)
+    if not longest:
+        out[_plain(card, 0)] = ()
+        return
+    if in_chain and facts.no_runs_in_chains:
+        out[_plain(card, 0)] = ()
+        return
+    for _, choices in units:
+        if len(choices) != 1:
+            _run_plans(facts.rules, card, units, in_chain, out, _NO_CALLS)
+            return
+    mode = facts.mode
+    plan: Plan = ()
+    piles: tuple[int, ...] = ()
+    if mode == "prefix":
+        out[_plain(card, 0)] = ()
+        length = 0
+        for rank, (owner,) in units:
+            length += 1
+            plan = (*plan, (rank, owner))
+            if owner >= 0:
+                piles = (*piles, owner)
+            out[play(card, length, piles) if piles else _plain(card, length)] = plan
+        return
+    plan = tuple((rank, choices[0]) for rank, choices in units)
+    piles = tuple(owner for _, owner in plan if owner >= 0)
+    if mode != "whole":
+        out[_plain(card, 0)] = ()
+    out[play(card, longest, piles) if piles else _plain(card, longest)] = plan
+
+
 def _call_sets(rules: FishingRules, chain_call: Call | None, neta: bool) -> tuple[frozenset[Call], ...]:
     if not rules.explicit_calls:
         return _NO_CALLS
@@ -197,13 +314,16 @@ def generate(position: Position) -> Plans:
         base_piles: Sequence[tuple[Card, ...]] = base.piles
     else:
         base_table, base_piles = table, piles
+    facts = _facts(rules)
     by_rank: list[Card | None] = [None] * 13
     for card in base_table:
         by_rank[card.rank] = card
     trail = position.trail
     trail_rank = trail[1].rank if trail is not None else 0
+    explicit = facts.explicit
     captures = False
     extension: list[tuple[int, tuple[int, ...]]] | None = None  # the same for every card of the rank
+    tops: list[tuple[int, int]] | None = None  # open pile tops for runs off the base table
     for card in sorted(holding):
         rank = card.rank
         if chain is not None and rank == chain.rank:
@@ -212,25 +332,26 @@ def generate(position: Position) -> Plans:
                 current: list[Card | None] = [None] * 13
                 for on_table in table:
                     current[on_table.rank] = on_table
-                extension = _run_units(rules, seat, rank, current, piles)
+                extension = _units(facts, rank, current, _tops(facts, seat, current, piles))
             units = extension
-            call = rules.chain_call(chain.level + 1)
-            if rules.explicit_calls:
-                _neta_aware(rules, card, units, True, out, call, len(table))
+            if explicit:
+                _neta_aware(rules, card, units, True, out, rules.chain_call(chain.level + 1), len(table))
             else:
-                _run_plans(rules, card, units, True, out, _NO_CALLS)
+                _plans_of(facts, card, units, True, out)
         elif by_rank[rank] is not None:
             captures = True
-            units = _run_units(rules, seat, rank, by_rank, base_piles)
+            if tops is None:
+                tops = _tops(facts, seat, by_rank, base_piles)
+            units = _units(facts, rank, by_rank, tops)
             in_chain = rank == trail_rank
-            cau = Call.CAU if in_chain else None
-            if rules.explicit_calls:
+            if explicit:
+                cau = Call.CAU if in_chain else None
                 _neta_aware(rules, card, units, in_chain, out, cau, len(base_table) - 1)
             else:
-                _run_plans(rules, card, units, in_chain, out, _NO_CALLS)
+                _plans_of(facts, card, units, in_chain, out)
         else:
-            out[play(card)] = None
-    if rules.must_capture and captures:
+            out[_plain(card, 0)] = None
+    if facts.must_capture and captures:
         out = {move: plan for move, plan in out.items() if plan is not None}
     return out
 

@@ -196,6 +196,16 @@ class FishingState:
         ...
         cau_rules.errors.IllegalMoveError: illegal move 5o: seat 0 does not hold 5o (holding: 12o 12c 2b); legal moves: 12o, 12c, 2b
         """
+        if seat is None and type(move) is Play and self.phase == "play":
+            # the hot path: a move object, no seat check; one lookup finds it and its plan
+            plans = self._plans
+            if plans is None:
+                plans = self._legal_plans()
+            plan = plans.get(move, _ABSENT)
+            if plan is not _ABSENT:
+                work = Engine(self)
+                work.run(move, plan)
+                return _frozen(work)
         parsed = move_for_turn(self.phase == "over", self.to_play, move, seat, _coerce, self._legal_text)
         if self.phase != "bid":
             plans = self._legal_plans()
@@ -404,6 +414,7 @@ def _frozen(work: Engine) -> FishingState:
 
 _new = object.__new__
 _setattr = object.__setattr__
+_ABSENT: Any = object()
 
 
 def new_game(
