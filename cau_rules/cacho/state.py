@@ -551,15 +551,26 @@ def new_game(
             f"{rules.name} plays at most {rules.max_hands} hands (max_hands), so it takes at most "
             f"{rules.max_hands} deck orders, not {len(decks)}"
         )
-    blank = CachoState(
-        rules=rules, seed=seed, decks=tuple(CACHO_24.check_order(order) for order in decks), hand=0,
-        redeal=0, dealer=players - 1, round=1, stacks=(rules.stack,) * players,
-        contributions=(0,) * players, round_bets=(0,) * players, holdings=((),) * players, stock=(),
-        dealt_in=(True,) * players, folded=(False,) * players, to_act=(False,) * players, to_play=0,
-    )
-    work = Engine(blank)
+    key = (id(rules), players)
+    blank = _BLANKS.get(key)
+    if blank is None or blank.rules is not rules:  # one blank position per rules and player count
+        if len(_BLANKS) > 64:
+            _BLANKS.clear()
+        blank = _BLANKS[key] = CachoState(
+            rules=rules, seed=0, decks=(), hand=0, redeal=0, dealer=players - 1, round=1,
+            stacks=(rules.stack,) * players, contributions=(0,) * players, round_bets=(0,) * players,
+            holdings=((),) * players, stock=(), dealt_in=(True,) * players, folded=(False,) * players,
+            to_act=(False,) * players, to_play=0,
+        )
+    work = Engine(blank)  # a mutable copy: the blank is never changed
+    work.seed = seed
+    if decks:
+        work.decks = tuple(CACHO_24.check_order(order) for order in decks)
     work.start_hand()
     return work.freeze(CachoState)
+
+
+_BLANKS: dict[tuple[int, int], CachoState] = {}
 
 
 def cacho_state_from_dict(data: Mapping[str, Any]) -> CachoState:

@@ -230,9 +230,7 @@ def _plans_of(
     piles: tuple[int, ...] = ()
     if mode == "prefix":
         out[_plain(card, 0)] = ()
-        length = 0
-        for rank, (owner,) in units:
-            length += 1
+        for length, (rank, (owner,)) in enumerate(units, 1):
             plan = (*plan, (rank, owner))
             if owner >= 0:
                 piles = (*piles, owner)
