@@ -48,7 +48,7 @@ from cau_rules.fishing.rules import FishingRules
 from cau_rules.fishing.zones import Chain, Phase, Position, Stake, Tally, Unit
 from cau_rules.outcome import Outcome, Termination
 
-__all__ = ["Engine", "hands_won", "outcome_of", "ronda_kind", "winners"]
+__all__ = ["Engine", "hands_won", "outcome_of", "ronda_kind", "trailed_event", "winners"]
 
 
 class _PartidaWon(Exception):
@@ -134,7 +134,7 @@ _TRAILED: dict[int, Trailed] = {}  # interned events: immutable values, one obje
 _PAID: dict[tuple[int, int, Card, Call | None], Paid] = {}
 
 
-def _trailed(seat: int, card: Card) -> Trailed:
+def trailed_event(seat: int, card: Card) -> Trailed:
     event = _TRAILED.get(seat * 64 + card)
     return event if event is not None else _TRAILED.setdefault(seat * 64 + card, Trailed(seat, card))
 
@@ -235,7 +235,7 @@ class Engine:
             if plan is None:
                 self.table.append(card)
                 self.trail = (seat, card)
-                self.events.append(_trailed(seat, card))
+                self.events.append(trailed_event(seat, card))
             elif trail is not None and trail[1].rank == rank:
                 self.table.remove(trail[1])
                 self.extend_chain(Chain(rank, (trail, (seat, card)), plan, move.calls))

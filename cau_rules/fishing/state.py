@@ -25,7 +25,7 @@ import attrs
 
 from cau_rules.cards import Card
 from cau_rules.errors import IllegalMoveError, InvalidNotationError, InvalidRulesError
-from cau_rules.fishing.engine import Engine, hands_won, outcome_of
+from cau_rules.fishing.engine import Engine, hands_won, outcome_of, trailed_event
 from cau_rules.fishing.events import FishingEvent
 from cau_rules.fishing.legal import Plans, generate, stake_moves, why_illegal
 from cau_rules.fishing.moves import Accept, Bid, Call, Declare, FishingMove, Play, Refuse, parse_move
@@ -202,6 +202,10 @@ class FishingState:
             if plans is None:
                 plans = self._legal_plans()
             plan = plans.get(move, _ABSENT)
+            if plan is None and self.chain is None:
+                after = _trailed(self, move.card)
+                if after is not None:
+                    return after
             if plan is not _ABSENT:
                 work = Engine(self)
                 work.run(move, plan)
@@ -410,6 +414,48 @@ def _frozen(work: Engine) -> FishingState:
     put("events", tuple(work.events))
     put("_plans", None)
     return state
+
+
+def _trailed(state: FishingState, card: Card) -> FishingState | None:
+    """The state after the seat to play trails *card* with no chain pending, built
+    without the engine: what ``Engine.play`` then ``end_turn`` do when no card is drawn,
+    no debt is owed and some seat still holds cards; None otherwise (the engine runs)."""
+    if any(state.debts) or (state.rules.continuous and state.stock):
+        return None
+    seat = state.to_play
+    holdings = list(state.holdings)
+    holding = holdings[seat]
+    index = holding.index(card)
+    holdings[seat] = holding[:index] + holding[index + 1:]
+    if not any(holdings):
+        return None
+    after = _new(FishingState)
+    put: Callable[[str, object], None] = _setattr.__get__(after)
+    put("rules", state.rules)
+    put("players", state.players)
+    put("seed", state.seed)
+    put("decks", state.decks)
+    put("hand", state.hand)
+    put("round", state.round)
+    put("opener", state.opener)
+    put("to_play", (seat + 1) % state.players)
+    put("phase", "play")
+    put("stock", state.stock)
+    put("table", (*state.table, card))
+    put("holdings", tuple(holdings))
+    put("piles", state.piles)
+    put("discard", state.discard)
+    put("chain", None)
+    put("trail", (seat, card))
+    put("debts", state.debts)
+    put("last_capturer", state.last_capturer)
+    put("declarations", state.declarations)
+    put("hand_scores", state.hand_scores)
+    put("tally", state.tally)
+    put("stake", state.stake)
+    put("events", (trailed_event(seat, card),))
+    put("_plans", None)
+    return after
 
 
 _new = object.__new__
