@@ -44,6 +44,7 @@ from cau_rules.outcome import Outcome, Termination
 __all__ = ["Engine", "outcome_of", "session_outcome", "shuffled_deck"]
 
 S = TypeVar("S")
+T = TypeVar("T")
 
 
 def shuffled_deck(seed: int, hand: int, redeal: int, purpose: str = "shuffle") -> tuple[Card, ...]:
@@ -88,6 +89,11 @@ def _event(kind: Callable[..., CachoEvent], *fields: object) -> CachoEvent:
     return event
 
 
+def _shared(new: T, old: T) -> T:
+    """*old* when it equals *new*: successive states share the zones a move left unchanged."""
+    return old if new == old else new
+
+
 class Engine:
     """A mutable copy of a position while a move is carried out; :meth:`freeze` makes the
     next frozen state.
@@ -102,10 +108,12 @@ class Engine:
 
     __slots__ = (
         "contributions", "dealer", "dealt_in", "decks", "events", "folded", "hand", "holdings", "players",
-        "redeal", "round", "round_bets", "rules", "seed", "stacks", "stock", "termination", "to_act", "to_play",
+        "redeal", "round", "round_bets", "rules", "seed", "source", "stacks", "stock", "termination", "to_act",
+        "to_play",
     )
 
     def __init__(self, position: Position) -> None:
+        self.source = position
         self.rules = position.rules
         self.seed = position.seed
         self.decks = position.decks
@@ -138,14 +146,17 @@ class Engine:
         put("redeal", self.redeal)
         put("dealer", self.dealer)
         put("round", self.round)
-        put("stacks", tuple(self.stacks))
-        put("contributions", tuple(self.contributions))
-        put("round_bets", tuple(self.round_bets))
-        put("holdings", tuple([tuple(h) for h in self.holdings]))
-        put("stock", tuple(self.stock))
-        put("dealt_in", tuple(self.dealt_in))
-        put("folded", tuple(self.folded))
-        put("to_act", tuple(self.to_act))
+        source = self.source  # zones the move left unchanged stay shared with the previous state
+        put("stacks", _shared(tuple(self.stacks), source.stacks))
+        put("contributions", _shared(tuple(self.contributions), source.contributions))
+        put("round_bets", _shared(tuple(self.round_bets), source.round_bets))
+        put("holdings", _shared(tuple([_shared(tuple(h), old) for h, old in zip(self.holdings, source.holdings)])
+                                      if len(self.holdings) == len(source.holdings)
+                                      else tuple([tuple(h) for h in self.holdings]), source.holdings))
+        put("stock", _shared(tuple(self.stock), source.stock))
+        put("dealt_in", _shared(tuple(self.dealt_in), source.dealt_in))
+        put("folded", _shared(tuple(self.folded), source.folded))
+        put("to_act", _shared(tuple(self.to_act), source.to_act))
         put("to_play", self.to_play)
         put("termination", self.termination)
         put("events", tuple(self.events))
