@@ -209,39 +209,47 @@ def _units(
 _TABLE = (-1,)
 
 
-def _plans_of(
-    facts: _Facts, card: Card, units: list[tuple[int, tuple[int, ...]]], in_chain: bool, out: Plans
-) -> None:
-    """:func:`_run_plans` without calls; plans whose units each have one choice are built
-    incrementally, the rest by :func:`_run_plans`."""
-    longest = len(units)
-    if not longest:
-        out[_plain(card, 0)] = ()
-        return
-    if in_chain and facts.no_runs_in_chains:
-        out[_plain(card, 0)] = ()
-        return
+Shape = list[tuple[int, tuple[int, ...], Plan]]
+"""The plays of one rank, the same for every card of it: ``(run length, piles, plan)``."""
+
+
+def _shape(facts: _Facts, units: list[tuple[int, tuple[int, ...]]], in_chain: bool) -> Shape | None:
+    """The plays :func:`_run_plans` makes (without calls) for a card whose run units are
+    *units*, or None when a unit has several choices (then :func:`_run_plans` runs)."""
+    if not units or (in_chain and facts.no_runs_in_chains):
+        return [(0, (), ())]
     for _, choices in units:
         if len(choices) != 1:
-            _run_plans(facts.rules, card, units, in_chain, out, _NO_CALLS)
-            return
+            return None
     mode = facts.mode
+    shape: Shape = []
     plan: Plan = ()
     piles: tuple[int, ...] = ()
     if mode == "prefix":
-        out[_plain(card, 0)] = ()
+        shape.append((0, (), ()))
         for length, (rank, (owner,)) in enumerate(units, 1):
             plan = (*plan, (rank, owner))
             if owner >= 0:
                 piles = (*piles, owner)
-            out[play(card, length, piles) if piles else _plain(card, length)] = plan
-        return
+            shape.append((length, piles, plan))
+        return shape
     plan = tuple((rank, choices[0]) for rank, choices in units)
     piles = tuple(owner for _, owner in plan if owner >= 0)
     if mode != "whole":
-        out[_plain(card, 0)] = ()
-    out[play(card, longest, piles) if piles else _plain(card, longest)] = plan
+        shape.append((0, (), ()))
+    shape.append((len(units), piles, plan))
+    return shape
 
+
+def _put(
+    facts: _Facts, card: Card, shape: Shape | None, units: list[tuple[int, tuple[int, ...]]], in_chain: bool,
+    out: Plans,
+) -> None:
+    if shape is None:
+        _run_plans(facts.rules, card, units, in_chain, out, _NO_CALLS)
+        return
+    for length, piles, plan in shape:
+        out[play(card, length, piles) if piles else _plain(card, length)] = plan
 
 def _call_sets(rules: FishingRules, chain_call: Call | None, neta: bool) -> tuple[frozenset[Call], ...]:
     if not rules.explicit_calls:
@@ -322,6 +330,7 @@ def generate(position: Position) -> Plans:
     captures = False
     extension: list[tuple[int, tuple[int, ...]]] | None = None  # the same for every card of the rank
     tops: list[tuple[int, int]] | None = None  # open pile tops for runs off the base table
+    shapes: dict[int, tuple[list[tuple[int, tuple[int, ...]]], Shape | None]] = {}  # by rank
     for card in sorted(holding):
         rank = card.rank
         if chain is not None and rank == chain.rank:
@@ -335,18 +344,27 @@ def generate(position: Position) -> Plans:
             if explicit:
                 _neta_aware(rules, card, units, True, out, rules.chain_call(chain.level + 1), len(table))
             else:
-                _plans_of(facts, card, units, True, out)
+                known = shapes.get(rank)
+                if known is None:
+                    known = shapes[rank] = (units, _shape(facts, units, True))
+                _put(facts, card, known[1], units, True, out)
         elif by_rank[rank] is not None:
             captures = True
-            if tops is None:
-                tops = _tops(facts, seat, by_rank, base_piles)
-            units = _units(facts, rank, by_rank, tops)
             in_chain = rank == trail_rank
             if explicit:
+                if tops is None:
+                    tops = _tops(facts, seat, by_rank, base_piles)
+                units = _units(facts, rank, by_rank, tops)
                 cau = Call.CAU if in_chain else None
                 _neta_aware(rules, card, units, in_chain, out, cau, len(base_table) - 1)
-            else:
-                _plans_of(facts, card, units, in_chain, out)
+                continue
+            known = shapes.get(rank)
+            if known is None:
+                if tops is None:
+                    tops = _tops(facts, seat, by_rank, base_piles)
+                units = _units(facts, rank, by_rank, tops)
+                known = shapes[rank] = (units, _shape(facts, units, in_chain))
+            _put(facts, card, known[1], known[0], in_chain, out)
         else:
             out[_plain(card, 0)] = None
     if facts.must_capture and captures:
