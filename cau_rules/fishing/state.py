@@ -419,16 +419,19 @@ def _frozen(work: Engine) -> FishingState:
 def _trailed(state: FishingState, card: Card) -> FishingState | None:
     """The state after the seat to play trails *card* with no chain pending, built
     without the engine: what ``Engine.play`` then ``end_turn`` do when no card is drawn,
-    no debt is owed and some seat still holds cards; None otherwise (the engine runs)."""
-    if any(state.debts) or (state.rules.continuous and state.stock):
+    no debt can be paid (every debtor's pile is empty) and some seat still holds cards;
+    None otherwise (the engine runs)."""
+    if (state.rules.continuous and state.stock) or sum(map(len, state.holdings)) == 1:
         return None
+    piles = state.piles
+    for debtor, owed in enumerate(state.debts):
+        if owed and piles[debtor]:
+            return None  # the engine's settle would pay a debt
     seat = state.to_play
     holdings = list(state.holdings)
     holding = holdings[seat]
     index = holding.index(card)
     holdings[seat] = holding[:index] + holding[index + 1:]
-    if not any(holdings):
-        return None
     after = _new(FishingState)
     put: Callable[[str, object], None] = _setattr.__get__(after)
     put("rules", state.rules)
