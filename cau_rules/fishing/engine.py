@@ -188,6 +188,8 @@ class Engine:
         self.stake = state.stake
         self.events: list[FishingEvent] = []
 
+    players = property(lambda self: self.n, doc="How many seats play (the engine reads as a position).")
+
     def begin(self) -> None:
         """Deal the first hand (its stones may already win a partida)."""
         try:

@@ -14,8 +14,9 @@ of each: the run units a play takes.  The Valencian ronda stake has its own
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from itertools import product
+from typing import cast
 
 import attrs
 
@@ -26,7 +27,7 @@ from cau_rules.fishing.rules import FishingRules
 from cau_rules.fishing.zones import Position, Stake, Tally, Unit
 from cau_rules.moveseq import AmountRange, MoveList
 
-__all__ = ["Plan", "Plans", "bid_amount", "generate", "play", "stake_moves", "why_illegal"]
+__all__ = ["Plan", "Plans", "bid_amount", "generate", "play", "playout", "stake_moves", "why_illegal"]
 
 Plan = tuple[Unit, ...]
 """The run units a play takes, in run order: ``(rank, seat)``, seat -1 for a table card."""
@@ -370,6 +371,35 @@ def generate(position: Position) -> Plans:
     if facts.must_capture and captures:
         out = {move: plan for move, plan in out.items() if plan is not None}
     return out
+
+
+def playout(position: Position, choose: Callable[[Sequence[FishingMove]], FishingMove]) -> Engine:
+    """Play *position* to the end on one work copy, the seat to play making the move
+    *choose* picks among the legal moves each time (a random playout: ``rng.choice``).
+
+    The moves offered and made are those of ``state.legal_moves()`` and ``state.apply``
+    from state to state, without building the frozen states in between; the engine at the
+    end has the final fields (its ``events`` are only the last move's).
+
+    >>> import random
+    >>> from cau_rules import new_game
+    >>> state = new_game("cau", players=2, seed=3)
+    >>> playout(state, random.Random(1).choice).phase
+    'over'
+    """
+    work = Engine(position)
+    view = cast(Position, work)  # the engine has every field of a position (lists for some zones)
+    while work.phase != "over":
+        if work.phase == "bid":
+            move = choose(stake_moves(work.rules, work.stake, work.tally))
+            plan = None
+        else:
+            plans = generate(view)
+            move = choose(tuple(plans))
+            plan = plans[move]
+        work.events = []
+        work.run(move, plan)
+    return work
 
 
 def bid_amount(move: object) -> int | None:
