@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import enum
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Literal
 
 import attrs
@@ -226,6 +226,7 @@ class Card(enum.IntEnum):
 
 
 _CARDS: tuple[Card, ...] = tuple(Card)
+_DECK_CARDS: dict[tuple[int, ...], tuple[Card, ...]] = {}
 _BY_CODE: dict[str, Card] = {card.code: card for card in _CARDS}
 
 
@@ -273,7 +274,10 @@ class Deck:
     @property
     def cards(self) -> tuple[Card, ...]:
         """Every card of the deck, in suit then rank order."""
-        return tuple(Card.of(rank, suit) for suit in Suit for rank in self.ranks)
+        cards = _DECK_CARDS.get(self.ranks)
+        if cards is None:
+            cards = _DECK_CARDS[self.ranks] = tuple(Card.of(rank, suit) for suit in Suit for rank in self.ranks)
+        return cards
 
     @property
     def size(self) -> int:
@@ -327,7 +331,10 @@ class Deck:
     def shuffled(self, rng: random.Random) -> tuple[Card, ...]:
         """The deck's cards in an order drawn from *rng* (index 0 is the top)."""
         cards = list(self.cards)
-        rng.shuffle(cards)
+        if type(rng) is random.Random and _SAME_SHUFFLE:
+            _shuffle(cards, rng.getrandbits)
+        else:
+            rng.shuffle(cards)
         return tuple(cards)
 
     def check_order(self, order: Sequence[Card | str]) -> tuple[Card, ...]:
@@ -362,6 +369,33 @@ class Deck:
             )
         return cards
 
+
+def _shuffle(cards: list[Card], getrandbits: Callable[[int], int]) -> None:
+    """``random.Random.shuffle`` with its ``_randbelow`` inlined: the same order from the
+    same generator, without two Python calls per card."""
+    for i in range(len(cards) - 1, 0, -1):
+        n = i + 1
+        k = n.bit_length()
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        cards[i], cards[j] = cards[j], cards[i]
+
+
+def _check_shuffle() -> bool:
+    """Whether :func:`_shuffle` draws what this Python's ``Random.shuffle`` draws (else
+    :meth:`Deck.shuffled` calls ``shuffle`` itself)."""
+    for seed in ("0:0:0:shuffle", "7:1:2:check"):
+        expected = list(range(48))
+        random.Random(seed).shuffle(expected)
+        inlined = list(range(48))
+        _shuffle(inlined, random.Random(seed).getrandbits)  # type: ignore[arg-type]
+        if inlined != expected:
+            return False
+    return True
+
+
+_SAME_SHUFFLE = _check_shuffle()
 
 SPANISH_48 = Deck("spanish-48", tuple(range(1, 13)))
 """The 48-card Spanish deck, ranks 1 to 12."""

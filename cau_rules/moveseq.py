@@ -127,6 +127,11 @@ class MoveList(Sequence[M], Generic[M]):
     def __getitem__(self, index: slice) -> tuple[M, ...]: ...
 
     def __getitem__(self, index: int | slice) -> M | tuple[M, ...]:
+        if type(index) is int and 0 <= index < self._size:  # the hot path: random play
+            for part in self._parts:
+                if index < len(part):
+                    return part[index]
+                index -= len(part)
         if isinstance(index, slice):
             return tuple(self[i] for i in range(*index.indices(self._size)))
         if index < 0:

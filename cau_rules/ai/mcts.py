@@ -136,6 +136,16 @@ class MoveStats:
         return f"MoveStats(move={str(self.move)!r}, visits={self.visits}, value={self.value:.3g})"
 
 
+def _rollout_outcome(state: Any, rng: random.Random, bot: Bot | None) -> Any:
+    """The outcome of a rollout from *state*: a family's in-place random playout when it
+    has one (the same moves from the same *rng*), else :func:`_rollout`'s final state's."""
+    if bot is None and not state.is_over:
+        playout = getattr(state, "_playout", None)
+        if playout is not None:
+            return playout(rng.choice)
+    return _rollout(state, rng, bot).outcome()
+
+
 def _rollout(state: Any, rng: random.Random, bot: Bot | None) -> Any:
     if bot is None:
         while not state.is_over:
@@ -214,8 +224,7 @@ def ismcts(
             state = state.apply(best_move)
             node = best
             path.append(best)
-        final = _rollout(state, rng, rollout_bot)
-        outcome = final.outcome()
+        outcome = _rollout_outcome(state, rng, rollout_bot)
         shares = outcome.shares() if outcome is not None else (0.0,) * info.players
         for visited in path:
             visited.visits += 1

@@ -44,6 +44,7 @@ from cau_rules.outcome import Outcome, Termination
 __all__ = ["Engine", "outcome_of", "session_outcome", "shuffled_deck"]
 
 S = TypeVar("S")
+T = TypeVar("T")
 
 
 def shuffled_deck(seed: int, hand: int, redeal: int, purpose: str = "shuffle") -> tuple[Card, ...]:
@@ -71,6 +72,28 @@ def outcome_of(position: Position) -> Outcome | None:
     return session_outcome(position.stacks, position.termination, position.hand + 1)
 
 
+_new = object.__new__
+_setattr = object.__setattr__
+_EVENTS: dict[tuple[object, ...], CachoEvent] = {}
+
+
+def _event(kind: Callable[..., CachoEvent], *fields: object) -> CachoEvent:
+    """The interned event ``kind(*fields)``: events are immutable values, so one object
+    serves every game."""
+    key = (kind, *fields)
+    event = _EVENTS.get(key)
+    if event is None:
+        if len(_EVENTS) > 50_000:
+            _EVENTS.clear()
+        event = _EVENTS[key] = kind(*fields)
+    return event
+
+
+def _shared(new: T, old: T) -> T:
+    """*old* when it equals *new*: successive states share the zones a move left unchanged."""
+    return old if new == old else new
+
+
 class Engine:
     """A mutable copy of a position while a move is carried out; :meth:`freeze` makes the
     next frozen state.
@@ -83,7 +106,14 @@ class Engine:
     ([4, 5], 1, ['seat 0 bets 1'])
     """
 
+    __slots__ = (
+        "contributions", "dealer", "dealt_in", "decks", "events", "folded", "hand", "holdings", "players",
+        "redeal", "round", "round_bets", "rules", "seed", "source", "stacks", "stock", "termination", "to_act",
+        "to_play",
+    )
+
     def __init__(self, position: Position) -> None:
+        self.source = position
         self.rules = position.rules
         self.seed = position.seed
         self.decks = position.decks
@@ -104,16 +134,32 @@ class Engine:
         self.events: list[CachoEvent] = []
         self.players = len(self.stacks)
 
-    def freeze(self, make: Callable[..., S]) -> S:
-        """The position now, built by *make* (the state class) from keyword fields."""
-        return make(
-            rules=self.rules, seed=self.seed, decks=self.decks, hand=self.hand, redeal=self.redeal,
-            dealer=self.dealer, round=self.round, stacks=tuple(self.stacks),
-            contributions=tuple(self.contributions), round_bets=tuple(self.round_bets),
-            holdings=tuple(tuple(h) for h in self.holdings), stock=tuple(self.stock),
-            dealt_in=tuple(self.dealt_in), folded=tuple(self.folded), to_act=tuple(self.to_act),
-            to_play=self.to_play, termination=self.termination, events=tuple(self.events),
-        )
+    def freeze(self, make: type[S]) -> S:
+        """The position now, an instance of *make* (the state class) with every field set
+        as its keyword constructor would (directly: the hot path of every ``apply``)."""
+        state = _new(make)
+        put: Callable[[str, object], None] = _setattr.__get__(state)
+        put("rules", self.rules)
+        put("seed", self.seed)
+        put("decks", self.decks)
+        put("hand", self.hand)
+        put("redeal", self.redeal)
+        put("dealer", self.dealer)
+        put("round", self.round)
+        source = self.source  # zones the move left unchanged stay shared with the previous state
+        put("stacks", _shared(tuple(self.stacks), source.stacks))
+        put("contributions", _shared(tuple(self.contributions), source.contributions))
+        put("round_bets", _shared(tuple(self.round_bets), source.round_bets))
+        holdings = zip(self.holdings, source.holdings, strict=True)
+        put("holdings", _shared(tuple([_shared(tuple(h), old) for h, old in holdings]), source.holdings))
+        put("stock", _shared(tuple(self.stock), source.stock))
+        put("dealt_in", _shared(tuple(self.dealt_in), source.dealt_in))
+        put("folded", _shared(tuple(self.folded), source.folded))
+        put("to_act", _shared(tuple(self.to_act), source.to_act))
+        put("to_play", self.to_play)
+        put("termination", self.termination)
+        put("events", tuple(self.events))
+        return state
 
     # seats
 
@@ -123,7 +169,8 @@ class Engine:
 
     def order(self) -> list[int]:
         """The seats dealt in, eldest hand first."""
-        return [seat for seat in cycle_after(self.dealer, self.players) if self.dealt_in[seat]]
+        dealt_in = self.dealt_in
+        return [seat for seat in cycle_after(self.dealer, self.players) if dealt_in[seat]]
 
     def may_act(self, seat: int) -> bool:
         """Whether *seat* bets in this round (round 3: only with counters left)."""
@@ -155,7 +202,7 @@ class Engine:
         seats = tuple(seat for seat in self.order() if self.active(seat))
         for seat in seats:
             self.holdings[seat].append(self.stock.pop(0))
-        self.events.append(Dealt(card=self.round, seats=seats))
+        self.events.append(_event(Dealt, self.round, seats))
 
     def start_round(self) -> None:
         """Open the betting of ``self.round`` (or go to the showdown if nobody can bet)."""
@@ -176,24 +223,24 @@ class Engine:
         seat, rnd = self.to_play, self.round
         bet = max(self.round_bets)
         if isinstance(move, Pass):
-            self.events.append(Passed(seat=seat, round=rnd))
+            self.events.append(_event(Passed, seat, rnd))
         elif isinstance(move, Fold):
             self.folded[seat] = True
-            self.events.append(Folded(seat=seat, round=rnd))
+            self.events.append(_event(Folded, seat, rnd))
         elif isinstance(move, Call):
             owed = bet - self.round_bets[seat]
             amount = min(owed, self.stacks[seat])
             self.put_in(seat, amount)
-            self.events.append(Called(seat=seat, round=rnd, amount=amount, all_in=self.stacks[seat] == 0))
+            self.events.append(_event(Called, seat, rnd, amount, self.stacks[seat] == 0))
         elif isinstance(move, Bet):
             self.put_in(seat, move.amount)
             self.reopen(seat)
-            self.events.append(BetPlaced(seat=seat, round=rnd, amount=move.amount))
+            self.events.append(_event(BetPlaced, seat, rnd, move.amount))
         elif isinstance(move, Raise):
             amount = move.to - self.round_bets[seat]
             self.put_in(seat, amount)
             self.reopen(seat)
-            self.events.append(Raised(seat=seat, round=rnd, to=move.to, amount=amount))
+            self.events.append(_event(Raised, seat, rnd, move.to, amount))
         self.to_act[seat] = False
         self.after_action(seat)
 
@@ -209,12 +256,13 @@ class Engine:
 
     def after_action(self, seat: int) -> None:
         """Pass the turn on, or end the round (or the hand, when one player is left)."""
-        active = [other for other in range(self.players) if self.active(other)]
+        dealt_in, folded, to_act = self.dealt_in, self.folded, self.to_act
+        active = [other for other in range(self.players) if dealt_in[other] and not folded[other]]
         if len(active) == 1:
             self.win_unshown(active[0])
             return
         for other in cycle_after(seat, self.players):
-            if self.to_act[other]:
+            if to_act[other]:
                 self.to_play = other
                 return
         self.end_round()

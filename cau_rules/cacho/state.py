@@ -597,6 +597,7 @@ def new_game(
     return work.freeze(CachoState)
 
 
+
 def cacho_state_from_dict(data: Mapping[str, Any]) -> CachoState:
     """The family's loader: the state saved as *data* (``state.to_dict()``), validated
     (the same as :meth:`CachoState.from_dict`).

@@ -14,7 +14,7 @@ pots of a showdown (RULES D-CACHO-3, ``resto="side_pots"``) are :class:`Pot` rec
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from typing import Protocol
 
 import attrs
@@ -113,15 +113,20 @@ class Pot:
     seats: tuple[int, ...]
 
 
-def cycle_after(seat: int, players: int) -> Iterator[int]:
+def cycle_after(seat: int, players: int) -> tuple[int, ...]:
     """Every seat once, starting with the one after *seat* (the order of dealing and
-    betting when *seat* deals).
+    betting when *seat* deals); one shared tuple per seat and player count.
 
     >>> list(cycle_after(1, 4))
     [2, 3, 0, 1]
     """
-    for step in range(1, players + 1):
-        yield (seat + step) % players
+    cycle = _CYCLES.get((seat, players))
+    if cycle is None:
+        cycle = _CYCLES[(seat, players)] = tuple((seat + step) % players for step in range(1, players + 1))
+    return cycle
+
+
+_CYCLES: dict[tuple[int, int], tuple[int, ...]] = {}
 
 
 def pots(contributions: Sequence[int], contenders: Sequence[int]) -> tuple[Pot, ...]:

@@ -48,7 +48,7 @@ from cau_rules.fishing.rules import FishingRules
 from cau_rules.fishing.zones import Chain, Phase, Position, Stake, Tally, Unit
 from cau_rules.outcome import Outcome, Termination
 
-__all__ = ["Engine", "hands_won", "outcome_of", "ronda_kind", "winners"]
+__all__ = ["Engine", "hands_won", "outcome_of", "ronda_kind", "trailed_event", "winners"]
 
 
 class _PartidaWon(Exception):
@@ -130,6 +130,20 @@ def ronda_kind(holding: Sequence[Card]) -> Call | None:
     return None
 
 
+_TRAILED: dict[int, Trailed] = {}  # interned events: immutable values, one object serves every game
+_PAID: dict[tuple[int, int, Card, Call | None], Paid] = {}
+
+
+def trailed_event(seat: int, card: Card) -> Trailed:
+    event = _TRAILED.get(seat * 64 + card)
+    return event if event is not None else _TRAILED.setdefault(seat * 64 + card, Trailed(seat, card))
+
+
+def _paid(payer: int, receiver: int, card: Card, reason: Call | None) -> Paid:
+    event = _PAID.get(key := (payer, receiver, card, reason))
+    return event if event is not None else _PAID.setdefault(key, Paid(payer, receiver, card, reason))
+
+
 class Engine:
     """The mutable work copy of a position that one ``apply`` (or a new game's first
     deal) runs on.  Build it from a :class:`~cau_rules.fishing.zones.Position` (a new
@@ -173,6 +187,8 @@ class Engine:
         self.tally = state.tally
         self.stake = state.stake
         self.events: list[FishingEvent] = []
+
+    players = property(lambda self: self.n, doc="How many seats play (the engine reads as a position).")
 
     def begin(self) -> None:
         """Deal the first hand (its stones may already win a partida)."""
@@ -221,7 +237,7 @@ class Engine:
             if plan is None:
                 self.table.append(card)
                 self.trail = (seat, card)
-                self.events.append(Trailed(seat, card))
+                self.events.append(trailed_event(seat, card))
             elif trail is not None and trail[1].rank == rank:
                 self.table.remove(trail[1])
                 self.extend_chain(Chain(rank, (trail, (seat, card)), plan, move.calls))
@@ -340,7 +356,7 @@ class Engine:
             moved = pile[len(pile) - paid:][::-1]
             self.piles[payer] = pile[: len(pile) - paid]
             self.piles[receiver] = self.piles[receiver] + moved
-            self.events.extend(Paid(payer, receiver, c, reason) for c in moved)
+            self.events.extend(_paid(payer, receiver, c, reason) for c in moved)
         if paid < amount:
             self.debts[payer] = self.debts[payer] + ((receiver, amount - paid),)
             self.events.append(DebtIncurred(payer, receiver, amount - paid, reason))
@@ -362,7 +378,7 @@ class Engine:
                     card = piles[debtor][-1]
                     piles[debtor] = piles[debtor][:-1]
                     piles[creditor] = piles[creditor] + (card,)
-                    self.events.append(Paid(debtor, creditor, card, None))
+                    self.events.append(_paid(debtor, creditor, card, None))
                     rest = debts[debtor][1:]
                     debts[debtor] = ((creditor, amount - 1), *rest) if amount > 1 else rest
                     moved = True

@@ -153,8 +153,10 @@ def _draw_holding(
         if required in (Call.RONDA, Call.RONDI) and need > 0:
             width = 3 if required is Call.RONDI else 2
             base = [*fixed, *played]
-            ranks = sorted({card.rank for card in (*pool, *base)
-                            if sum(c.rank == card.rank for c in (*pool, *base)) >= width})
+            counts = [0] * 13
+            for card in (*pool, *base):
+                counts[card.rank] += 1
+            ranks = [rank for rank in range(13) if counts[rank] >= width]
             if not ranks:
                 break
             rank = rng.choice(ranks)

@@ -14,8 +14,9 @@ of each: the run units a play takes.  The Valencian ronda stake has its own
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from itertools import product
+from typing import cast
 
 import attrs
 
@@ -26,7 +27,7 @@ from cau_rules.fishing.rules import FishingRules
 from cau_rules.fishing.zones import Position, Stake, Tally, Unit
 from cau_rules.moveseq import AmountRange, MoveList
 
-__all__ = ["Plan", "Plans", "bid_amount", "generate", "play", "stake_moves", "why_illegal"]
+__all__ = ["Plan", "Plans", "bid_amount", "generate", "play", "playout", "stake_moves", "why_illegal"]
 
 Plan = tuple[Unit, ...]
 """The run units a play takes, in run order: ``(rank, seat)``, seat -1 for a table card."""
@@ -128,6 +129,129 @@ def _run_plans(
                 out[play(card, length, piles, call_set)] = plan
 
 
+class _Facts:
+    """What move generation reads from a rules object, looked up once per rules."""
+
+    __slots__ = ("explicit", "mode", "must_capture", "no_runs_in_chains", "open_piles", "own_pile",
+                 "rules", "succ")
+
+    def __init__(self, rules: FishingRules) -> None:
+        self.rules = rules
+        self.succ = _successors(rules)
+        self.open_piles = rules.open_piles
+        self.own_pile = rules.own_pile
+        self.explicit = rules.explicit_calls
+        self.must_capture = rules.must_capture
+        self.mode = rules.run_mode
+        self.no_runs_in_chains = rules.no_runs_in_chains
+
+
+_FACTS: dict[int, _Facts] = {}
+
+
+def _facts(rules: FishingRules) -> _Facts:
+    facts = _FACTS.get(id(rules))
+    if facts is None or facts.rules is not rules:
+        if len(_FACTS) > 256:
+            _FACTS.clear()
+        facts = _FACTS[id(rules)] = _Facts(rules)
+    return facts
+
+
+_PLAIN: list[list[Play]] = [[] for _ in range(48)]
+
+
+def _plain(card: Card, run: int) -> Play:
+    """``play(card, run)``: the interned play with no piles and no calls, by index."""
+    runs = _PLAIN[card]
+    if run < len(runs):
+        return runs[run]
+    while len(runs) <= run:
+        runs.append(play(card, len(runs)))
+    return runs[run]
+
+
+def _tops(
+    facts: _Facts, seat: int, by_rank: list[Card | None], piles: Sequence[tuple[Card, ...]]
+) -> list[tuple[int, int]]:
+    """The open pile tops a run may take: ``(rank, owner)`` for each pile whose top's rank is
+    not on the table (empty with closed piles)."""
+    if not facts.open_piles:
+        return []
+    own = facts.own_pile
+    return [
+        (pile[-1].rank, owner)
+        for owner, pile in enumerate(piles)
+        if pile and (owner != seat or own) and by_rank[pile[-1].rank] is None
+    ]
+
+
+def _units(
+    facts: _Facts, start: int, by_rank: list[Card | None], tops: list[tuple[int, int]]
+) -> list[tuple[int, tuple[int, ...]]]:
+    """:func:`_run_units` with the pile tops found already."""
+    succ = facts.succ
+    units: list[tuple[int, tuple[int, ...]]] = []
+    rank = succ[start]
+    while rank and rank != start:
+        if by_rank[rank] is not None:
+            units.append((rank, _TABLE))
+        elif tops:
+            seats = tuple(owner for top, owner in tops if top == rank)
+            if not seats:
+                break
+            units.append((rank, seats))
+        else:
+            break
+        rank = succ[rank]
+    return units
+
+
+_TABLE = (-1,)
+
+
+Shape = list[tuple[int, tuple[int, ...], Plan]]
+"""The plays of one rank, the same for every card of it: ``(run length, piles, plan)``."""
+
+
+def _shape(facts: _Facts, units: list[tuple[int, tuple[int, ...]]], in_chain: bool) -> Shape | None:
+    """The plays :func:`_run_plans` makes (without calls) for a card whose run units are
+    *units*, or None when a unit has several choices (then :func:`_run_plans` runs)."""
+    if not units or (in_chain and facts.no_runs_in_chains):
+        return [(0, (), ())]
+    for _, choices in units:
+        if len(choices) != 1:
+            return None
+    mode = facts.mode
+    shape: Shape = []
+    plan: Plan = ()
+    piles: tuple[int, ...] = ()
+    if mode == "prefix":
+        shape.append((0, (), ()))
+        for length, (rank, (owner,)) in enumerate(units, 1):
+            plan = (*plan, (rank, owner))
+            if owner >= 0:
+                piles = (*piles, owner)
+            shape.append((length, piles, plan))
+        return shape
+    plan = tuple((rank, choices[0]) for rank, choices in units)
+    piles = tuple(owner for _, owner in plan if owner >= 0)
+    if mode != "whole":
+        shape.append((0, (), ()))
+    shape.append((len(units), piles, plan))
+    return shape
+
+
+def _put(
+    facts: _Facts, card: Card, shape: Shape | None, units: list[tuple[int, tuple[int, ...]]], in_chain: bool,
+    out: Plans,
+) -> None:
+    if shape is None:
+        _run_plans(facts.rules, card, units, in_chain, out, _NO_CALLS)
+        return
+    for length, piles, plan in shape:
+        out[play(card, length, piles) if piles else _plain(card, length)] = plan
+
 def _call_sets(rules: FishingRules, chain_call: Call | None, neta: bool) -> tuple[frozenset[Call], ...]:
     if not rules.explicit_calls:
         return _NO_CALLS
@@ -197,13 +321,17 @@ def generate(position: Position) -> Plans:
         base_piles: Sequence[tuple[Card, ...]] = base.piles
     else:
         base_table, base_piles = table, piles
+    facts = _facts(rules)
     by_rank: list[Card | None] = [None] * 13
     for card in base_table:
         by_rank[card.rank] = card
     trail = position.trail
     trail_rank = trail[1].rank if trail is not None else 0
+    explicit = facts.explicit
     captures = False
     extension: list[tuple[int, tuple[int, ...]]] | None = None  # the same for every card of the rank
+    tops: list[tuple[int, int]] | None = None  # open pile tops for runs off the base table
+    shapes: dict[int, tuple[list[tuple[int, tuple[int, ...]]], Shape | None]] = {}  # by rank
     for card in sorted(holding):
         rank = card.rank
         if chain is not None and rank == chain.rank:
@@ -212,27 +340,66 @@ def generate(position: Position) -> Plans:
                 current: list[Card | None] = [None] * 13
                 for on_table in table:
                     current[on_table.rank] = on_table
-                extension = _run_units(rules, seat, rank, current, piles)
+                extension = _units(facts, rank, current, _tops(facts, seat, current, piles))
             units = extension
-            call = rules.chain_call(chain.level + 1)
-            if rules.explicit_calls:
-                _neta_aware(rules, card, units, True, out, call, len(table))
+            if explicit:
+                _neta_aware(rules, card, units, True, out, rules.chain_call(chain.level + 1), len(table))
             else:
-                _run_plans(rules, card, units, True, out, _NO_CALLS)
+                known = shapes.get(rank)
+                if known is None:
+                    known = shapes[rank] = (units, _shape(facts, units, True))
+                _put(facts, card, known[1], units, True, out)
         elif by_rank[rank] is not None:
             captures = True
-            units = _run_units(rules, seat, rank, by_rank, base_piles)
             in_chain = rank == trail_rank
-            cau = Call.CAU if in_chain else None
-            if rules.explicit_calls:
+            if explicit:
+                if tops is None:
+                    tops = _tops(facts, seat, by_rank, base_piles)
+                units = _units(facts, rank, by_rank, tops)
+                cau = Call.CAU if in_chain else None
                 _neta_aware(rules, card, units, in_chain, out, cau, len(base_table) - 1)
-            else:
-                _run_plans(rules, card, units, in_chain, out, _NO_CALLS)
+                continue
+            known = shapes.get(rank)
+            if known is None:
+                if tops is None:
+                    tops = _tops(facts, seat, by_rank, base_piles)
+                units = _units(facts, rank, by_rank, tops)
+                known = shapes[rank] = (units, _shape(facts, units, in_chain))
+            _put(facts, card, known[1], known[0], in_chain, out)
         else:
-            out[play(card)] = None
-    if rules.must_capture and captures:
+            out[_plain(card, 0)] = None
+    if facts.must_capture and captures:
         out = {move: plan for move, plan in out.items() if plan is not None}
     return out
+
+
+def playout(position: Position, choose: Callable[[Sequence[FishingMove]], FishingMove]) -> Engine:
+    """Play *position* to the end on one work copy, the seat to play making the move
+    *choose* picks among the legal moves each time (a random playout: ``rng.choice``).
+
+    The moves offered and made are those of ``state.legal_moves()`` and ``state.apply``
+    from state to state, without building the frozen states in between; the engine at the
+    end has the final fields (its ``events`` are only the last move's).
+
+    >>> import random
+    >>> from cau_rules import new_game
+    >>> state = new_game("cau", players=2, seed=3)
+    >>> playout(state, random.Random(1).choice).phase
+    'over'
+    """
+    work = Engine(position)
+    view = cast(Position, work)  # the engine has every field of a position (lists for some zones)
+    while work.phase != "over":
+        if work.phase == "bid":
+            move = choose(stake_moves(work.rules, work.stake, work.tally))
+            plan = None
+        else:
+            plans = generate(view)
+            move = choose(tuple(plans))
+            plan = plans[move]
+        work.events = []
+        work.run(move, plan)
+    return work
 
 
 def bid_amount(move: object) -> int | None:

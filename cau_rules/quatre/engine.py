@@ -139,6 +139,10 @@ def outcome_of(holdings: Sequence[Sequence[Card]], termination: Termination) -> 
     return Outcome(winners(scores), scores, termination)
 
 
+_new = object.__new__
+_setattr = object.__setattr__
+
+
 class Engine:
     """The mutable scratch copy of a position that one ``apply`` works on.
 
@@ -196,15 +200,32 @@ class Engine:
         self.termination = state.termination
         self.events: list[QuatreEvent] = []
 
-    def freeze(self, make: Callable[..., T]) -> T:
-        """The position as it is now, built by *make* (the state class) from keywords."""
-        return make(
-            rules=self.rules, players=self.n, seed=self.seed, phase=self.phase, to_play=self.to_play,
-            starter=self.starter, stock=self.stock, table=tuple(self.table), holdings=tuple(self.holdings),
-            chain=self.chain, gift=self.gift, lay=self.lay, known=tuple(self.known), private=self.private,
-            out=self.out, passes=self.passes, turns_after_stock=self.turns_after_stock,
-            termination=self.termination, events=tuple(self.events),
-        )
+    def freeze(self, make: type[T]) -> T:
+        """The position as it is now, an instance of *make* (the state class) with every
+        field set as its keyword constructor would (directly: the hot path of ``apply``)."""
+        state = _new(make)
+        put: Callable[[str, object], None] = _setattr.__get__(state)
+        put("rules", self.rules)
+        put("players", self.n)
+        put("seed", self.seed)
+        put("phase", self.phase)
+        put("to_play", self.to_play)
+        put("starter", self.starter)
+        put("stock", self.stock)
+        put("table", tuple(self.table))
+        put("holdings", tuple(self.holdings))
+        put("chain", self.chain)
+        put("gift", self.gift)
+        put("lay", self.lay)
+        put("known", tuple(self.known))
+        put("private", self.private)
+        put("out", self.out)
+        put("passes", self.passes)
+        put("turns_after_stock", self.turns_after_stock)
+        put("termination", self.termination)
+        put("events", tuple(self.events))
+        put("_moves", None)
+        return state
 
     # -- moves ---------------------------------------------------------------------
 

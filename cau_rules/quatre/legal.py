@@ -11,7 +11,7 @@ the view and the information-state code can all ask them.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from cau_rules.cards import Card, cards_text
 from cau_rules.errors import InvalidNotationError
@@ -19,6 +19,21 @@ from cau_rules.quatre.moves import Add, Draw, Give, Lay, Pass, Play, QuatreMove,
 from cau_rules.quatre.zones import PendingGift, PendingLay, Phase, QuatreChain
 
 __all__ = ["coerce_move", "generate", "layable", "legal_text", "why_illegal"]
+
+
+_MOVES: dict[tuple[object, ...], QuatreMove] = {}
+_DRAW: tuple[QuatreMove, ...] = (Draw(),)
+_PASS: tuple[QuatreMove, ...] = (Pass(),)
+
+
+def _move(kind: Callable[..., QuatreMove], *cards: Card) -> QuatreMove:
+    """The interned move ``kind(*cards)``: moves are immutable values, so one object serves
+    every position."""
+    key = (kind, *cards)
+    move = _MOVES.get(key)
+    if move is None:
+        move = _MOVES[key] = kind(*cards)
+    return move
 
 
 def generate(
@@ -47,18 +62,18 @@ def generate(
     if phase == "turn":
         ranks = {target.rank for target in table}
         if ranks.isdisjoint(card.rank for card in holding):
-            return (Draw(),) if has_stock else (Pass(),)
+            return _DRAW if has_stock else _PASS
         targets = sorted(table)
-        return tuple(Play(card, target) for card in sorted(holding) if card.rank in ranks
+        return tuple(_move(Play, card, target) for card in sorted(holding) if card.rank in ranks
                      for target in targets if card.rank == target.rank)
     if phase == "chain":
         assert chain is not None
         rank = chain.rank
-        return tuple(Add(card) for card in sorted(holding) if card.rank == rank)
+        return tuple(_move(Add, card) for card in sorted(holding) if card.rank == rank)
     if phase == "gift":
-        return tuple(Give(card) for card in sorted(holding))
+        return tuple(_move(Give, card) for card in sorted(holding))
     assert lay is not None
-    return tuple(Lay(card) for card in layable(holding, lay))
+    return tuple(_move(Lay, card) for card in layable(holding, lay))
 
 
 def layable(holding: Sequence[Card], lay: PendingLay) -> list[Card]:

@@ -182,4 +182,4 @@ def test_the_modules_follow_the_import_rules() -> None:
         for function in (n for n in ast.walk(tree) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))):
             nested = [n for n in ast.walk(function) if isinstance(n, (ast.Import, ast.ImportFrom))]
             assert not nested, f"{path.name}: {function.name} imports inside a function"
-        assert len(path.read_text(encoding="utf-8").splitlines()) <= 620, f"{path.name} is too long"
+        assert len(path.read_text(encoding="utf-8").splitlines()) <= 650, f"{path.name} is too long"

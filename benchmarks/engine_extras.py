@@ -1,0 +1,178 @@
+"""The figures of ``docs/performance.md`` that are not anchor timings: memory held per state
+and IS-MCTS speed.  Run with an interpreter that has ``cau_rules`` installed::
+
+    python benchmarks/engine_extras.py [--seconds 5] [--games 20]
+
+It prints one JSON object:
+
+- ``memory``: per family (one preset and player count each), the bytes held per state when
+  the whole history of states of seeded random games is kept (``tracemalloc``: the memory
+  allocated while the games are played and still held once they end, divided by the states
+  kept; a warm-up game first makes the interned moves and events), ``zone_bytes_per_state``:
+  what a state's zone tuples (stock, table, holdings, piles, ...) take in all, and
+  ``new_zone_bytes_per_state``: the part of those not shared with the previous state.  The
+  difference is what sharing unchanged zones saves.
+- ``ismcts``: ``ISMCTSBot(iterations=100)`` against ``RandomBot`` in 2-player ``cau-robat``
+  for about ``--seconds`` of CPU time: searched iterations per second (CPU and wall clock),
+  and the cost of the two information-state operations every iteration or move needs,
+  ``InfoState.update_view`` (one per view a seat receives) and ``InfoState.resample`` (one
+  per iteration), in microseconds per call.
+
+Memory figures are deterministic; the timings are not (see ``docs/performance.md``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import json
+import random
+import sys
+import time
+import tracemalloc
+from typing import Any
+
+MEMORY_CASES = (("cau", 4), ("cau-robat-40", 2), ("cau-recau-sant-vicent", 4), ("cau-quatre", 2),
+                ("cacho", 4))
+
+
+def _zone_size(value: Any, seen: set[int]) -> int:
+    """The bytes of *value* and of the tuples inside it (cards, ints and rules are shared
+    singletons in every design, so they are not counted)."""
+    if isinstance(value, tuple) and id(value) not in seen:
+        seen.add(id(value))
+        return sys.getsizeof(value) + sum(_zone_size(item, seen) for item in value)
+    return 0
+
+
+def memory_per_state(variant: str, players: int, games: int) -> dict[str, Any]:
+    from cau_rules import new_game
+
+    for seed in range(games):  # warm up: the interned moves and events are made once, not per state
+        rng = random.Random(f"{seed}:memory")
+        state = new_game(variant, players=players, seed=seed)
+        while not state.is_over:
+            state = state.apply(rng.choice(state.legal_moves()))
+    gc.collect()
+    tracemalloc.start()
+    before = tracemalloc.get_traced_memory()[0]
+    histories = []
+    for seed in range(games):
+        rng = random.Random(f"{seed}:memory")
+        state = new_game(variant, players=players, seed=seed)
+        history = [state]
+        while not state.is_over:
+            state = state.apply(rng.choice(state.legal_moves()))
+            history.append(state)
+        histories.append(history)
+    gc.collect()
+    held = tracemalloc.get_traced_memory()[0] - before
+    tracemalloc.stop()
+    states = sum(len(history) for history in histories)
+    copied = fresh = 0
+    for history in histories:
+        previous: set[int] = set()
+        for state in history:
+            own: set[int] = set()
+            copied += _zones_size(state, own)
+            reused = set(previous)
+            fresh += _zones_size(state, reused)
+            previous = own
+    return {
+        "variant": variant,
+        "players": players,
+        "states": states,
+        "bytes_per_state": round(held / states),
+        "zone_bytes_per_state": round(copied / states),
+        "new_zone_bytes_per_state": round(fresh / states),
+    }
+
+
+_ZONES = ("stock", "table", "holdings", "piles", "discard", "debts", "hand_scores", "declarations",
+          "stacks", "contributions", "round_bets", "dealt_in", "folded", "to_act", "decks")
+
+
+def _zones_size(state: Any, seen: set[int]) -> int:
+    return sum(_zone_size(getattr(state, name), seen) for name in _ZONES if hasattr(state, name))
+
+
+def ismcts_speed(seconds: float) -> dict[str, Any]:
+    from cau_rules import new_game
+    from cau_rules.ai.infostate import InfoState
+    from cau_rules.ai.mcts import ISMCTSBot
+    from cau_rules.bots import RandomBot, play_game
+
+    iterations = 100
+    searched = games = 0
+    cpu_start, wall_start = time.process_time(), time.perf_counter()
+    while games == 0 or time.process_time() - cpu_start < seconds:
+        bot = ISMCTSBot(iterations=iterations)
+        choose = bot.choose
+        decisions = [0]
+
+        def counting(view: Any, rng: random.Random, choose: Any = choose, decisions: list[int] = decisions) -> Any:
+            if len(view.legal_moves) > 1:  # a decision with one legal move is not searched
+                decisions[0] += 1
+            return choose(view, rng)
+
+        bot.choose = counting  # type: ignore[method-assign]
+        play_game(new_game("cau-robat", players=2, seed=games), [bot, RandomBot()], seed=games)
+        searched += decisions[0] * iterations
+        games += 1
+    cpu = time.process_time() - cpu_start
+    wall = time.perf_counter() - wall_start
+
+    # the information-state operations, on the states of seeded random games
+    views = []
+    for seed in range(20):
+        rng = random.Random(f"{seed}:infostate")
+        state = new_game("cau-robat", players=2, seed=seed)
+        game_views = [state.observe(1)]
+        while not state.is_over:
+            state = state.apply(rng.choice(state.legal_moves()))
+            game_views.append(state.observe(1))
+        views.append((state.rules, game_views))
+    updates = 0
+    infos = []
+    start = time.process_time()
+    for rules, game_views in views:
+        info = InfoState.from_view(rules, game_views[0])
+        for view in game_views[1:]:
+            info = info.update_view(view)
+            updates += 1
+            if view.to_play == 1 and view.phase != "over":
+                infos.append(info)
+    update_us = (time.process_time() - start) * 1e6 / updates
+    rng = random.Random("resample")
+    start = time.process_time()
+    for info in infos:
+        info.resample(rng)
+    resample_us = (time.process_time() - start) * 1e6 / len(infos)
+    return {
+        "variant": "cau-robat",
+        "players": 2,
+        "iterations": iterations,
+        "games": games,
+        "iterations_searched": searched,
+        "iterations_per_cpu_s": round(searched / cpu, 1),
+        "iterations_per_s": round(searched / wall, 1),
+        "update_view_us": round(update_us, 2),
+        "resample_us": round(resample_us, 2),
+    }
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seconds", type=float, default=5.0, help="CPU seconds of IS-MCTS play (default 5)")
+    parser.add_argument("--games", type=int, default=20, help="random games per memory case (default 20)")
+    args = parser.parse_args(argv)
+    result = {
+        "memory": [memory_per_state(variant, players, args.games) for variant, players in MEMORY_CASES],
+        "ismcts": ismcts_speed(args.seconds),
+    }
+    print(json.dumps(result))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
