@@ -21,7 +21,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from cau_rules.cards import Card, cards_text, parse_cards
-from cau_rules.checks import check_type, json_object
+from cau_rules.checks import check_type, json_object, whole_number
 from cau_rules.errors import InvalidNotationError, InvalidPositionError, InvalidRulesError
 from cau_rules.outcome import Termination
 from cau_rules.quatre.legal import layable
@@ -31,6 +31,7 @@ from cau_rules.quatre.zones import PHASES, PendingGift, PendingLay, Phase, Quatr
 __all__ = [
     "FAMILY_NAME",
     "FIELDS",
+    "MAX_SEED",
     "MIN_SEED",
     "SCHEMA",
     "TERMINATIONS",
@@ -71,11 +72,18 @@ TERMINATIONS: tuple[Termination, ...] = (Termination.LAST_HOLDER, Termination.SA
 ['LAST_HOLDER', 'SAFETY_BOUND']
 """
 
-MIN_SEED = -(2**63)
+MIN_SEED = 0
 """The smallest seed a position may have.
 
 >>> MIN_SEED
--9223372036854775808
+0
+"""
+
+MAX_SEED = 2**63 - 1
+"""The largest seed a position may have.
+
+>>> MAX_SEED
+9223372036854775807
 """
 
 
@@ -154,8 +162,7 @@ def position_fields(
         check_type(lay, PendingLay, "lay")
     if termination is not None:
         check_type(termination, Termination, "termination")
-    if isinstance(seed, bool) or not isinstance(seed, int) or seed < MIN_SEED:
-        raise InvalidRulesError(f"the seed must be a whole number from {MIN_SEED}, not {seed!r:.40}")
+    whole_number(seed, "the seed", low=MIN_SEED, high=MAX_SEED, error=InvalidRulesError)
     chain_cards = chain.all_cards if chain is not None else ()
     placed = [*tab, *chain_cards]
     for zone in hold:

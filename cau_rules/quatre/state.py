@@ -40,10 +40,14 @@ from cau_rules.quatre.engine import Engine, deal, outcome_of
 from cau_rules.quatre.events import QuatreEvent
 from cau_rules.quatre.legal import coerce_move, generate, legal_text, why_illegal
 from cau_rules.quatre.moves import QuatreMove, parse_move
+from cau_rules.quatre.notation import NOTATION_FIELDS, fields_from_notation, position_notation
+from cau_rules.quatre.picture import svg_state
 from cau_rules.quatre.rules import MAX_CHAIN, QuatreRules
+from cau_rules.quatre.screen import position_screen
 from cau_rules.quatre.serial import FIELDS, fields_from_dict, position_fields, state_fields_to_dict
 from cau_rules.quatre.view import QuatreView, check_seat, known_to, view_of
 from cau_rules.quatre.zones import PendingGift, PendingLay, Phase, QuatreChain
+from cau_rules.svg import SvgOptions
 
 __all__ = ["QuatreState", "load", "new_game"]
 
@@ -368,7 +372,70 @@ class QuatreState:
         """
         return state_fields_to_dict(**{name: getattr(self, name) for name in FIELDS})
 
+    def to_notation(self) -> str:
+        """The whole position on one line (like FEN; the grammar is in
+        :mod:`cau_rules.quatre.notation`); :meth:`from_notation` reads it back.
+
+        >>> from cau_rules.quatre import QUATRE
+        >>> state = QuatreState.from_position(QUATRE, 2, table="5c 1o", holdings=["5o 5b 1b 2b", "5e 4c 4b 6b"])
+        >>> text = state.apply("5o>5c").to_notation()
+        >>> text.split()[:3], text.split()[4:]
+        (['chain', '1', '0'], ['1o', '5b,1b,2b/5e,4c,4b,6b', '5c:0=5o', '-', '-', '-/-', '-', '-', '0', '0', '-', '0'])
+        """
+        return position_notation(**{name: getattr(self, name) for name in NOTATION_FIELDS})
+
+    def render(self) -> str:
+        """The screen of the whole position, every card face up (see
+        :func:`cau_rules.quatre.screen.position_screen`).
+
+        >>> from cau_rules.quatre import QUATRE
+        >>> print(new_game(QUATRE, 2, seed=5).render().splitlines()[2])
+        Seat 0:     4c 6e 7b 3b
+        """
+        return position_screen(self)
+
+    def svg(self, *, options: SvgOptions | None = None, bottom: int | None = None) -> str:
+        """A picture of the whole position, every card face up, as an SVG document (see
+        :func:`cau_rules.quatre.picture.svg_state`); ``observe(seat).svg()`` draws
+        what one seat sees.
+
+        >>> from cau_rules.quatre import QUATRE
+        >>> new_game(QUATRE, 2, seed=5).svg().count('class="card"')  # the stock's top card twice
+        41
+        """
+        return svg_state(self, options=options, bottom=bottom)
+
+    def _repr_svg_(self) -> str:
+        """The picture notebooks show (Jupyter calls this)."""
+        return svg_state(self)
+
     # -- construction -------------------------------------------------------------
+
+    @classmethod
+    def from_notation(cls, rules: QuatreRules, text: str) -> QuatreState:
+        """The position written *text* in the one-line notation (:meth:`to_notation`),
+        validated like :meth:`from_position`.
+
+        Args:
+            rules: the rules played (the notation does not name them).
+            text: the position's notation.
+
+        Raises:
+            InvalidNotationError: malformed text; the message names the field.
+            InvalidPositionError: a position no game can reach.
+            InvalidRulesError: a player count or seed the rules cannot take.
+            TypeError: *rules* or *text* has the wrong type.
+
+        >>> from cau_rules.quatre import QUATRE
+        >>> state = new_game(QUATRE, 3, seed=4)
+        >>> QuatreState.from_notation(QUATRE, state.to_notation()) == state
+        True
+        >>> QuatreState.from_notation(QUATRE, "turn 0 0 - 5c - - - - - - - 0 0 - 0")
+        Traceback (most recent call last):
+        ...
+        cau_rules.errors.InvalidNotationError: field 6 (holdings) of the position has 1 seat; cau-quatre is played by 2 to 4 players: '-'
+        """
+        return cls(**fields_from_notation(rules, text))
 
     @classmethod
     def from_position(

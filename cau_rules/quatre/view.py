@@ -24,8 +24,12 @@ from cau_rules.errors import InvalidPositionError
 from cau_rules.outcome import Outcome
 from cau_rules.quatre.events import QuatreEvent, hide_event
 from cau_rules.quatre.moves import QuatreMove
+from cau_rules.quatre.notation import view_notation
+from cau_rules.quatre.picture import svg_view
 from cau_rules.quatre.rules import QuatreRules
+from cau_rules.quatre.screen import render_text
 from cau_rules.quatre.zones import PendingGift, PendingLay, Phase, QuatreChain
+from cau_rules.svg import SvgOptions
 
 __all__ = ["QuatreView", "check_seat", "known_to", "view_of"]
 
@@ -89,6 +93,35 @@ class QuatreView:
         for cards in self.known:
             seen.update(cards)
         return seen
+
+    def to_notation(self) -> str:
+        """The view in the per-seat form of the one-line notation (see
+        :mod:`cau_rules.quatre.notation`): the stock and the cards this seat does not
+        know as ``?count``.
+
+        >>> from cau_rules.quatre import QUATRE, new_game
+        >>> new_game(QUATRE, 2, seed=5).observe(0).to_notation()
+        'turn 0 0 ?28 11c,10c,5b,12e 4c,6e,7b,3b/?4 - - - - 0 0 - @0'
+        """
+        return view_notation(self)
+
+    def svg(self, *, options: SvgOptions | None = None, bottom: int | None = None) -> str:
+        """A picture of this view as an SVG document (see
+        :func:`cau_rules.quatre.picture.svg_view`).
+
+        >>> from cau_rules.quatre import QUATRE, new_game
+        >>> new_game(QUATRE, 2, seed=5).observe(0).svg().count('class="card"')
+        8
+        """
+        return svg_view(self, options=options, bottom=bottom)
+
+    def _repr_svg_(self) -> str:
+        """The picture notebooks show (Jupyter calls this)."""
+        return svg_view(self)
+
+    def __str__(self) -> str:
+        """The text screen of this view (:func:`cau_rules.quatre.screen.render_text`)."""
+        return render_text(self)
 
     def to_dict(self) -> dict[str, Any]:
         """The view as JSON-ready data.
