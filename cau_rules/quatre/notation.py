@@ -39,10 +39,10 @@ knows there followed by ``?count`` for the rest (``5c,5o,?3``; ``?4`` when it kn
 none).
 
 >>> from cau_rules.quatre import QUATRE, QuatreState
->>> state = QuatreState.from_position(QUATRE, 2, table="5c 1o", holdings=["5o 5b 2o", "5e 4c"])
+>>> state = QuatreState.from_position(QUATRE, 2, table="5c 1o 7e 12b", holdings=["5o 5b 2o 3o", "5e 4c 6c 7c"])
 >>> text = position_notation(**{name: getattr(state, name) for name in NOTATION_FIELDS})
->>> text.split()[:3], text.split()[5:]
-(['turn', '0', '0'], ['5o,5b,2o/5e,4c', '-', '-', '-', '-/-', '-', '-', '0', '0', '-', '0'])
+>>> text.split()[:3], text.split()[4:]
+(['turn', '0', '0'], ['5c,1o,7e,12b', '5o,5b,2o,3o/5e,4c,6c,7c', '-', '-', '-', '-/-', '-', '-', '0', '0', '-', '0'])
 >>> QuatreState(**fields_from_notation(QUATRE, text)) == state
 True
 """
@@ -58,7 +58,7 @@ from cau_rules.checks import check_type
 from cau_rules.errors import InvalidNotationError
 from cau_rules.outcome import Termination
 from cau_rules.quatre.rules import QuatreRules
-from cau_rules.quatre.serial import MAX_SEED, position_fields
+from cau_rules.quatre.validate import MAX_SEED, position_fields
 from cau_rules.quatre.zones import PHASES, PendingGift, PendingLay, Phase, QuatreChain, SeatView
 
 __all__ = [

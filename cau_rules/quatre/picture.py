@@ -177,9 +177,9 @@ def svg_view(view: SeatView, *, options: SvgOptions | None = None, bottom: int |
         InvalidRulesError: *bottom* is not a seat of the game.
 
     >>> from cau_rules.quatre import QUATRE, QuatreState
-    >>> state = QuatreState.from_position(QUATRE, 2, table="5c 1o", holdings=["5o 5b 2o", "5e 4c"])
+    >>> state = QuatreState.from_position(QUATRE, 2, table="5c 1o 7e 12b", holdings=["5o 5b 2o 3o", "5e 4c 6c 7c"])
     >>> svg = svg_view(state.apply("5o>5c").observe(1), options=SvgOptions(language="en"))
-    >>> "cau on 5c" in svg, 'data-card="5e"' in svg, 'data-card="5b"' in svg, "<title>2 cards</title>" in svg
+    >>> "cau on 5c" in svg, 'data-card="5e"' in svg, 'data-card="5b"' in svg, "<title>3 cards</title>" in svg
     (True, True, False, True)
     """
     check_type(view, SeatView, "view")

@@ -29,7 +29,7 @@ from cau_rules.quatre.moves import QuatreMove, parse_move
 from cau_rules.quatre.picture import svg_state, svg_view
 from cau_rules.quatre.rules import QUATRE
 from cau_rules.quatre.screen import position_screen, render_text
-from cau_rules.quatre.serial import position_fields
+from cau_rules.quatre.validate import position_fields
 from cau_rules.quatre.view import QuatreView, view_of
 from cau_rules.svg import SvgOptions
 

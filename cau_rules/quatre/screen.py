@@ -53,14 +53,14 @@ def render_text(view: SeatView) -> str:
     is over, the result.  Lines for a zone that is empty (no chain, no gift) are left out.
 
     >>> from cau_rules.quatre import QUATRE, QuatreState
-    >>> state = QuatreState.from_position(QUATRE, 2, table="5c 1o", holdings=["5o 5b 2o", "5e 4c"])
+    >>> state = QuatreState.from_position(QUATRE, 2, table="5c 1o 7e 12b", holdings=["5o 5b 2o 3o", "5e 4c 6c 7c"])
     >>> print(render_text(state.apply("5o>5c").observe(1)))  # doctest: +ELLIPSIS
     === cau-quatre · seat 1 (you) to play · chain ===
-    Centre:     1o
+    Centre:     1o 7e 12b
     Chain:      cau on 5c: seat 0 played 5o; seat 1 (you) must add a 5 (recau)
-    Your cards: 5e 4c
+    Your cards: 5e 4c 6c 7c
     ...
-    >>> state = QuatreState.from_position(QUATRE, 2, table="5c 1o", holdings=["5o 2o 3o", "5e 4c"])
+    >>> state = QuatreState.from_position(QUATRE, 2, table="5c 1o 7e 12b", holdings=["5o 2o 3o 4o", "5e 4c 6c 7c"])
     >>> print(render_text(state.apply("5o>5c").apply("add 5e").observe(0)).splitlines()[2])
     Gift:       seat 0 (you) owes seat 1 two cards (recau)
     """
@@ -111,10 +111,10 @@ def position_screen(position: Position) -> str:
     privately, the stock in order (top first), who is out, the counters and the result.
 
     >>> from cau_rules.quatre import QUATRE, QuatreState
-    >>> state = QuatreState.from_position(QUATRE, 2, table="5c 1o", holdings=["5o 2o 3o 4o", "5e 4c 6c 7c"])
+    >>> state = QuatreState.from_position(QUATRE, 2, table="5c 1o 7e 12b", holdings=["5o 2o 3o 4o", "5e 4c 6c 7c"])
     >>> print(position_screen(state.apply("5o>5c").apply("add 5e")))  # doctest: +ELLIPSIS
     === cau-quatre · seat 0 to play · gift ===
-    Centre:     1o
+    Centre:     1o 7e 12b
     Gift:       seat 0 owes seat 1 two cards (recau)
     Seat 0:     2o 3o 4o
     Seat 1:     4c 6c 7c 5c* 5o* 5e*

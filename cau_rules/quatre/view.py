@@ -20,6 +20,7 @@ from typing import Any
 import attrs
 
 from cau_rules.cards import Card, cards_text
+from cau_rules.checks import check_type
 from cau_rules.errors import InvalidPositionError
 from cau_rules.outcome import Outcome
 from cau_rules.quatre.events import QuatreEvent, hide_event
@@ -44,11 +45,11 @@ class QuatreView:
     ``legal_moves`` is filled in only when it is this seat's move.
 
     >>> from cau_rules.quatre import QUATRE, QuatreState
-    >>> state = QuatreState.from_position(QUATRE, 2, table="7o", holdings=["5o 1b", "2c 2e 3c"],
-    ...                                   known=["", "2e"])
+    >>> state = QuatreState.from_position(QUATRE, 2, table="7o 10b 11b", holdings=["5o 1b 2b 3b",
+    ...                                   "2c 2e 3c 4c 6c 6e"], known=["", "2c 2e"])
     >>> view = state.observe(0)
     >>> cards_text(view.holding), [cards_text(k) for k in view.known], [str(m) for m in view.legal_moves]
-    ('5o 1b', ['5o 1b', '2e'], ['draw'])
+    ('5o 1b 2b 3b', ['5o 1b 2b 3b', '2c 2e'], ['draw'])
     >>> view.is_over, view.outcome is None
     (False, True)
     """
@@ -165,14 +166,17 @@ class QuatreView:
 
 
 def check_seat(seat: object, players: int) -> None:
-    """Raise InvalidPositionError unless *seat* is a seat of a game of *players*.
+    """Raise InvalidPositionError unless *seat* is a seat of a game of *players*
+    (TypeError unless it is an int).
 
     >>> check_seat(2, 2)
     Traceback (most recent call last):
     ...
     cau_rules.errors.InvalidPositionError: seat must be from 0 to 1, not 2
     """
-    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
+    check_type(seat, int, "seat")
+    assert isinstance(seat, int)
+    if not 0 <= seat < players:
         raise InvalidPositionError(f"seat must be from 0 to {players - 1}, not {seat!r}")
 
 

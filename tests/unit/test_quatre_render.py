@@ -136,14 +136,14 @@ def test_a_seat_s_picture_never_names_a_card_hidden_from_it(rules: QuatreRules, 
 
 
 def test_a_view_shows_known_cards_face_up_and_the_rest_as_one_back_with_a_count() -> None:
-    state = QuatreState.from_position(QUATRE, 2, table="7o 1b", holdings=["5o 2c 3c", "6b 6e 4o 5e"],
+    state = QuatreState.from_position(QUATRE, 2, table="7o 1b 11b", holdings=["5o 2c 3c 4c", "6b 6e 4o 5e 10c 11c"],
                                       known=["", "6b 6e"])
     root = parse(svg_view(state.observe(0), options=SvgOptions(language="en")))
-    assert sorted(faces(root)) == sorted(["5o", "2c", "3c", "6b", "6e", "7o", "1b"])
-    backs = [g for g in root.iter(NS + "g") if g.get("class") == "pile" and g.findtext(NS + "title") == "2 cards"]
+    assert sorted(faces(root)) == sorted(["5o", "2c", "3c", "4c", "6b", "6e", "7o", "1b", "11b"])
+    backs = [g for g in root.iter(NS + "g") if g.get("class") == "pile" and g.findtext(NS + "title") == "4 cards"]
     assert len(backs) == 1
     stock = [g for g in root.iter(NS + "g") if g.get("class") == "stock"]
-    assert stock and "31 cards" in [t.text for t in stock[0].iter(NS + "title")]
+    assert stock and "27 cards" in [t.text for t in stock[0].iter(NS + "title")]
 
 
 def test_the_chain_picture_shows_the_target_the_played_cards_their_seats_and_the_level() -> None:
@@ -197,7 +197,7 @@ def test_the_family_record_draws_and_lists_pictures_and_menus() -> None:
     assert FAMILY.picture is not None and FAMILY.picture(state.observe(0)) == svg_view(state.observe(0))
     assert FAMILY.doc_pictures is not None and sorted(FAMILY.doc_pictures()) == sorted(doc_pictures())
     assert FAMILY.move_menu is not None and FAMILY.move_menu(state.legal_moves()) == ["draw"]
-    chain = QuatreState.from_position(QUATRE, 2, table="5c 5b", holdings=["5o 5e", "1o"])
+    chain = QuatreState.from_position(QUATRE, 2, table="5c 5b 7e 12b", holdings=["5o 5e 1b 2b", "1o 4c 4e 6c"])
     assert move_menu(chain.legal_moves()) == ["5o>5c", "5o>5b", "5e>5c", "5e>5b"]
 
 
@@ -205,7 +205,8 @@ def test_the_family_record_draws_and_lists_pictures_and_menus() -> None:
 
 
 def test_the_screen_writes_chains_gifts_and_lays_in_words() -> None:
-    state = QuatreState.from_position(QUATRE, 3, table="5c 1o", holdings=["5o 2o 3o", "5e 4c 6c", "7c 7e"])
+    state = QuatreState.from_position(QUATRE, 3, table="5c 1o 10b 11b", holdings=["5o 2o 3o 4o", "5e 4c 6c 6e",
+                                                                               "7c 7e 12c 12e"])
     chain = state.apply("5o>5c")
     screen = str(chain.observe(1))
     assert "Chain:      cau on 5c: seat 0 played 5o; seat 1 (you) must add a 5 (recau)" in screen
