@@ -37,7 +37,19 @@ from cau_rules.quatre.events import (
     hide_event,
 )
 from cau_rules.quatre.family import FAMILY
-from cau_rules.quatre.moves import Add, Draw, Give, Lay, Pass, Play, QuatreMove, format_move, parse_move
+from cau_rules.quatre.moves import (
+    Add,
+    Draw,
+    Give,
+    Lay,
+    MoveTypeError,
+    Pass,
+    Play,
+    QuatreMove,
+    format_move,
+    parse_move,
+)
+from cau_rules.quatre.render import svg_state, svg_view
 from cau_rules.quatre.rules import CALL_NAMES, MAX_CHAIN, QUATRE, QuatreRules
 from cau_rules.quatre.state import QuatreState, load, new_game
 from cau_rules.quatre.view import QuatreView
@@ -61,6 +73,7 @@ __all__ = [
     "Laid",
     "Lay",
     "LayDue",
+    "MoveTypeError",
     "Out",
     "Pass",
     "Passed",
@@ -83,4 +96,6 @@ __all__ = [
     "load",
     "new_game",
     "parse_move",
+    "svg_state",
+    "svg_view",
 ]

@@ -7,6 +7,8 @@ reaches the family only through :data:`FAMILY`.
 >>> state = FAMILY.new_game(FAMILY.presets[0], 2, 5, ())
 >>> FAMILY.name, FAMILY.load(state.to_dict()) == state, FAMILY.parse_move("draw") in state.legal_moves()
 ('quatre', True, True)
+>>> FAMILY.picture(state.observe(0)).startswith("<svg"), FAMILY.move_menu(state.legal_moves())
+(True, ['draw'])
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ from cau_rules.quatre.codec import QuatreCodec
 from cau_rules.quatre.infer import resample_fields, start, update
 from cau_rules.quatre.moves import Add, Draw, Give, Lay, Pass, Play, QuatreMove, parse_move
 from cau_rules.quatre.policy import greedy
-from cau_rules.quatre.render import render_text
+from cau_rules.quatre.render import doc_pictures, move_menu, render_text, svg_view
 from cau_rules.quatre.rules import QUATRE, QuatreRules
 from cau_rules.quatre.state import QuatreState, load, new_game
 from cau_rules.quatre.suite import SUITE
@@ -67,5 +69,8 @@ FAMILY: Family[QuatreRules, QuatreState, QuatreView, QuatreMove] = Family(
     policy=greedy,
     render=render_text,
     suite=SUITE,
+    picture=svg_view,
+    doc_pictures=doc_pictures,
+    move_menu=move_menu,
 )
 """The four-card game's record for generic code."""

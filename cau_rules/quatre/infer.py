@@ -25,7 +25,7 @@ from typing import Any
 from cau_rules.cards import Card
 from cau_rules.errors import InvalidPositionError
 from cau_rules.quatre.rules import QuatreRules
-from cau_rules.quatre.serial import position_fields
+from cau_rules.quatre.validate import position_fields
 from cau_rules.quatre.view import QuatreView
 
 __all__ = ["resample_fields", "start", "update"]

@@ -14,8 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from cau_rules.cards import Card, cards_text
-from cau_rules.errors import InvalidNotationError
-from cau_rules.quatre.moves import Add, Draw, Give, Lay, Pass, Play, QuatreMove, parse_move
+from cau_rules.quatre.moves import Add, Draw, Give, Lay, MoveTypeError, Pass, Play, QuatreMove, parse_move
 from cau_rules.quatre.zones import PendingGift, PendingLay, Phase, QuatreChain
 
 __all__ = ["coerce_move", "generate", "layable", "legal_text", "why_illegal"]
@@ -92,8 +91,9 @@ def coerce_move(move: QuatreMove | str) -> QuatreMove:
     """*move* itself, or the move its text names.
 
     Raises:
-        InvalidNotationError: the text is no move, or the object is not a move of the
-            four-card game.
+        InvalidNotationError: the text is no move.
+        MoveTypeError: *move* is neither a move of the four-card game nor a str (a
+            TypeError and an IllegalMoveError).
 
     >>> coerce_move("draw")
     Draw()
@@ -102,7 +102,7 @@ def coerce_move(move: QuatreMove | str) -> QuatreMove:
         return parse_move(move)
     if isinstance(move, (Play, Add, Give, Draw, Pass, Lay)):
         return move
-    raise InvalidNotationError(f"not a move of the four-card game: {move!r}")
+    raise MoveTypeError(f"move must be a four-card move or its text, not {type(move).__name__}")
 
 
 def legal_text(moves: Sequence[QuatreMove]) -> str:

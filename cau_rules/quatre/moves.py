@@ -35,9 +35,31 @@ from __future__ import annotations
 import attrs
 
 from cau_rules.cards import Card
-from cau_rules.errors import InvalidNotationError
+from cau_rules.checks import check_type
+from cau_rules.errors import IllegalMoveError, InvalidNotationError
 
-__all__ = ["Add", "Draw", "Give", "Lay", "Pass", "Play", "QuatreMove", "format_move", "parse_move"]
+__all__ = [
+    "MAX_MOVE_TEXT", "Add", "Draw", "Give", "Lay", "MoveTypeError", "Pass", "Play", "QuatreMove", "format_move",
+    "parse_move",
+]
+
+
+class MoveTypeError(IllegalMoveError, TypeError):
+    """``state.apply(x)`` with an *x* that is neither a move of the four-card game nor
+    text: a programmer's wrong type, so a :class:`TypeError` naming the parameter, and
+    also an :class:`~cau_rules.errors.IllegalMoveError`, as every refused move is.
+
+    >>> issubclass(MoveTypeError, TypeError), issubclass(MoveTypeError, IllegalMoveError)
+    (True, True)
+    """
+
+MAX_MOVE_TEXT = 40
+"""The longest move text :func:`parse_move` reads (the longest move, ``give 12b``, has 8
+characters; spaces around the parts are allowed).
+
+>>> MAX_MOVE_TEXT
+40
+"""
 
 SortKey = tuple[int, int, int]
 
@@ -212,7 +234,7 @@ def format_move(move: QuatreMove) -> str:
         return "pass"
     if isinstance(move, Lay):
         return f"lay {move.card.code}"
-    raise InvalidNotationError(f"not a move of the four-card game: {move!r}")
+    raise TypeError(f"move must be a move of the four-card game, not {type(move).__name__}")
 
 
 _HELP = "write e.g. '5o>5c', 'add 5e', 'give 7e', 'draw', 'pass' or 'lay 5o'"
@@ -221,6 +243,10 @@ _HELP = "write e.g. '5o>5c', 'add 5e', 'give 7e', 'draw', 'pass' or 'lay 5o'"
 def parse_move(text: str) -> QuatreMove:
     """The move written *text*, as :func:`format_move` writes it.
 
+    Raises:
+        InvalidNotationError: the text is no move (or longer than :data:`MAX_MOVE_TEXT`).
+        TypeError: *text* is not a str.
+
     >>> parse_move("add 11c"), parse_move("pass")
     (Add(card=<Card.C11: 22>), Pass())
     >>> parse_move("5o")
@@ -228,8 +254,10 @@ def parse_move(text: str) -> QuatreMove:
     ...
     cau_rules.errors.InvalidNotationError: unknown move '5o': write e.g. '5o>5c', 'add 5e', 'give 7e', 'draw', 'pass' or 'lay 5o'
     """
-    if not isinstance(text, str):
-        raise InvalidNotationError(f"a move is written as text like '5o>5c', not {text!r}")
+    check_type(text, str, "text")
+    if len(text) > MAX_MOVE_TEXT:
+        raise InvalidNotationError(f"a move is at most {MAX_MOVE_TEXT} characters long, not {len(text)}: "
+                                   f"{text[:20]!r}...")
     raw = text.strip().lower()
     if raw == "draw":
         return Draw()

@@ -8,7 +8,7 @@ legal move.
 
 >>> import random
 >>> from cau_rules.quatre import QUATRE, QuatreState
->>> state = QuatreState.from_position(QUATRE, 2, table="5c 7b", holdings=["5o 7o 7c 1b", "2o"])
+>>> state = QuatreState.from_position(QUATRE, 2, table="5c 7b 10e 12e", holdings=["5o 7o 7c 1b", "2o 3o 4o 6o"])
 >>> str(greedy(state.observe(0), random.Random(0)))  # a 7: seat 0 holds two, so it can follow
 '7c>7b'
 """

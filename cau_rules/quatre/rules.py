@@ -14,14 +14,36 @@ only an outline; everything it leaves open is a documented reconstruction (see
 from __future__ import annotations
 
 from collections.abc import Mapping
+from types import MappingProxyType
 from typing import Any
 
 import attrs
 
 from cau_rules.cards import DECKS, SPANISH_40, Deck
+from cau_rules.checks import json_object, whole_number
 from cau_rules.errors import InvalidRulesError
 
-__all__ = ["CALL_NAMES", "MAX_CHAIN", "QUATRE", "QuatreRules"]
+__all__ = ["CALL_NAMES", "MAX_CHAIN", "MAX_NAME", "OPTION_RANGES", "QUATRE", "QuatreRules"]
+
+OPTION_RANGES: Mapping[str, tuple[int, int]] = MappingProxyType({
+    "min_players": (2, 8),
+    "max_players": (2, 8),
+    "table_size": (1, 12),
+    "hand_size": (1, 12),
+    "max_turns_after_stock": (1, 1000),
+})
+"""The smallest and largest value of every numeric option of :class:`QuatreRules`.
+
+>>> OPTION_RANGES["max_turns_after_stock"]
+(1, 1000)
+"""
+
+MAX_NAME = 40
+"""The longest ``name`` option.
+
+>>> MAX_NAME
+40
+"""
 
 MAX_CHAIN = 3
 """The most cards a chain can have played onto its table card: cau, recau, Sant Vicent.
@@ -46,23 +68,36 @@ def _is_whole(value: object) -> bool:
 class QuatreRules:
     """Every option of the four-card game (defaults: the ``cau-quatre`` preset, D-FOUR).
 
-    - ``name``: the preset this rules object derives from (``"cau-quatre"``).
-    - ``deck``: the :class:`~cau_rules.cards.Deck` played with (Spanish 40).
-    - ``min_players`` / ``max_players``: the player counts allowed (2 to 4).
-    - ``table_size``: table cards dealt at the start and laid again whenever the table
-      is empty after a turn (4; fewer when the stock runs short); also the cards a
-      player lays from their holding into a dead centre once the stock is empty (D-FOUR-5).
-    - ``hand_size``: cards dealt to each player at the start, and the count players
-      draw back up to after every turn while the stock lasts (4).
-    - ``max_turns_after_stock``: the safety bound of D-FOUR-5: a game still running
-      this many turns after the stock ran out ends, and the most cards wins (200).
+    Every number has a range (:data:`OPTION_RANGES`), so that a game's length and every
+    call's cost stay bounded; the table and one hand per player must also fit in the
+    deck with a card left for the stock.
+
+    Attributes:
+        name: the preset this rules object derives from (``"cau-quatre"``; 1 to 40
+            characters).
+        deck: the :class:`~cau_rules.cards.Deck` played with (Spanish 40).
+        min_players: the fewest players allowed (2; 2 to 8).
+        max_players: the most players allowed (4; 2 to 8, at least ``min_players``).
+        table_size: table cards dealt at the start and laid again whenever the table
+            is empty after a turn (4; fewer when the stock runs short); also the cards a
+            player lays from their holding into a dead centre once the stock is empty
+            (D-FOUR-5); 1 to 12.
+        hand_size: cards dealt to each player at the start, and the count players
+            draw back up to after every turn while the stock lasts (4; 1 to 12).
+        max_turns_after_stock: the safety bound of D-FOUR-5: a game still running
+            this many turns after the stock ran out ends, and the most cards wins
+            (200; 1 to 1000).
 
     >>> QuatreRules(hand_size=5).hand_size
     5
     >>> QuatreRules(hand_size=0)
     Traceback (most recent call last):
     ...
-    cau_rules.errors.InvalidRulesError: option hand_size must be a whole number of at least 1, not 0
+    cau_rules.errors.InvalidRulesError: option hand_size must be a whole number from 1 to 12, not 0
+    >>> QuatreRules(max_turns_after_stock=10**9)
+    Traceback (most recent call last):
+    ...
+    cau_rules.errors.InvalidRulesError: option max_turns_after_stock must be a whole number from 1 to 1000, not 1000000000
     """
 
     name: str = "cau-quatre"
@@ -74,15 +109,12 @@ class QuatreRules:
     max_turns_after_stock: int = 200
 
     def __attrs_post_init__(self) -> None:
-        if not isinstance(self.name, str) or not self.name:
-            raise InvalidRulesError(f"option name must be a non-empty string, not {self.name!r}")
+        if not isinstance(self.name, str) or not 1 <= len(self.name) <= MAX_NAME:
+            raise InvalidRulesError(f"option name must be a string of 1 to {MAX_NAME} characters, not {self.name!r:.50}")
         if not isinstance(self.deck, Deck):
-            raise InvalidRulesError(f"option deck must be a Deck, not {self.deck!r}")
-        for option, low in (("min_players", 2), ("max_players", 2), ("table_size", 1), ("hand_size", 1),
-                            ("max_turns_after_stock", 1)):
-            value = getattr(self, option)
-            if not _is_whole(value) or value < low:
-                raise InvalidRulesError(f"option {option} must be a whole number of at least {low}, not {value!r}")
+            raise InvalidRulesError(f"option deck must be a Deck, not {self.deck!r:.50}")
+        for option, (low, high) in OPTION_RANGES.items():
+            whole_number(getattr(self, option), f"option {option}", low=low, high=high, error=InvalidRulesError)
         if self.max_players < self.min_players:
             raise InvalidRulesError(
                 f"max_players ({self.max_players}) is below min_players ({self.min_players})"
@@ -154,12 +186,14 @@ class QuatreRules:
     def from_dict(cls, data: Mapping[str, Any]) -> QuatreRules:
         """The rules described by :meth:`to_dict` output.
 
+        Raises:
+            InvalidNotationError: *data* is not a JSON object.
+            InvalidRulesError: an unknown option or a bad value.
+
         >>> QuatreRules.from_dict(QUATRE.replace(max_players=3).to_dict()) == QUATRE.replace(max_players=3)
         True
         """
-        if not isinstance(data, Mapping):
-            raise InvalidRulesError(f"rules data is a JSON object, not {type(data).__name__}")
-        return QUATRE.replace(**dict(data))
+        return QUATRE.replace(**dict(json_object(data, "the rules data")))
 
 
 def _deck_named(name: str) -> Deck:

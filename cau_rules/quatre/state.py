@@ -32,7 +32,7 @@ from typing import Any
 import attrs
 
 from cau_rules.cards import Card
-from cau_rules.checks import check_type
+from cau_rules.checks import check_type, whole_number
 from cau_rules.errors import GameOverError, IllegalMoveError, InvalidNotationError, InvalidRulesError
 from cau_rules.game import move_for_turn
 from cau_rules.outcome import Outcome, Termination
@@ -40,10 +40,15 @@ from cau_rules.quatre.engine import Engine, deal, outcome_of
 from cau_rules.quatre.events import QuatreEvent
 from cau_rules.quatre.legal import coerce_move, generate, legal_text, why_illegal
 from cau_rules.quatre.moves import QuatreMove, parse_move
+from cau_rules.quatre.notation import NOTATION_FIELDS, fields_from_notation, position_notation
+from cau_rules.quatre.picture import svg_state
 from cau_rules.quatre.rules import MAX_CHAIN, QuatreRules
-from cau_rules.quatre.serial import FIELDS, fields_from_dict, position_fields, state_fields_to_dict
+from cau_rules.quatre.screen import position_screen
+from cau_rules.quatre.serial import FIELDS, fields_from_dict, state_fields_to_dict
+from cau_rules.quatre.validate import MAX_SEED, MIN_SEED, position_fields, position_problems
 from cau_rules.quatre.view import QuatreView, check_seat, known_to, view_of
 from cau_rules.quatre.zones import PendingGift, PendingLay, Phase, QuatreChain
+from cau_rules.svg import SvgOptions
 
 __all__ = ["QuatreState", "load", "new_game"]
 
@@ -78,7 +83,7 @@ class QuatreState:
       <cau_rules.outcome.Termination.SAFETY_BOUND>`), or None while it goes on.
 
     >>> from cau_rules.quatre import QUATRE
-    >>> state = QuatreState.from_position(QUATRE, 2, table="5c 7o", holdings=["5o 1b 2b 3b", "4c 4e 4b 6c"])
+    >>> state = QuatreState.from_position(QUATRE, 2, table="5c 7o 10e 12e", holdings=["5o 1b 2b 3b", "4c 4e 4b 6c"])
     >>> [str(m) for m in state.legal_moves()]
     ['5o>5c']
     """
@@ -152,7 +157,7 @@ class QuatreState:
         see :func:`cau_rules.quatre.legal.generate`).
 
         >>> from cau_rules.quatre import QUATRE
-        >>> state = QuatreState.from_position(QUATRE, 2, table="5c 5b", holdings=["5o 5e", "1o"])
+        >>> state = QuatreState.from_position(QUATRE, 2, table="5c 5b 7e 12b", holdings=["5o 5e 1b 2b", "1o 4c 4e 6c"])
         >>> [str(m) for m in state.legal_moves()]
         ['5o>5c', '5o>5b', '5e>5c', '5e>5b']
         """
@@ -167,13 +172,13 @@ class QuatreState:
         """Whether *move* (a move or its text) is legal here.
 
         >>> from cau_rules.quatre import QUATRE
-        >>> state = QuatreState.from_position(QUATRE, 2, table="5c", holdings=["5o", "1o"])
+        >>> state = QuatreState.from_position(QUATRE, 2, table="5c 7e 12b 10o", holdings=["5o 1b 2b 3b", "1o 4c 4e 6c"])
         >>> state.is_legal("5o>5c"), state.is_legal("draw")
         (True, False)
         """
         try:
             return coerce_move(move) in self.legal_moves()
-        except InvalidNotationError:
+        except (InvalidNotationError, TypeError):
             return False
 
     def parse_move(self, text: str) -> QuatreMove:
@@ -190,7 +195,7 @@ class QuatreState:
                 lists the legal moves); GameOverError once the game is over.
 
         >>> from cau_rules.quatre import QUATRE
-        >>> state = QuatreState.from_position(QUATRE, 2, table="5c", holdings=["5o 1b", "1o"])
+        >>> state = QuatreState.from_position(QUATRE, 2, table="5c 7e 12b 10o", holdings=["5o 1b 2b 3b", "1o 4c 4e 6c"])
         >>> state.parse_move(" 5O>5C ")
         Play(card=<Card.O5: 4>, target=<Card.C5: 16>)
         >>> state.parse_move("give 1b")
@@ -216,13 +221,21 @@ class QuatreState:
         :class:`~cau_rules.errors.GameOverError`) saying why and what is legal; this
         state never changes.
 
+        Raises:
+            IllegalMoveError: the move is not legal, or it is another seat's turn.
+            GameOverError: the game is over.
+            MoveTypeError: *move* is neither a move nor text (a TypeError too).
+            TypeError: *seat* is not an int.
+
         >>> from cau_rules.quatre import QUATRE
-        >>> state = QuatreState.from_position(QUATRE, 2, table="5c", holdings=["5o 1b", "1o"])
+        >>> state = QuatreState.from_position(QUATRE, 2, table="5c 7e 12b 10o", holdings=["5o 1b 2b 3b", "1o 4c 4e 6c"])
         >>> state.apply("draw")
         Traceback (most recent call last):
         ...
         cau_rules.errors.IllegalMoveError: illegal move draw: seat 0 holds a card matching the table and must play it; legal moves: 5o>5c
         """
+        if seat is not None:
+            check_type(seat, int, "seat")
         parsed = move_for_turn(self.phase == "over", self.to_play, move, seat, coerce_move, self._legal_text)
         if parsed not in self.legal_moves():
             raise IllegalMoveError(
@@ -282,6 +295,25 @@ class QuatreState:
             later -= self.turns_after_stock
         return later * per_turn + within
 
+    def status(self) -> tuple[str, ...]:
+        """Every reason why this position cannot arise under its rules, as sentences;
+        empty when it can (like python-chess's ``Board.status()``).
+
+        States made by :func:`new_game`, :meth:`apply`, :meth:`from_position`,
+        :meth:`from_dict` and :meth:`from_notation` always report none (those refuse
+        such positions); a state built field by field may (see
+        :mod:`cau_rules.quatre.validate` for what is checked).
+
+        >>> import attrs
+        >>> from cau_rules.quatre import QUATRE
+        >>> state = new_game(QUATRE, 2, seed=5)
+        >>> state.status()
+        ()
+        >>> attrs.evolve(state, holdings=(state.holdings[0] + state.holdings[1][:1], state.holdings[1][1:])).status()
+        ('with 28 cards in the stock seat 1 would have drawn up to 4 cards after the last turn, but it holds 3', 'in the first turn, with nothing drawn yet, the holdings hold [4, 4] cards, not [5, 3]')
+        """
+        return tuple(position_problems(**{name: getattr(self, name) for name in FIELDS}))
+
     def known_to(self, seat: int) -> tuple[tuple[Card, ...], ...]:
         """Per seat, the cards of its holding that *seat* knows (D-VIEW-1, D-VIEW-2,
         D-FOUR-3): its own whole holding; in the others', the cards known to all (taken
@@ -289,11 +321,12 @@ class QuatreState:
         (gift cards it gave; the giver's known cards when it received a gift), while
         they stay there.
 
+        >>> from cau_rules.cards import cards_text
         >>> from cau_rules.quatre import QUATRE
-        >>> state = QuatreState.from_position(QUATRE, 2, table="7o", holdings=["5o 1b", "2c 2e"],
-        ...                                   known=["5o", ""])
-        >>> state.known_to(1)
-        ((<Card.O5: 4>,), (<Card.C2: 13>, <Card.E2: 25>))
+        >>> state = QuatreState.from_position(QUATRE, 2, table="7o 10b 11b", holdings=["5o 5c 1b 2b 3b",
+        ...                                   "2c 2e 4c 6c 6e"], known=["5o 5c", ""])
+        >>> [cards_text(cards) for cards in state.known_to(1)]
+        ['5o 5c', '2c 2e 4c 6c 6e']
         """
         check_seat(seat, self.players)
         return known_to(seat, self.holdings, self.known, self.private)
@@ -303,8 +336,8 @@ class QuatreState:
         of the other holdings.
 
         >>> from cau_rules.quatre import QUATRE
-        >>> state = QuatreState.from_position(QUATRE, 2, table="7o", holdings=["5o 1b", "2c 2e"],
-        ...                                   known=["5o", ""])
+        >>> state = QuatreState.from_position(QUATRE, 2, table="7o 10b 11b", holdings=["5o 5c 1b 2b 3b",
+        ...                                   "2c 2e 4c 6c 6e"], known=["5o 5c", ""])
         >>> Card.parse("5o") in state.hidden_from(1), Card.parse("1b") in state.hidden_from(1)
         (False, True)
         """
@@ -368,7 +401,67 @@ class QuatreState:
         """
         return state_fields_to_dict(**{name: getattr(self, name) for name in FIELDS})
 
+    def to_notation(self) -> str:
+        """The whole position on one line (like FEN; :mod:`cau_rules.quatre.notation`).
+
+        >>> from cau_rules.quatre import QUATRE
+        >>> state = QuatreState.from_position(QUATRE, 2, table="5c 1o 7e 12c", holdings=["5o 5b 1b 2b", "5e 4c 4b 6b"])
+        >>> text = state.apply("5o>5c").to_notation()
+        >>> text.split()[:3], text.split()[4:]
+        (['chain', '1', '0'], ['1o,7e,12c', '5b,1b,2b/5e,4c,4b,6b', '5c:0=5o', '-', '-', '-/-', '-', '-', '0', '0', '-', '0'])
+        """
+        return position_notation(**{name: getattr(self, name) for name in NOTATION_FIELDS})
+
+    def render(self) -> str:
+        """The screen of the whole position, every card face up (:func:`~cau_rules.quatre.screen.position_screen`).
+
+        >>> from cau_rules.quatre import QUATRE
+        >>> print(new_game(QUATRE, 2, seed=5).render().splitlines()[2])
+        Seat 0:     4c 6e 7b 3b
+        """
+        return position_screen(self)
+
+    def svg(self, *, options: SvgOptions | None = None, bottom: int | None = None) -> str:
+        """A picture of the whole position, every card face up, as an SVG document
+        (:func:`~cau_rules.quatre.picture.svg_state`; ``observe(seat).svg()`` draws a seat's view).
+
+        >>> from cau_rules.quatre import QUATRE
+        >>> new_game(QUATRE, 2, seed=5).svg().count('class="card"')  # the stock's top card twice
+        41
+        """
+        return svg_state(self, options=options, bottom=bottom)
+
+    def _repr_svg_(self) -> str:
+        """The picture notebooks show (Jupyter calls this)."""
+        return svg_state(self)
+
     # -- construction -------------------------------------------------------------
+
+    @classmethod
+    def from_notation(cls, rules: QuatreRules, text: str) -> QuatreState:
+        """The position written *text* in the one-line notation (:meth:`to_notation`),
+        validated like :meth:`from_position`.
+
+        Args:
+            rules: the rules played (the notation does not name them).
+            text: the position's notation.
+
+        Raises:
+            InvalidNotationError: malformed text; the message names the field.
+            InvalidPositionError: a position no game can reach.
+            InvalidRulesError: a player count or seed the rules cannot take.
+            TypeError: *rules* or *text* has the wrong type.
+
+        >>> from cau_rules.quatre import QUATRE
+        >>> state = new_game(QUATRE, 3, seed=4)
+        >>> QuatreState.from_notation(QUATRE, state.to_notation()) == state
+        True
+        >>> QuatreState.from_notation(QUATRE, "turn 0 0 - 5c - - - - - - - 0 0 - 0")
+        Traceback (most recent call last):
+        ...
+        cau_rules.errors.InvalidNotationError: field 6 (holdings) of the position has 1 seat; cau-quatre is played by 2 to 4 players: '-'
+        """
+        return cls(**fields_from_notation(rules, text))
 
     @classmethod
     def from_position(
@@ -408,10 +501,10 @@ class QuatreState:
             TypeError: an argument of the wrong type (named).
 
         >>> from cau_rules.quatre import QUATRE
-        >>> QuatreState.from_position(QUATRE, 2, table="5c", holdings=["5o 5o", "1o"])
+        >>> QuatreState.from_position(QUATRE, 2, table="5c 1o 7e 12b", holdings=["5o 5o 1b 2b", "1c 4c 4e 6c"])
         Traceback (most recent call last):
         ...
-        cau_rules.errors.InvalidPositionError: cards placed twice: 5o
+        cau_rules.errors.InvalidPositionError: this position cannot arise (2 problems): cards placed twice: 5o; the deal leaves 28 cards in the stock, not 29
         """
         return cls(**position_fields(
             rules, players, holdings=holdings, table=table, stock=stock, to_play=to_play,
@@ -482,9 +575,9 @@ def new_game(
     ('1o 2o 3o 4o', '5o 7o 11o 1c', '6o 10o 12o 2c')
     """
     check_type(rules, QuatreRules, "rules")
+    check_type(players, int, "players")
     rules.check_players(players)
-    if isinstance(seed, bool) or not isinstance(seed, int):
-        raise InvalidRulesError(f"the seed must be a whole number, not {seed!r:.40}")
+    whole_number(seed, "the seed", low=MIN_SEED, high=MAX_SEED, error=InvalidRulesError)
     order = None
     if decks is not None:
         if isinstance(decks, str) or not isinstance(decks, Sequence):

@@ -20,12 +20,17 @@ from typing import Any
 import attrs
 
 from cau_rules.cards import Card, cards_text
+from cau_rules.checks import check_type
 from cau_rules.errors import InvalidPositionError
 from cau_rules.outcome import Outcome
 from cau_rules.quatre.events import QuatreEvent, hide_event
 from cau_rules.quatre.moves import QuatreMove
+from cau_rules.quatre.notation import view_notation
+from cau_rules.quatre.picture import svg_view
 from cau_rules.quatre.rules import QuatreRules
+from cau_rules.quatre.screen import render_text
 from cau_rules.quatre.zones import PendingGift, PendingLay, Phase, QuatreChain
+from cau_rules.svg import SvgOptions
 
 __all__ = ["QuatreView", "check_seat", "known_to", "view_of"]
 
@@ -40,11 +45,11 @@ class QuatreView:
     ``legal_moves`` is filled in only when it is this seat's move.
 
     >>> from cau_rules.quatre import QUATRE, QuatreState
-    >>> state = QuatreState.from_position(QUATRE, 2, table="7o", holdings=["5o 1b", "2c 2e 3c"],
-    ...                                   known=["", "2e"])
+    >>> state = QuatreState.from_position(QUATRE, 2, table="7o 10b 11b", holdings=["5o 1b 2b 3b",
+    ...                                   "2c 2e 3c 4c 6c 6e"], known=["", "2c 2e"])
     >>> view = state.observe(0)
     >>> cards_text(view.holding), [cards_text(k) for k in view.known], [str(m) for m in view.legal_moves]
-    ('5o 1b', ['5o 1b', '2e'], ['draw'])
+    ('5o 1b 2b 3b', ['5o 1b 2b 3b', '2c 2e'], ['draw'])
     >>> view.is_over, view.outcome is None
     (False, True)
     """
@@ -90,6 +95,35 @@ class QuatreView:
             seen.update(cards)
         return seen
 
+    def to_notation(self) -> str:
+        """The view in the per-seat form of the one-line notation (see
+        :mod:`cau_rules.quatre.notation`): the stock and the cards this seat does not
+        know as ``?count``.
+
+        >>> from cau_rules.quatre import QUATRE, new_game
+        >>> new_game(QUATRE, 2, seed=5).observe(0).to_notation()
+        'turn 0 0 ?28 11c,10c,5b,12e 4c,6e,7b,3b/?4 - - - - 0 0 - @0'
+        """
+        return view_notation(self)
+
+    def svg(self, *, options: SvgOptions | None = None, bottom: int | None = None) -> str:
+        """A picture of this view as an SVG document (see
+        :func:`cau_rules.quatre.picture.svg_view`).
+
+        >>> from cau_rules.quatre import QUATRE, new_game
+        >>> new_game(QUATRE, 2, seed=5).observe(0).svg().count('class="card"')
+        8
+        """
+        return svg_view(self, options=options, bottom=bottom)
+
+    def _repr_svg_(self) -> str:
+        """The picture notebooks show (Jupyter calls this)."""
+        return svg_view(self)
+
+    def __str__(self) -> str:
+        """The text screen of this view (:func:`cau_rules.quatre.screen.render_text`)."""
+        return render_text(self)
+
     def to_dict(self) -> dict[str, Any]:
         """The view as JSON-ready data.
 
@@ -132,14 +166,17 @@ class QuatreView:
 
 
 def check_seat(seat: object, players: int) -> None:
-    """Raise InvalidPositionError unless *seat* is a seat of a game of *players*.
+    """Raise InvalidPositionError unless *seat* is a seat of a game of *players*
+    (TypeError unless it is an int).
 
     >>> check_seat(2, 2)
     Traceback (most recent call last):
     ...
     cau_rules.errors.InvalidPositionError: seat must be from 0 to 1, not 2
     """
-    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
+    check_type(seat, int, "seat")
+    assert isinstance(seat, int)
+    if not 0 <= seat < players:
         raise InvalidPositionError(f"seat must be from 0 to {players - 1}, not {seat!r}")
 
 

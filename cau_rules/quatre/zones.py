@@ -11,14 +11,15 @@ still owed, the lay under way, and the :data:`Phase` of the game.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Literal
+from typing import Literal, Protocol, runtime_checkable
 
 import attrs
 
 from cau_rules.cards import Card
-from cau_rules.quatre.rules import CALL_NAMES
+from cau_rules.outcome import Outcome
+from cau_rules.quatre.rules import CALL_NAMES, QuatreRules
 
-__all__ = ["PHASES", "PendingGift", "PendingLay", "Phase", "QuatreChain", "next_active"]
+__all__ = ["PHASES", "PendingGift", "PendingLay", "Phase", "QuatreChain", "SeatView", "next_active"]
 
 Phase = Literal["turn", "chain", "gift", "lay", "over"]
 """``"turn"``: the turn player plays, draws or passes; ``"chain"``: the next player must
@@ -149,3 +150,99 @@ def next_active(seat: int, players: int, out: Sequence[int]) -> int:
         if other not in out:
             return other
     raise AssertionError("no seat is left in the game")  # pragma: no cover
+
+
+@runtime_checkable
+class SeatView(Protocol):
+    """What one seat sees, as the text screen, the pictures and the notation read it
+    (:class:`~cau_rules.quatre.view.QuatreView` has it all; those modules sit below the
+    view class, whose methods call them).
+
+    >>> from cau_rules.quatre import QUATRE, new_game
+    >>> isinstance(new_game(QUATRE, 2).observe(0), SeatView)
+    True
+    """
+
+    @property
+    def seat(self) -> int:
+        """The seat whose view this is."""
+
+    @property
+    def variant(self) -> str:
+        """The preset name."""
+
+    @property
+    def players(self) -> int:
+        """How many seats play."""
+
+    @property
+    def phase(self) -> Phase:
+        """The phase of the game."""
+
+    @property
+    def to_play(self) -> int:
+        """The seat to move."""
+
+    @property
+    def starter(self) -> int:
+        """The seat whose turn it is."""
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the game has ended."""
+
+    @property
+    def holding(self) -> tuple[Card, ...]:
+        """The seat's own cards."""
+
+    @property
+    def holding_sizes(self) -> tuple[int, ...]:
+        """How many cards each seat holds."""
+
+    @property
+    def known(self) -> tuple[tuple[Card, ...], ...]:
+        """Per seat, the cards of its holding this seat knows."""
+
+    @property
+    def table(self) -> tuple[Card, ...]:
+        """The centre."""
+
+    @property
+    def chain(self) -> QuatreChain | None:
+        """The pending chain."""
+
+    @property
+    def gift(self) -> PendingGift | None:
+        """The gift still owed."""
+
+    @property
+    def lay(self) -> PendingLay | None:
+        """The lay under way."""
+
+    @property
+    def stock_size(self) -> int:
+        """The cards left in the stock."""
+
+    @property
+    def out(self) -> tuple[int, ...]:
+        """The seats out of the game."""
+
+    @property
+    def passes(self) -> int:
+        """Turns passed in a row."""
+
+    @property
+    def turns_after_stock(self) -> int:
+        """Turns played after the stock ran out."""
+
+    @property
+    def events(self) -> Sequence[object]:
+        """The events of the last move, as this seat may see them."""
+
+    @property
+    def outcome(self) -> Outcome | None:
+        """The result once the game is over."""
+
+    @property
+    def rules(self) -> QuatreRules | None:
+        """The rules played (None in a view built without them)."""

@@ -65,9 +65,14 @@ def cards(text: str) -> tuple[Card, ...]:
 
 
 def position(players: int, *, table: str, holdings: list[str], stock: str = "",
-             rest: str | int = "stock", **kw: Any) -> QuatreState:
+             rest: str | int = "stock", rules: QuatreRules = QUATRE, **kw: Any) -> QuatreState:
     """An exact position.  The deck cards not placed go to the bottom of the stock
-    (``rest="stock"``) or to the end of one seat's holding (``rest=seat``)."""
+    (``rest="stock"``) or to the end of one seat's holding (``rest=seat``).
+
+    Positions must be reachable (issue 12): while the stock lasts every seat holds at
+    least ``hand_size`` cards at a turn, the table at most ``table_size``, and the stock
+    no more than the deal left (so with two players at least 13 cards are placed, or
+    exactly the deal's 4 + 4 + 4 in seat 0's first turn)."""
     placed = {*cards(table), *cards(stock)}
     for holding in holdings:
         placed.update(cards(holding))
@@ -79,7 +84,7 @@ def position(players: int, *, table: str, holdings: list[str], stock: str = "",
     else:
         assert isinstance(rest, int)
         held[rest] = (*held[rest], *left)
-    return QuatreState.from_position(QUATRE, players, table=table, holdings=held, stock=stock_cards, **kw)
+    return QuatreState.from_position(rules, players, table=table, holdings=held, stock=stock_cards, **kw)
 
 
 def moves(state: QuatreState) -> list[str]:
@@ -106,6 +111,8 @@ def test_qua_1_two_players_by_default_up_to_four_spanish_40() -> None:
     with pytest.raises(InvalidRulesError, match="not 1"):
         QUATRE.check_players(1)
     with pytest.raises(InvalidRulesError, match="leaves no stock"):
+        QuatreRules(hand_size=12)
+    with pytest.raises(InvalidRulesError, match="from 2 to 8, not 9"):
         QuatreRules(max_players=9)
 
 
@@ -140,7 +147,7 @@ def test_qua_2_the_shuffle_comes_from_a_string_seed() -> None:
 
 def test_qua_3_a_match_must_be_played_and_the_move_names_card_and_table_card() -> None:
     # QUA-3
-    state = position(2, table="5c 5b 7o", holdings=["5o 5e 1o 2o", "3c 3e 3b 4c"])
+    state = position(2, table="5c 5b 7o 12e", holdings=["5o 5e 1o 2o", "3c 3e 3b 4c"])
     assert moves(state) == ["5o>5c", "5o>5b", "5e>5c", "5e>5b"]
     with pytest.raises(IllegalMoveError, match="must play it"):
         state.apply("draw")
@@ -148,7 +155,7 @@ def test_qua_3_a_match_must_be_played_and_the_move_names_card_and_table_card() -
         state.apply("5o>5e")
     after = state.apply("5e>5b")
     assert after.events[0] == Played(0, Card.parse("5e"), Card.parse("5b"))
-    assert after.table == cards("5c 7o")  # the other 5 stays where it was
+    assert after.table == cards("5c 7o 12e")  # the other 5 stays where it was
     assert after.holdings[0] == cards("5o 1o 2o 5b 5e")  # seat 1 holds no 5: the cau ends at once
 
 
@@ -156,12 +163,12 @@ def test_qua_3_a_match_must_be_played_and_the_move_names_card_and_table_card() -
 
 def test_qua_4_no_match_draws_one_card_and_the_turn_ends_even_if_it_matches() -> None:
     # QUA-4
-    state = position(2, table="7o 12b", holdings=["1o 2o 3o 4o", "1c 2c 3c 4c"], stock="7c")
+    state = position(2, table="7o 12b 10e 11e", holdings=["1o 2o 3o 4o", "1c 2c 3c 4c"], stock="7c")
     assert state.legal_moves() == (Draw(),)
     after = state.apply("draw")
     assert after.holdings[0] == cards("1o 2o 3o 4o 7c")
     assert after.events == (Drew(0, Card.parse("7c")),)
-    assert after.to_play == 1 and after.phase == "turn" and after.table == cards("7o 12b")
+    assert after.to_play == 1 and after.phase == "turn" and after.table == cards("7o 12b 10e 11e")
     assert len(after.stock) == len(state.stock) - 1
 
 
@@ -179,7 +186,7 @@ def test_qua_4_no_match_with_an_empty_stock_passes() -> None:
 
 def test_qua_5_two_players_cau_recau_sant_vicent_each_a_forced_move() -> None:
     # QUA-5
-    state = position(2, table="5c 1o", holdings=["5o 5b 2o 3o", "5e 4c 6c 7c"])
+    state = position(2, table="5c 1o 7e 12b", holdings=["5o 5b 2o 3o", "5e 4c 6c 7c"])
     state = state.apply("5o>5c")
     assert state.phase == "chain" and state.to_play == 1
     assert state.chain == QuatreChain(Card.parse("5c"), ((0, Card.parse("5o")),))
@@ -200,7 +207,7 @@ def test_qua_5_two_players_cau_recau_sant_vicent_each_a_forced_move() -> None:
 
 def test_qua_5_the_chain_ends_at_the_first_player_who_cannot() -> None:
     # QUA-5: seat 2 holds two 5s but seat 1, next in turn, has none
-    state = position(3, table="5c 1o", holdings=["5o 2o 3o 4o", "6o 6c 6e 6b", "5e 5b 7o 7c"])
+    state = position(3, table="5c 1o 10e 12b", holdings=["5o 2o 3o 4o", "6o 6c 6e 6b", "5e 5b 7o 7c"])
     state = state.apply("5o>5c")
     assert state.events[-1] == ChainTaken(0, cards("5c 5o"), 1, 1, 1)
     assert state.phase == "gift" and state.to_play == 1
@@ -209,7 +216,7 @@ def test_qua_5_the_chain_ends_at_the_first_player_who_cannot() -> None:
 
 def test_qua_5_three_players_the_chain_goes_round_and_the_starter_gives() -> None:
     # QUA-5
-    state = position(3, table="5c", holdings=["5o 1o 2o 3o", "5e 4o 4c 4e", "5b 6o 6c 6e"])
+    state = position(3, table="5c 7e 10b 12b", holdings=["5o 1o 2o 3o", "5e 4o 4c 4e", "5b 6o 6c 6e"])
     state = play(state, "5o>5c", "add 5e", "add 5b")
     assert state.events[-1] == ChainTaken(2, cards("5c 5o 5e 5b"), 3, 0, 3)
     assert state.gift == PendingGift(0, 2, 3, 3) and state.to_play == 0
@@ -219,16 +226,16 @@ def test_qua_5_three_players_the_chain_goes_round_and_the_starter_gives() -> Non
 
 def test_qua_6_the_last_caller_takes_table_card_and_played_cards_known_to_all() -> None:
     # QUA-6
-    state = position(2, table="5c 1o", holdings=["5o 2o 3o 4o", "6c 7c 10c 11c"])
+    state = position(2, table="5c 1o 12e 12b", holdings=["5o 2o 3o 4o", "6c 7c 10c 11c"])
     state = state.apply("5o>5c")
     assert state.holdings[0] == cards("2o 3o 4o 5c 5o")
     assert state.known == (cards("5c 5o"), ())
     assert state.observe(1).known[0] == cards("5c 5o")
-    assert state.table == cards("1o")
+    assert state.table == cards("1o 12e 12b")
     # a known card that leaves the holding (here as a gift) is no longer known; once its
     # holder gives a card the rest is known only to the receiver (QUA-15)
-    later = QuatreState.from_position(QUATRE, 2, table="", holdings=["5c 5o 2o", "6c"], known=["5c 5o", ""],
-                                      phase="gift", gift=PendingGift(0, 1, 1, 1), to_play=0, starter=1)
+    later = position(2, table="", holdings=["5c 5o 2o", "6c"], rest=1, known=["5c 5o", ""],
+                     phase="gift", gift=PendingGift(0, 1, 1, 1), to_play=0, starter=1)
     later = later.apply("give 5c")
     assert later.known == ((), ())
     assert later.private == ((1, 0, Card.parse("5o")), (0, 1, Card.parse("5c")))
@@ -239,7 +246,7 @@ def test_qua_6_the_last_caller_takes_table_card_and_played_cards_known_to_all() 
 
 def test_qua_7_sant_vicent_three_gift_cards_one_move_each_of_the_givers_choice() -> None:
     # QUA-7
-    state = position(2, table="5c 1o", holdings=["5o 5b 2o 3o", "5e 4c 6c 7c"], stock="1c 2c 3c 4e")
+    state = position(2, table="5c 1o 7e 12b", holdings=["5o 5b 2o 3o", "5e 4c 6c 7c"], stock="1c 2c 3c 4e")
     state = play(state, "5o>5c", "add 5e", "add 5b")
     assert moves(state) == ["give 4c", "give 6c", "give 7c"]
     state = state.apply("give 7c")
@@ -253,30 +260,34 @@ def test_qua_7_sant_vicent_three_gift_cards_one_move_each_of_the_givers_choice()
 
 
 def test_qua_7_a_giver_short_of_cards_gives_all_it_has() -> None:
-    # QUA-7
-    state = position(2, table="5c", holdings=["5o 1o", "5e 4c 4e 4b"], stock="2o 3o 6o 7o 10o 11o 12o 1b")
+    # QUA-7: with four cards in hand and a stock nobody is short; with two (hand_size=2) one is
+    rules = QUATRE.replace(hand_size=2)
+    state = position(2, table="5c", holdings=["5o 1o", "5e 4c 4e 4b 6e 6b"], stock="2o 3o 6o 7o 10o 11o 12o 1b",
+                     rules=rules)
     state = play(state, "5o>5c", "add 5e")
     assert state.events[-1] == ChainTaken(1, cards("5c 5o 5e"), 2, 0, 1)  # recau owes 2, seat 0 has 1
     state = state.apply("give 1o")
-    assert state.holdings[0] == cards("2o 3o 6o 7o")
-    assert state.holdings[1] == cards("4c 4e 4b 5c 5o 5e 1o")
-    assert state.table == cards("10o 11o 12o 1b")
+    assert state.holdings[0] == cards("2o 3o")
+    assert state.holdings[1] == cards("4c 4e 4b 6e 6b 5c 5o 5e 1o")
+    assert state.table == cards("6o 7o 10o 11o")
 
 
 def test_qua_7_a_giver_with_no_card_owes_nothing_and_the_turn_ends() -> None:
-    # QUA-7
-    state = position(2, table="5c", holdings=["5o", "5e 4c 4e 4b"], stock="2o 3o 6o 7o 10o 11o 12o 1b")
+    # QUA-7: one card in hand (hand_size=1): the cau was seat 0's last card
+    rules = QUATRE.replace(hand_size=1)
+    state = position(2, table="5c 7e", holdings=["5o", "5e 4c 4e 4b"], stock="2o 3o 6o 7o 10o 11o 12o 1b",
+                     rules=rules)
     state = play(state, "5o>5c", "add 5e")
     assert state.events[:2] == (Added(1, Card.parse("5e"), 2), ChainTaken(1, cards("5c 5o 5e"), 2, 0, 0))
     assert state.phase == "turn" and state.to_play == 1 and state.gift is None
-    assert state.holdings[0] == cards("2o 3o 6o 7o")
+    assert state.holdings[0] == cards("2o")
 
 
 # -- QUA-8: refill up to four, in turn order from the turn's player -------------------
 
 def test_qua_8_refill_in_turn_order_from_the_seat_that_started_the_chain() -> None:
     # QUA-8
-    state = position(3, table="5c 1c", holdings=["6o 6c 6e 6b", "5o 7o 7c 7e", "5e 10o 10c 10e"],
+    state = position(3, table="5c 1c 12e 11e", holdings=["6o 6c 6e 6b", "5o 7o 7c 7e", "5e 10o 10c 10e 3c"],
                      stock="2o 2c 2e 2b", to_play=1)
     state = play(state, "5o>5c", "add 5e")
     assert state.events[-1] == ChainTaken(2, cards("5c 5o 5e"), 2, 0, 2)
@@ -287,8 +298,8 @@ def test_qua_8_refill_in_turn_order_from_the_seat_that_started_the_chain() -> No
         Refilled(0, 2, cards("2c 2e")),
     )
     assert state.holdings == (cards("6e 6b 2c 2e"), cards("7o 7c 7e 2o"),
-                              cards("10o 10c 10e 5c 5o 5e 6o 6c"))
-    assert state.table == cards("1c")
+                              cards("10o 10c 10e 3c 5c 5o 5e 6o 6c"))
+    assert state.table == cards("1c 12e 11e")
 
 
 def test_qua_8_refill_stops_when_the_stock_runs_out() -> None:
@@ -303,7 +314,7 @@ def test_qua_8_refill_stops_when_the_stock_runs_out() -> None:
 
 def test_qua_9_the_empty_table_gets_four_cards_after_the_holdings_refill() -> None:
     # QUA-9
-    state = position(2, table="5c", holdings=["5o 1o 2o 3o", "4o 4c 4e 4b"], stock="6o 7o 10o 11o 12o")
+    state = position(2, table="5c", holdings=["5o 1o 2o 3o 1c 2c 3c 1e", "4o 4c 4e 4b"], stock="6o 7o 10o 11o 12o")
     state = play(state, "5o>5c", "give 4o")
     assert state.events == (
         Gave(1, 0, Card.parse("4o")),
@@ -319,21 +330,21 @@ def test_qua_9_what_remains_of_the_stock_and_no_topping_up() -> None:
     state = play(state, "5o>5c", "give 4o")
     assert state.events[-1] == TableRefilled(cards("7o 10o")) and state.stock == ()
     # QUA-9: a table with cards left is not topped up
-    state = position(2, table="5c 1c", holdings=["5o 2o 3o 4o", "6o 6c 6e 6b"])
+    state = position(2, table="5c 1c 12e 11e", holdings=["5o 2o 3o 4o", "6o 6c 6e 6b"])
     state = play(state, "5o>5c", "give 6b")
-    assert state.table == cards("1c") and not any(isinstance(e, TableRefilled) for e in state.events)
+    assert state.table == cards("1c 12e 11e") and not any(isinstance(e, TableRefilled) for e in state.events)
 
 
 # -- QUA-10: the next turn goes to the seat after the turn's player ---------------------
 
 def test_qua_10_next_turn_after_the_starter_not_after_the_last_caller() -> None:
     # QUA-10: seat 1 made the cau, seat 2 the recau: seat 2 plays next, not seat 0
-    state = position(3, table="5c 1c", holdings=["6o 6c 6e 6b", "5o 7o 7c 7e", "5e 10o 10c 10e"],
+    state = position(3, table="5c 1c 12e 11e", holdings=["6o 6c 6e 6b", "5o 7o 7c 7e", "5e 10o 10c 10e 3c"],
                      stock="2o 2c 2e 2b", to_play=1)
     state = play(state, "5o>5c", "add 5e", "give 6o", "give 6c")
     assert state.to_play == 2 and state.starter == 2
     # QUA-10: after a draw, the seat after the drawer
-    drawn = position(3, table="7o", holdings=["1o 2o 3o 4o", "1c 2c 3c 4c", "1e 2e 3e 4e"]).apply("draw")
+    drawn = position(3, table="7o 10b 11b 12b", holdings=["1o 2o 3o 4o", "1c 2c 3c 4c", "1e 2e 3e 4e"]).apply("draw")
     assert drawn.to_play == 1
 
 
@@ -516,7 +527,7 @@ def test_qua_17_turns_are_counted_from_the_first_turn_without_stock() -> None:
 
 def test_qua_13_gifts_are_seen_by_giver_and_receiver_only_draws_by_the_drawer() -> None:
     # QUA-13
-    state = position(3, table="5c 1c", holdings=["6o 6c 6e 6b", "5o 7o 7c 7e", "5e 10o 10c 10e"],
+    state = position(3, table="5c 1c 12e 11e", holdings=["6o 6c 6e 6b", "5o 7o 7c 7e", "5e 10o 10c 10e 3c"],
                      stock="2o 2c 2e 2b", to_play=1)
     state = play(state, "5o>5c", "add 5e", "give 6o", "give 6c")
     giver, third, receiver = (state.observe(seat) for seat in (0, 1, 2))
@@ -528,7 +539,7 @@ def test_qua_13_gifts_are_seen_by_giver_and_receiver_only_draws_by_the_drawer() 
     assert giver.known[2] == cards("5c 5o 5e 6o 6c")
     assert Card.parse("6o") not in third.visible_cards() and Card.parse("6o") in state.hidden_from(1)
     assert not any(card in third.visible_cards() for card in state.stock)
-    drawn = position(2, table="7o", holdings=["1o 2o 3o 4o", "1c 2c 3c 4c"], stock="7c").apply("draw")
+    drawn = position(2, table="7o 10e 11e 12e", holdings=["1o 2o 3o 4o", "1c 2c 3c 4c"], stock="7c").apply("draw")
     assert drawn.observe(1).events == (Drew(0, None),) and drawn.observe(0).events == (Drew(0, Card.parse("7c")),)
     assert drawn.observe(1).holding == cards("1c 2c 3c 4c") and drawn.observe(1).stock_size == len(drawn.stock)
 
@@ -539,8 +550,8 @@ def _gift_position(players: int) -> QuatreState:
     """Seat 1 holds 6c 6o (taken from a chain: known to all) and 7b (a gift from seat 2:
     known to seat 2) and owes seat 0 one card."""
     holdings = ["2o 3o", "6c 6o 7b 10b", "4o 4c", "11e 12e"][:players]
-    return QuatreState.from_position(
-        QUATRE, players, table="1c", holdings=holdings, known=["", "6c 6o", "", ""][:players],
+    return position(
+        players, table="1c", holdings=holdings, rest=0, known=["", "6c 6o", "", ""][:players],
         private=[(2, 1, "7b")], phase="gift", gift=PendingGift(1, 0, 1, 1), to_play=1, starter=0,
     )
 
@@ -588,9 +599,8 @@ def test_qua_15_observation_tensors_are_the_same_for_third_seats(players: int) -
 def test_qua_15_chain_cards_taken_later_are_known_to_all_again() -> None:
     # QUA-15: forgetting covers the cards held at the gift; a new chain is known to all,
     # and what the receiver of the earlier gift remembers stays with it
-    state = QuatreState.from_position(
-        QUATRE, 3, table="5c 1c", holdings=["2o 3o", "5o 6c 7b", "4o 4c"], private=[(0, 1, "6c")], to_play=1,
-    )
+    state = position(3, table="5c 1c", holdings=["2o 3o", "5o 6c 7b", "4o 4c"], rest=0, private=[(0, 1, "6c")],
+                     to_play=1)
     state = state.apply("5o>5c")  # seat 2 holds no 5: seat 1 takes 5c 5o, seat 2 gives
     assert state.known[1] == cards("5c 5o")
     assert state.observe(2).known[1] == cards("5c 5o")
@@ -652,7 +662,7 @@ def test_lay_positions_are_validated() -> None:
 
     assert make(phase="lay", lay=PendingLay(4, None)).legal_moves()[0] == Lay(deck[0])
     bad: list[tuple[dict[str, Any], str]] = [
-        ({"table": "", "holdings": [[*deck[:18], *cards("7o 7c 7e 7b")], deck[18:]]}, "player to move lays"),
+        ({"table": "", "holdings": [[*deck[:18], *cards("7o 7c 7e 7b")], deck[18:]]}, "player to move would lay"),
         ({"phase": "lay"}, "exactly in the 'lay' phase"),
         ({"lay": PendingLay(4, None)}, "exactly in the 'lay' phase"),
         ({"phase": "lay", "lay": PendingLay(3, None)}, "starts with 4 cards"),
@@ -737,12 +747,16 @@ def test_json_loader_refuses_tampered_data() -> None:
 
 
 def test_apply_checks_the_seat_and_refuses_foreign_objects() -> None:
+    # issue 12: a wrong Python type is a TypeError naming the parameter
     state = new_game(QUATRE, 2, seed=5)
     with pytest.raises(IllegalMoveError, match="seat 0's turn"):
         state.apply("draw", seat=1)
-    for junk in (None, 3, object(), b"draw", ("draw",)):
-        with pytest.raises(IllegalMoveError):
+    with pytest.raises(TypeError, match="seat"):
+        state.apply("draw", seat="0")  # type: ignore[arg-type]
+    for junk in (None, 3, 3.5, object(), b"draw", ("draw",)):
+        with pytest.raises(TypeError, match="move"):  # a MoveTypeError, also an IllegalMoveError
             state.apply(junk)  # type: ignore[arg-type]
+        assert not state.is_legal(junk)  # type: ignore[arg-type]
     assert state.is_legal("draw") and not state.is_legal("nonsense")
 
 
@@ -787,7 +801,7 @@ def zone_cards(state: QuatreState) -> list[Card]:
 
 def near_misses(state: QuatreState) -> list[Any]:
     """Moves and texts that look plausible but may not be legal here."""
-    out: list[Any] = [Draw(), Pass(), "draw", "pass", "", "add", "5o>", None, 7]
+    out: list[Any] = [Draw(), Pass(), "draw", "pass", "", "add", "5o>"]
     holding = state.holdings[state.to_play]
     others = [card for seat, h in enumerate(state.holdings) if seat != state.to_play for card in h]
     for card in (*holding[:3], *holding[-2:], *others[:2], *state.stock[:1], *state.table[:2]):
@@ -819,8 +833,14 @@ def check_state(state: QuatreState) -> None:
     for move in legal:
         assert parse_move(str(move)) == move
         check_move(state, move)
+    # a reachable state reports no problem and reads back from its notation
+    assert state.status() == ()
+    assert QuatreState.from_notation(state.rules, state.to_notation()) == state
     # moves that are not generated are refused and change nothing
     snapshot = state.to_dict()
+    for junk in (None, 7, 3.5):
+        with pytest.raises(IllegalMoveError, match="game is over" if state.is_over else "move must be"):
+            state.apply(junk)  # type: ignore[arg-type]
     for candidate in near_misses(state):
         if state.is_legal(candidate):
             continue

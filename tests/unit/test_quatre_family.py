@@ -84,7 +84,7 @@ def test_new_game_takes_seed_and_decks_by_keyword() -> None:
 
 
 def test_parse_move_names_a_legal_move_or_says_why_not() -> None:
-    state = QuatreState.from_position(QUATRE, 2, table="5c 7b", holdings=["5o 7o", "1o"])
+    state = QuatreState.from_position(QUATRE, 2, table="5c 7b 10e 12e", holdings=["5o 7o 1b 2b", "1o 2o 3o 4o"])
     assert str(state.parse_move("5O>5C")) == "5o>5c"
     with pytest.raises(IllegalMoveError, match="legal moves: 5o>5c, 7o>7b"):
         state.parse_move("draw")
