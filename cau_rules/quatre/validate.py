@@ -300,7 +300,7 @@ def position_problems(
     if foreign:
         say(f"cards not in the {deck.name} deck: {cards_text(foreign)}")
     seen: set[Card] = set()
-    twice = [card for card in placed if card in seen or seen.add(card)]  # type: ignore[func-returns-value]
+    twice = [card for card in placed if card in seen or seen.add(card)]  # type: ignore[func-returns-value, unused-ignore]
     if twice:
         say(f"cards placed twice: {cards_text(twice)}")
     if len(seen) - len(set(foreign)) != deck.size:  # (deck.cards builds a tuple: only when needed)
