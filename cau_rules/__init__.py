@@ -28,6 +28,7 @@ from cau_rules.errors import (
     InvalidNotationError,
     InvalidPositionError,
     InvalidRulesError,
+    MoveTypeError,
 )
 from cau_rules.game import Family, GameRules, GameState, GameView
 from cau_rules.notation import dumps, loads
@@ -57,6 +58,7 @@ __all__ = [
     "InvalidNotationError",
     "InvalidPositionError",
     "InvalidRulesError",
+    "MoveTypeError",
     "Outcome",
     "Suit",
     "Termination",

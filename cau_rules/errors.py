@@ -19,6 +19,7 @@ __all__ = [
     "InvalidNotationError",
     "InvalidPositionError",
     "InvalidRulesError",
+    "MoveTypeError",
 ]
 
 
@@ -53,6 +54,21 @@ class GameOverError(IllegalMoveError):
 
     >>> issubclass(GameOverError, IllegalMoveError)
     True
+    """
+
+
+class MoveTypeError(IllegalMoveError, TypeError):
+    """``state.apply(x)`` (or ``parse_move``, ``is_legal``) with an *x* that is neither a move
+    of the state's family nor text: a programmer's wrong type.  It is a :class:`TypeError`
+    naming the parameter, and an :class:`IllegalMoveError` like every refused move, so
+    code catching either sees it.  The same class in every family.
+
+    >>> from cau_rules import new_game
+    >>> try:
+    ...     new_game("cau", players=2, seed=1).apply(3.5)
+    ... except MoveTypeError as exc:
+    ...     isinstance(exc, TypeError), isinstance(exc, IllegalMoveError)
+    (True, True)
     """
 
 

@@ -27,7 +27,7 @@ from __future__ import annotations
 import attrs
 
 from cau_rules.checks import MAX_DIGITS
-from cau_rules.errors import IllegalMoveError, InvalidNotationError
+from cau_rules.errors import InvalidNotationError, MoveTypeError
 
 __all__ = [
     "MOVE_TYPES",
@@ -46,17 +46,6 @@ _MAX_MOVE_TEXT = 100
 """The longest text :func:`parse_move` reads (a move is a word and an amount)."""
 
 
-class MoveTypeError(IllegalMoveError, TypeError):
-    """A program passed ``apply`` something that is neither a Cacho move nor its text (or a
-    seat that is not an int).
-
-    It is a :class:`TypeError` (a programmer's mistake, naming the parameter) and an
-    :class:`~cau_rules.errors.IllegalMoveError` (what ``apply`` raises in every family for
-    a move it cannot play), so code catching either sees it.
-
-    >>> issubclass(MoveTypeError, TypeError), issubclass(MoveTypeError, IllegalMoveError)
-    (True, True)
-    """
 
 
 def _amount(value: object) -> int:

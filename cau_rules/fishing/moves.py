@@ -26,7 +26,7 @@ import attrs
 
 from cau_rules.cards import Card
 from cau_rules.checks import MAX_DIGITS
-from cau_rules.errors import IllegalMoveError, InvalidNotationError
+from cau_rules.errors import InvalidNotationError, MoveTypeError
 
 __all__ = [
     "GAME",
@@ -54,14 +54,6 @@ _DIGITS = re.compile(f"[0-9]{{1,{MAX_DIGITS}}}")
 _SMALL = re.compile(r"[0-9]{1,2}")
 
 
-class MoveTypeError(IllegalMoveError, TypeError):
-    """A move of the wrong Python type offered to a capture-family state (``apply(3.5)``):
-    a :class:`TypeError` naming the parameter, and an
-    :class:`~cau_rules.errors.IllegalMoveError` like every refused move.
-
-    >>> issubclass(MoveTypeError, TypeError) and issubclass(MoveTypeError, IllegalMoveError)
-    True
-    """
 
 
 class Call(enum.Enum):

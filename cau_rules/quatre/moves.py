@@ -36,7 +36,7 @@ import attrs
 
 from cau_rules.cards import Card
 from cau_rules.checks import check_type
-from cau_rules.errors import IllegalMoveError, InvalidNotationError
+from cau_rules.errors import InvalidNotationError, MoveTypeError
 
 __all__ = [
     "MAX_MOVE_TEXT", "Add", "Draw", "Give", "Lay", "MoveTypeError", "Pass", "Play", "QuatreMove", "format_move",
@@ -44,14 +44,6 @@ __all__ = [
 ]
 
 
-class MoveTypeError(IllegalMoveError, TypeError):
-    """``state.apply(x)`` with an *x* that is neither a move of the four-card game nor
-    text: a programmer's wrong type, so a :class:`TypeError` naming the parameter, and
-    also an :class:`~cau_rules.errors.IllegalMoveError`, as every refused move is.
-
-    >>> issubclass(MoveTypeError, TypeError), issubclass(MoveTypeError, IllegalMoveError)
-    (True, True)
-    """
 
 MAX_MOVE_TEXT = 40
 """The longest move text :func:`parse_move` reads (the longest move, ``give 12b``, has 8

@@ -1,0 +1,289 @@
+"""Real inputs of every family, and mutators that turn them into hostile ones.
+
+Shared by the fuzz tests (``tests/fuzz/test_fuzz.py``, hypothesis drives the choices) and
+the long fuzz run (``benchmarks/fuzz.py``, a seeded ``random.Random`` drives them).  Every
+mutator takes a ``random.Random`` so both can use it.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import random
+from collections.abc import Callable
+from typing import Any
+
+from cau_rules import dumps, get_rules, loads, new_game, parse_cards, variants
+from cau_rules.errors import CauRulesError
+from cau_rules.game import GameState
+from cau_rules.record import loads_record, record_game
+
+JSON = Any
+
+NASTY_VALUES: tuple[JSON, ...] = (
+    None, True, False, 0, -1, 1, 7, 2**31, 2**63, -(2**63) - 1, 10**40, "", " ", "ronda", "12o",
+    "99z", "1o 1o", "\u00b2", "9" * 5000, [], [[]], {}, [None], ["12o"], {"a": 1}, [1, 2, 3],
+)
+"""Values a field of a save may be replaced with (JSON numbers only as whole numbers;
+floats, NaN and infinities are tried as text by the text mutators)."""
+
+NASTY_TEXT: tuple[str, ...] = (
+    "", " ", "\x00", "pass", "bet", "bet -1", "bet 1.5", "bet 1e9", "raise", "raise 99999999999999999999",
+    "12o+" + "9" * 5000, "12o@", "12o@x", "12o!", "12o!bogus", "give", "lay", "add 5o 5o", "bid",
+    "bid joc", "bid game", "bid 2", "bid \u00b2", "accept accept", "1o", "13o", "0o", "8\u00f8", "🂡",
+    "declare", "declare rondi", "12o+1@0@1", "[" * 200, "NaN", "1e999", "-0",
+)
+"""Move texts of every family, well-formed and not."""
+
+
+@functools.cache
+def states(limit: int = 6) -> tuple[GameState, ...]:
+    """Positions of every preset and player count: the start, and a few moves in."""
+    out: list[GameState] = []
+    for name in variants():
+        rules = get_rules(name)
+        for players in range(rules.min_players, rules.max_players + 1):
+            try:
+                rules.check_players(players)
+            except ValueError:
+                continue
+            state: GameState = new_game(name, players, seed=players)
+            out.append(state)
+            rng = random.Random(f"{name}:{players}")
+            for _ in range(limit * 3):
+                if state.is_over:
+                    break
+                legal = state.legal_moves()
+                state = state.apply(legal[rng.randrange(len(legal))])
+                if rng.random() < 0.3:
+                    out.append(state)
+    return tuple(out)
+
+
+@functools.cache
+def saves() -> tuple[str, ...]:
+    """``dumps`` of the corpus positions."""
+    return tuple(dumps(state) for state in states())
+
+
+@functools.cache
+def records() -> tuple[str, ...]:
+    """Game records of short games of every preset (two players where allowed)."""
+    out: list[str] = []
+    for name in variants():
+        rules = get_rules(name)
+        first: GameState = new_game(name, rules.min_players, seed=3)
+        moves: list[str] = []
+        state = first
+        rng = random.Random(name)
+        while not state.is_over and len(moves) < 30:
+            legal = state.legal_moves()
+            move = legal[rng.randrange(len(legal))]
+            moves.append(str(move))
+            state = state.apply(move)
+        out.append(record_game(first, moves).dumps())
+    return tuple(out)
+
+
+def _paths(data: JSON, prefix: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    found = [prefix]
+    if isinstance(data, dict):
+        for key, value in data.items():
+            found.extend(_paths(value, (*prefix, key)))
+    elif isinstance(data, list):
+        for index, value in enumerate(data):
+            found.extend(_paths(value, (*prefix, index)))
+    return found
+
+
+def _set(data: JSON, path: tuple[Any, ...], value: JSON) -> JSON:
+    if not path:
+        return value
+    head, *rest = path
+    copy: Any = dict(data) if isinstance(data, dict) else list(data)
+    copy[head] = _set(copy[head], tuple(rest), value)
+    return copy
+
+
+def _delete(data: JSON, path: tuple[Any, ...]) -> JSON:
+    if len(path) == 1:
+        copy: Any = dict(data) if isinstance(data, dict) else list(data)
+        del copy[path[0]]
+        return copy
+    head, *rest = path
+    copy = dict(data) if isinstance(data, dict) else list(data)
+    copy[head] = _delete(copy[head], tuple(rest))
+    return copy
+
+
+def mutate_json(text: str, rng: random.Random) -> str:
+    """A save with one to three fields replaced, deleted, swapped or nested deeper."""
+    data = json.loads(text)
+    for _ in range(rng.randint(1, 3)):
+        paths = [path for path in _paths(data) if path]
+        if not paths:
+            break
+        path = rng.choice(paths)
+        roll = rng.random()
+        if roll < 0.55:
+            data = _set(data, path, rng.choice(NASTY_VALUES))
+        elif roll < 0.7:
+            data = _delete(data, path)
+        elif roll < 0.85:
+            other = rng.choice(paths)
+            value: Any = data
+            for key in other:
+                value = value[key]
+            data = _set(data, path, value)
+        else:
+            value = data
+            for key in path:
+                value = value[key]
+            data = _set(data, path, [value] * rng.randint(1, 3))
+    return json.dumps(data)
+
+
+def mutate_text(text: str, rng: random.Random) -> str:
+    """Text-level damage: truncation, a flipped or inserted character, a splice of nasty text."""
+    roll = rng.random()
+    if not text or roll < 0.2:
+        return text[: rng.randint(0, len(text))]
+    at = rng.randrange(len(text))
+    if roll < 0.5:
+        return text[:at] + chr(rng.choice((0, 9, 10, 34, 44, 45, 46, 48, 57, 91, 93, 101, 123, 125, 178, 0x1F0A1))) + text[at + 1:]
+    if roll < 0.8:
+        return text[:at] + rng.choice(("NaN", "1e999", "1.5", "-0", "[[[[", "null", "\u00b2", "9" * 30)) + text[at:]
+    return text[:at] + text[at:][::-1]
+
+
+def move_text(state: GameState, rng: random.Random) -> str:
+    """A move text near the legal ones: a legal move damaged, or a nasty text."""
+    legal = state.legal_moves()
+    if legal and rng.random() < 0.6:
+        return mutate_text(str(legal[rng.randrange(len(legal))]), rng)
+    return rng.choice(NASTY_TEXT)
+
+
+OPTION_VALUES: tuple[Any, ...] = (
+    None, True, False, 0, -1, 1, 2, 3, 41, 10**7, 10**100, 1.5, float("nan"), float("inf"), "", "cau",
+    "french-40", "spanish-40", "rotate", "stones", [], {}, (1, 2),
+)
+
+
+def options(name: str, rng: random.Random) -> dict[str, Any]:
+    """One or two options of preset *name* with hostile values (or an unknown option)."""
+    fields = list(get_rules(name).to_dict())
+    chosen: dict[str, Any] = {}
+    for _ in range(rng.randint(1, 2)):
+        key = rng.choice(fields) if rng.random() < 0.9 else rng.choice(("colour", "players", "__class__"))
+        chosen[key] = rng.choice(OPTION_VALUES)
+    return chosen
+
+
+Entry = Callable[[random.Random], object]
+
+
+def play_out(state: GameState, rng: random.Random, limit: int = 3000) -> int:
+    """Random play to the end; returns the moves made (raises if the state gets stuck)."""
+    moves = 0
+    while not state.is_over:
+        legal = state.legal_moves()
+        if not len(legal):
+            raise AssertionError("a state that is not over has no legal move")
+        state = state.apply(legal[rng.randrange(len(legal))])
+        moves += 1
+        if moves > limit:
+            raise AssertionError(f"no end after {limit} moves")
+    return moves
+
+
+
+
+# ---------------------------------------------------------------------------------
+# Entry points: each draws one hostile input with *rng* and feeds it to the library.
+# A case passes when the call succeeds (and, for a loaded state, play goes on to the end)
+# or raises one of the library's errors; a TypeError is allowed only where a Python
+# value of the wrong type is passed on purpose (options, arguments).
+
+
+def fuzz_loads(rng: random.Random) -> object:
+    """``loads`` of a damaged save; an accepted state must play on to its end."""
+    from_saves = saves()
+    text = from_saves[rng.randrange(len(from_saves))]
+    text = mutate_json(text, rng) if rng.random() < 0.7 else mutate_text(text, rng)
+    state = loads(text)
+    return play_out(state, rng)
+
+
+def fuzz_record(rng: random.Random) -> object:
+    """``loads_record`` and ``replay`` of a damaged game record."""
+    texts = records()
+    text = texts[rng.randrange(len(texts))]
+    lines = text.splitlines()
+    if rng.random() < 0.5 and lines:
+        at = rng.randrange(len(lines))
+        lines[at] = mutate_text(lines[at], rng)
+        text = "\n".join(lines) + "\n"
+    else:
+        text = mutate_text(text, rng)
+    return loads_record(text).replay()
+
+
+def fuzz_apply(rng: random.Random) -> object:
+    """``apply`` of a damaged or nasty move text to a real position."""
+    pool = states()
+    state = pool[rng.randrange(len(pool))]
+    if state.is_over:
+        return None
+    before = dumps(state)
+    try:
+        return state.apply(move_text(state, rng))
+    finally:
+        if dumps(state) != before:
+            raise AssertionError("apply changed its input state")
+
+
+def fuzz_parse_move(rng: random.Random) -> object:
+    """``parse_move`` of a damaged or nasty move text."""
+    pool = states()
+    state = pool[rng.randrange(len(pool))]
+    return state.parse_move(move_text(state, rng))
+
+
+def fuzz_options(rng: random.Random) -> object:
+    """``get_rules`` with hostile option values, then a short game with them."""
+    name = rng.choice(variants())
+    rules = get_rules(name, **options(name, rng))
+    state: GameState = new_game(rules, rules.min_players, seed=rng.randrange(1000))
+    for _ in range(20):
+        if state.is_over:
+            break
+        legal = state.legal_moves()
+        state = state.apply(legal[rng.randrange(len(legal))])
+    return state
+
+
+def fuzz_new_game(rng: random.Random) -> object:
+    """``new_game`` with hostile players, seeds and deck orders."""
+    name = rng.choice(variants())
+    players: Any = rng.choice((None, -1, 0, 1, 2, 3, 4, 5, 8, 9, 10**6, True, 2.0, "2"))
+    seed: Any = rng.choice((None, 0, 1, -1, 2**63 - 1, 2**63, 10**30, True, 1.5, "ronda"))
+    decks: Any = rng.choice((None, (), [[]], [["1o"]], [["1o"] * 48], "12o", [[None]]))
+    return new_game(name, players, seed=seed, decks=decks)
+
+
+def fuzz_cards(rng: random.Random) -> object:
+    """``parse_cards`` of damaged card text."""
+    return parse_cards(mutate_text(rng.choice(("12o 12c 2b", "1o", "7e 10b 11c")), rng))
+
+
+ENTRY_POINTS: dict[str, tuple[Entry, tuple[type[BaseException], ...]]] = {
+    "loads": (fuzz_loads, (CauRulesError,)),
+    "record": (fuzz_record, (CauRulesError,)),
+    "apply": (fuzz_apply, (CauRulesError,)),
+    "parse_move": (fuzz_parse_move, (CauRulesError,)),
+    "options": (fuzz_options, (CauRulesError, TypeError)),
+    "new_game": (fuzz_new_game, (CauRulesError, TypeError)),
+    "cards": (fuzz_cards, (CauRulesError,)),
+}
+"""Every fuzzed entry point, with the exceptions the error contract allows it."""
