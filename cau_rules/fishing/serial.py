@@ -356,13 +356,13 @@ def _chain_from(read: _Json, value: object) -> Chain | None:
     if value is None:
         return None
     data = read.obj(value, "'chain'")
+    pairs = [read.seq(pair, "a chain card", 2) for pair in read.seq(data.get("cards"), "chain cards")]
+    if not pairs or any(len(read.cards(code, "a chain card")) != 1 for _, code in pairs):
+        raise InvalidNotationError("the chain in the save must list one card per [seat, card] pair")
     cards = tuple(
         (read.integer(seat, "a chain card's seat", high=64), read.cards(code, "a chain card")[0])
-        for seat, code in (read.seq(pair, "a chain card", 2) for pair in read.seq(data.get("cards"), "chain cards"))
+        for seat, code in pairs
     )
-    if not cards or any(len(read.cards(code, "a chain card")) != 1
-                        for _, code in read.seq(data.get("cards"), "chain cards")):
-        raise InvalidNotationError("the chain in the save must list one card per [seat, card] pair")
     run = tuple(
         (read.integer(rank, "a run unit's rank", high=12), read.integer(owner, "a run unit's owner", -1, 64))
         for rank, owner in (read.seq(unit, "a run unit", 2) for unit in read.seq(data.get("run"), "the chain run"))

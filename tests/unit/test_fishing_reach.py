@@ -411,3 +411,11 @@ def test_text_is_refused_only_with_library_errors() -> None:
     with pytest.raises(TypeError, match="tally"):
         FishingState.from_position(CAU_RECAU_SANT_VICENT, 4, holdings=["1o"] * 4, tally=(1, 2))  # type: ignore[arg-type]
     assert Tally() == Tally((0, 0), (0, 0), ())
+
+
+def test_a_saved_chain_card_with_no_card_code_is_malformed_not_an_index_error() -> None:
+    """Found by the long fuzz run: a chain pair whose card text is empty raised IndexError."""
+    data = new_game("cau", players=2, seed=1).to_dict()
+    data["chain"] = {"rank": 5, "cards": [[0, "5o"], [1, ""]], "run": [], "calls": []}
+    with pytest.raises(InvalidNotationError, match="one card per"):
+        loads(json.dumps(data))
