@@ -32,6 +32,7 @@ from cau_rules.ai.mcts import ISMCTSBot
 from cau_rules.bots import GreedyBot, RandomBot
 from cau_rules.errors import CauRulesError
 from cau_rules.record import GameRecord
+from cau_rules.registry import family_of
 
 __all__ = [
     "BOT_KINDS",
@@ -122,13 +123,20 @@ def hash_token(token: str) -> str:
     return hashlib.sha256(token.encode("utf-8")).hexdigest()
 
 
+_HEX_COLOUR = re.compile(r"#[0-9a-fA-F]{3,8}\b")
+
+
 def card_codes(text: str) -> set[str]:
     """Every card code named in *text*.
 
+    Colours written as hex (``#e6b04a`` in a picture) are not read as card codes.
+
     >>> sorted(card_codes('seat 0 captures with 8c: 9o 8o 8c; stock 12, spanish-48'))
     ['8c', '8o', '9o']
+    >>> sorted(card_codes('<rect fill="#e6b04a" data-card="3b"/>'))
+    ['3b']
     """
-    return {match.group(0) for match in CARD_CODE.finditer(text)}
+    return {match.group(0) for match in CARD_CODE.finditer(_HEX_COLOUR.sub("#", text))}
 
 
 @dataclass
@@ -378,18 +386,18 @@ def picture_from_dict(data: Mapping[str, Any]) -> str:
 
 
 def picture(view: Any) -> str:
-    """The picture of a seat's view, as SVG text.
-
-    THE PLACE TO SWITCH TO THE LIBRARY'S RENDERER: when ``cau_rules.svg`` (or the view's
-    ``_repr_svg_()``, or a family renderer) lands, return its drawing here; everything
-    else in the server stays as it is.  Until then this draws :func:`picture_from_dict`
-    from ``view.to_dict()``, so it can show only what the view shows.
+    """The picture of a seat's view, as SVG text: drawn by the library's renderer for the
+    view's family (``Family.picture``), which draws only what the view shows.  A family
+    without a renderer falls back to :func:`picture_from_dict` of ``view.to_dict()``.
 
     >>> svg = picture(cau_rules.new_game("cau", players=2, seed=1).observe(0))
     >>> svg.startswith("<svg") and 'data-card="12o"' in svg
     True
     """
-    return picture_from_dict(view.to_dict())
+    draw = family_of(view).picture
+    if draw is None:
+        return picture_from_dict(view.to_dict())
+    return draw(view).strip()
 
 
 # ---------------------------------------------------------------------------------

@@ -272,6 +272,9 @@ def check_frames(peer: Peer, states: list[Any]) -> int:
             assert codes <= own, f"seat {peer.seat} at ply {ply} got {sorted(codes - own)}: {text[:300]}"
             if frame["type"] != "error":
                 hidden = {card.code for card in hidden_from(state, peer.seat)}
+                # the picture repeats the view's events in words (a table card shown and put
+                # back into the stock, say): cards the seat was shown, not hidden ones
+                hidden -= card_codes(" ".join(str(event) for event in state.observe(peer.seat).events))
                 body = _scan(_without_events(frame))
                 assert not body & hidden, f"seat {peer.seat} at ply {ply} got hidden {sorted(body & hidden)}"
         else:
