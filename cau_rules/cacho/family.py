@@ -100,5 +100,6 @@ FAMILY: Family[CachoRules, CachoState, CachoView, CachoMove] = Family(
     picture=svg_view,
     doc_pictures=doc_pictures,
     move_menu=move_menu,
+    demo_options={"max_hands": 6},  # a one-hand session is often void: show a few hands
 )
 """Cacho's plug-in record."""

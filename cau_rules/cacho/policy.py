@@ -1,8 +1,9 @@
 """The greedy heuristic of *Cacho*: what :class:`cau_rules.bots.GreedyBot` plays here.
 
 It rates its own cards: two or three of one suit (or the three 6s) are strong, a 5 or a 6
-is middling, anything else weak.  It bets the smallest bet when strong, otherwise passes
-(checks) when nobody has bet; facing a bet it calls unless weak, when it folds.  It never
+is middling, anything else weak.  It bets the smallest bet when strong, or with a middling
+first card (one card cannot be strong, and a table of players who only ever pass the first
+round plays only void hands), otherwise passes (checks) when nobody has bet; facing a bet it calls unless weak, when it folds.  It never
 raises.  Only the view is read.
 
 >>> import random
@@ -73,8 +74,10 @@ def greedy(view: SeatView, rng: random.Random) -> CachoMove:
         raise IllegalMoveError(
             f"seat {view.seat} has no legal move in this view: it is not its turn, or the game is over"
         )
-    rating = strength([card for card in view.holding if isinstance(card, Card)])
-    if rating == 2 and len(moves) > 1 and isinstance(moves[1], Bet):
+    cards = [card for card in view.holding if isinstance(card, Card)]
+    rating = strength(cards)
+    eager = rating == 2 or (rating == 1 and len(cards) == 1)
+    if eager and len(moves) > 1 and isinstance(moves[1], Bet):
         # Canonical order: pass, then the bets from the smallest.
         smallest: CachoMove = moves[1]
         return smallest
