@@ -352,6 +352,9 @@ class Family(Generic[RulesT, StateT, ViewT, MoveT]):
             (see :mod:`cau_rules.vectors`); the adapters fall back to a generic one.
         demo_options: rules options the command line's demo uses, so a new user sees a
             whole game worth watching (several hands of Cacho, say).
+        playout: ``playout(state, choose)``: the outcome of playing on to the end, *choose*
+            picking each move among the legal ones, without building the states in between
+            (IS-MCTS rollouts); the same result as applying the moves one by one.
 
     >>> Family.__attrs_attrs__.render.name
     'render'
@@ -378,6 +381,7 @@ class Family(Generic[RulesT, StateT, ViewT, MoveT]):
     move_menu: Callable[[Sequence[Any]], list[str]] | None = None
     features: Callable[[RulesT, int], Any] | None = None
     demo_options: Mapping[str, Any] = attrs.field(factory=dict)
+    playout: Callable[[StateT, Callable[[Sequence[Any]], Any]], Outcome] | None = None
 
 
 def move_for_turn(

@@ -50,7 +50,7 @@ from typing import Any
 from cau_rules.ai.infostate import InfoState, supports
 from cau_rules.bots import Bot, PlayerView
 from cau_rules.errors import CauRulesError, IllegalMoveError, InvalidPositionError, InvalidRulesError
-from cau_rules.registry import get_rules
+from cau_rules.registry import family_of, get_rules
 
 __all__ = ["DEFAULT_EXPLORATION", "ISMCTSBot", "MoveStats", "info_from_view", "ismcts", "update_info"]
 
@@ -137,12 +137,12 @@ class MoveStats:
 
 
 def _rollout_outcome(state: Any, rng: random.Random, bot: Bot | None) -> Any:
-    """The outcome of a rollout from *state*: a family's in-place random playout when it
-    has one (the same moves from the same *rng*), else :func:`_rollout`'s final state's."""
+    """The outcome of a rollout from *state*: the family's in-place random playout when its
+    record has one (the same moves from the same *rng*), else :func:`_rollout`'s final state's."""
     if bot is None and not state.is_over:
-        playout = getattr(state, "_playout", None)
+        playout = family_of(state).playout
         if playout is not None:
-            return playout(rng.choice)
+            return playout(state, rng.choice)
     return _rollout(state, rng, bot).outcome()
 
 

@@ -9,12 +9,15 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Sequence
 
 from cau_rules.cards import Card
 from cau_rules.fishing.codec import FishingCodec
+from cau_rules.fishing.engine import outcome_of
 from cau_rules.fishing.features import FishingFeatures
 from cau_rules.fishing.gallery import doc_pictures
 from cau_rules.fishing.infer import FishingMemory, resample_fields, start, update
+from cau_rules.fishing.legal import playout
 from cau_rules.fishing.moves import Accept, Bid, Declare, FishingMove, Play, Refuse, parse_move
 from cau_rules.fishing.picture import svg_view
 from cau_rules.fishing.policy import greedy
@@ -24,6 +27,7 @@ from cau_rules.fishing.state import FishingState, new_game
 from cau_rules.fishing.suite import SUITE
 from cau_rules.fishing.view import FishingView
 from cau_rules.game import Family, Inference
+from cau_rules.outcome import Outcome
 
 __all__ = ["FAMILY", "INFERENCE"]
 
@@ -46,6 +50,12 @@ def _resample(
 
 def _picture(view: FishingView) -> str:
     return svg_view(view)
+
+
+def _playout(state: FishingState, choose: Callable[[Sequence[FishingMove]], FishingMove]) -> Outcome:
+    """The outcome of a random playout from *state* on one work copy (see ``Family.playout``)."""
+    work = playout(state, choose)
+    return outcome_of(state.rules, state.players, work.tally, work.hand_scores)
 
 
 def _new_game(
@@ -77,6 +87,7 @@ FAMILY: Family[FishingRules, FishingState, FishingView, FishingMove] = Family(
     render=render_text,
     suite=SUITE,
     features=FishingFeatures,
+    playout=_playout,
     picture=_picture,
     doc_pictures=doc_pictures,
     move_menu=move_menu,

@@ -29,7 +29,7 @@ from cau_rules.errors import IllegalMoveError, InvalidNotationError, InvalidPosi
 from cau_rules.fishing.engine import Engine, hands_won, outcome_of, trailed_event
 from cau_rules.fishing.events import FishingEvent
 from cau_rules.fishing.fen import notation_fields, position_to_notation
-from cau_rules.fishing.legal import Plans, generate, playout, stake_moves, why_illegal
+from cau_rules.fishing.legal import Plans, generate, stake_moves, why_illegal
 from cau_rules.fishing.moves import (
     Accept,
     Bid,
@@ -256,13 +256,6 @@ class FishingState:
         work = Engine(self)
         work.run(parsed, plan)
         return _frozen(work)
-
-    def _playout(self, choose: Callable[[Sequence[FishingMove]], FishingMove]) -> Outcome:
-        """The outcome of playing on to the end, *choose* picking each move among the legal
-        moves: the same as ``apply(choose(legal_moves()))`` until the game is over, on one
-        work copy (IS-MCTS rollouts)."""
-        work = playout(self, choose)
-        return outcome_of(self.rules, self.players, work.tally, work.hand_scores)
 
     def outcome(self) -> Outcome | None:
         """The result once the game is over, else None.
