@@ -373,13 +373,18 @@ class Deck:
 def _shuffle(cards: list[Card], getrandbits: Callable[[int], int]) -> None:
     """``random.Random.shuffle`` with its ``_randbelow`` inlined: the same order from the
     same generator, without two Python calls per card."""
-    for i in range(len(cards) - 1, 0, -1):
-        n = i + 1
-        k = n.bit_length()
-        j = getrandbits(k)
-        while j >= n:
-            j = getrandbits(k)
+    steps = _STEPS.get(len(cards))
+    if steps is None:
+        steps = _STEPS[len(cards)] = tuple((i, i + 1, (i + 1).bit_length()) for i in range(len(cards) - 1, 0, -1))
+    for i, size, bits in steps:
+        j = getrandbits(bits)
+        while j >= size:
+            j = getrandbits(bits)
         cards[i], cards[j] = cards[j], cards[i]
+
+
+_STEPS: dict[int, tuple[tuple[int, int, int], ...]] = {}
+"""Per deck size, the steps of a shuffle: the index, the size drawn from and its bits."""
 
 
 def _check_shuffle() -> bool:

@@ -35,8 +35,9 @@ from cau_rules.cacho.events import (
     Raised,
     Showdown,
 )
-from cau_rules.cacho.hands import best_seats, evaluate
+from cau_rules.cacho.hands import HandValue, best_seats, evaluate
 from cau_rules.cacho.moves import Bet, CachoMove, Call, Fold, Pass, Raise
+from cau_rules.cacho.rules import CachoRules
 from cau_rules.cacho.zones import Position, cycle_after, pots
 from cau_rules.cards import CACHO_24, Card
 from cau_rules.outcome import Outcome, Termination
@@ -44,7 +45,6 @@ from cau_rules.outcome import Outcome, Termination
 __all__ = ["Engine", "outcome_of", "session_outcome", "shuffled_deck"]
 
 S = TypeVar("S")
-T = TypeVar("T")
 
 
 def shuffled_deck(seed: int, hand: int, redeal: int, purpose: str = "shuffle") -> tuple[Card, ...]:
@@ -72,6 +72,10 @@ def outcome_of(position: Position) -> Outcome | None:
     return session_outcome(position.stacks, position.termination, position.hand + 1)
 
 
+def _session_ended(stacks: tuple[int, ...], termination: Termination, hands_played: int) -> GameEnded:
+    return GameEnded(session_outcome(stacks, termination, hands_played))
+
+
 _new = object.__new__
 _setattr = object.__setattr__
 _EVENTS: dict[tuple[object, ...], CachoEvent] = {}
@@ -89,9 +93,22 @@ def _event(kind: Callable[..., CachoEvent], *fields: object) -> CachoEvent:
     return event
 
 
-def _shared(new: T, old: T) -> T:
-    """*old* when it equals *new*: successive states share the zones a move left unchanged."""
-    return old if new == old else new
+_VALUES: dict[tuple[tuple[Card, ...], int, bool], HandValue] = {}
+
+
+def _value(holding: tuple[Card, ...], rules: CachoRules) -> HandValue:
+    """``evaluate(holding, rules)``, remembered (a showdown's holdings are valid cards)."""
+    key = (holding, rules.flush_bonus, rules.high_card_kickers)
+    value = _VALUES.get(key)
+    if value is None:
+        if len(_VALUES) > 50_000:
+            _VALUES.clear()
+        value = _VALUES[key] = evaluate(holding, rules)
+    return value
+
+
+_ORDERS: dict[tuple[int, ...], tuple[int, ...]] = {}
+"""The eldest order by dealer and the flags of the seats dealt in."""
 
 
 class Engine:
@@ -113,7 +130,7 @@ class Engine:
     )
 
     def __init__(self, position: Position) -> None:
-        self.source = position
+        self.source: Position | None = position
         self.rules = position.rules
         self.seed = position.seed
         self.decks = position.decks
@@ -124,8 +141,8 @@ class Engine:
         self.stacks = list(position.stacks)
         self.contributions = list(position.contributions)
         self.round_bets = list(position.round_bets)
-        self.holdings = [list(holding) for holding in position.holdings]
-        self.stock = list(position.stock)
+        self.holdings = list(position.holdings)  # tuples: a deal replaces a seat's tuple
+        self.stock = position.stock
         self.dealt_in = list(position.dealt_in)
         self.folded = list(position.folded)
         self.to_act = list(position.to_act)
@@ -134,9 +151,36 @@ class Engine:
         self.events: list[CachoEvent] = []
         self.players = len(self.stacks)
 
+    @classmethod
+    def blank(cls, rules: CachoRules, players: int, seed: int, decks: tuple[tuple[Card, ...], ...]) -> Engine:
+        """A session before its first deal (every stack full, the last seat to deal), from
+        arguments already checked; :meth:`start_hand` deals it."""
+        work = _new(cls)
+        work.source = None
+        work.rules = rules
+        work.seed = seed
+        work.decks = decks
+        work.hand = work.redeal = 0
+        work.dealer = players - 1
+        work.round = 1
+        work.stacks = [rules.stack] * players
+        work.contributions = [0] * players
+        work.round_bets = [0] * players
+        work.holdings = [()] * players
+        work.stock = ()
+        work.dealt_in = [True] * players
+        work.folded = [False] * players
+        work.to_act = [False] * players
+        work.to_play = 0
+        work.termination = None
+        work.events = []
+        work.players = players
+        return work
+
     def freeze(self, make: type[S]) -> S:
         """The position now, an instance of *make* (the state class) with every field set
-        as its keyword constructor would (directly: the hot path of every ``apply``)."""
+        as its keyword constructor would (directly: the hot path of every ``apply``).
+        Zones the move left unchanged stay shared with the previous state."""
         state = _new(make)
         put: Callable[[str, object], None] = _setattr.__get__(state)
         put("rules", self.rules)
@@ -146,16 +190,37 @@ class Engine:
         put("redeal", self.redeal)
         put("dealer", self.dealer)
         put("round", self.round)
-        source = self.source  # zones the move left unchanged stay shared with the previous state
-        put("stacks", _shared(tuple(self.stacks), source.stacks))
-        put("contributions", _shared(tuple(self.contributions), source.contributions))
-        put("round_bets", _shared(tuple(self.round_bets), source.round_bets))
-        holdings = zip(self.holdings, source.holdings, strict=True)
-        put("holdings", _shared(tuple([_shared(tuple(h), old) for h, old in holdings]), source.holdings))
-        put("stock", _shared(tuple(self.stock), source.stock))
-        put("dealt_in", _shared(tuple(self.dealt_in), source.dealt_in))
-        put("folded", _shared(tuple(self.folded), source.folded))
-        put("to_act", _shared(tuple(self.to_act), source.to_act))
+        stacks = tuple(self.stacks)
+        contributions = tuple(self.contributions)
+        round_bets = tuple(self.round_bets)
+        holdings = tuple(self.holdings)
+        dealt_in = tuple(self.dealt_in)
+        folded = tuple(self.folded)
+        to_act = tuple(self.to_act)
+        source = self.source
+        if source is not None:
+            if stacks == source.stacks:
+                stacks = source.stacks
+            if contributions == source.contributions:
+                contributions = source.contributions
+            if round_bets == source.round_bets:
+                round_bets = source.round_bets
+            if holdings == source.holdings:
+                holdings = source.holdings
+            if dealt_in == source.dealt_in:
+                dealt_in = source.dealt_in
+            if folded == source.folded:
+                folded = source.folded
+            if to_act == source.to_act:
+                to_act = source.to_act
+        put("stacks", stacks)
+        put("contributions", contributions)
+        put("round_bets", round_bets)
+        put("holdings", holdings)
+        put("stock", self.stock)
+        put("dealt_in", dealt_in)
+        put("folded", folded)
+        put("to_act", to_act)
         put("to_play", self.to_play)
         put("termination", self.termination)
         put("events", tuple(self.events))
@@ -167,10 +232,16 @@ class Engine:
         """Whether *seat* is dealt in and has not folded."""
         return self.dealt_in[seat] and not self.folded[seat]
 
-    def order(self) -> list[int]:
+    def order(self) -> tuple[int, ...]:
         """The seats dealt in, eldest hand first."""
-        dealt_in = self.dealt_in
-        return [seat for seat in cycle_after(self.dealer, self.players) if dealt_in[seat]]
+        key = (self.dealer, *self.dealt_in)
+        order = _ORDERS.get(key)
+        if order is None:
+            dealt_in = self.dealt_in
+            if len(_ORDERS) > 10_000:
+                _ORDERS.clear()
+            order = _ORDERS[key] = tuple(seat for seat in cycle_after(self.dealer, self.players) if dealt_in[seat])
+        return order
 
     def may_act(self, seat: int) -> bool:
         """Whether *seat* bets in this round (round 3: only with counters left)."""
@@ -184,30 +255,35 @@ class Engine:
             deck = self.decks[self.hand]
         else:
             deck = shuffled_deck(self.seed, self.hand, self.redeal)
-        self.stock = list(deck)
+        self.stock = deck
         self.dealt_in = [stack > 0 for stack in self.stacks]
         self.folded = [False] * self.players
-        self.holdings = [[] for _ in range(self.players)]
+        self.holdings = [()] * self.players
         self.contributions = [0] * self.players
         self.round_bets = [0] * self.players
         self.round = 1
         order = self.order()
-        self.events.append(HandStarted(hand=self.hand, dealer=self.dealer, eldest=order[0],
-                                       redeal=self.redeal, seats=tuple(order)))
+        self.events.append(_event(HandStarted, self.hand, self.dealer, order[0], self.redeal, order))
         self.deal()
         self.start_round()
 
     def deal(self) -> None:
         """One card to each active seat, eldest first, from the top of the stock."""
-        seats = tuple(seat for seat in self.order() if self.active(seat))
-        for seat in seats:
-            self.holdings[seat].append(self.stock.pop(0))
+        folded = self.folded
+        seats = tuple(seat for seat in self.order() if not folded[seat])
+        holdings, stock = self.holdings, self.stock
+        for index, seat in enumerate(seats):
+            holdings[seat] = (*holdings[seat], stock[index])
+        self.stock = stock[len(seats):]
         self.events.append(_event(Dealt, self.round, seats))
 
     def start_round(self) -> None:
         """Open the betting of ``self.round`` (or go to the showdown if nobody can bet)."""
         self.round_bets = [0] * self.players
-        self.to_act = [self.may_act(seat) for seat in range(self.players)]
+        dealt_in, folded, stacks = self.dealt_in, self.folded, self.stacks
+        short = self.round == 3  # round 3: only seats with counters left bet
+        self.to_act = [dealt_in[seat] and not folded[seat] and (not short or stacks[seat] > 0)
+                       for seat in range(self.players)]
         if self.round == 3:
             stakes = [self.stacks[seat] for seat in range(self.players) if self.active(seat)]
             capped = self.rules.resto == "cap_at_smallest" and min(stakes) == 0
@@ -221,22 +297,26 @@ class Engine:
     def act(self, move: CachoMove) -> None:
         """The seat to play makes *move* (already checked to be legal)."""
         seat, rnd = self.to_play, self.round
-        bet = max(self.round_bets)
-        if isinstance(move, Pass):
+        kind = type(move)
+        if kind is Pass:
             self.events.append(_event(Passed, seat, rnd))
-        elif isinstance(move, Fold):
+        elif kind is Call:
+            round_bets, stacks = self.round_bets, self.stacks
+            amount = min(max(round_bets) - round_bets[seat], stacks[seat])
+            stacks[seat] -= amount
+            self.contributions[seat] += amount
+            round_bets[seat] += amount
+            self.events.append(_event(Called, seat, rnd, amount, stacks[seat] == 0))
+        elif type(move) is Bet:
+            amount = move.amount
+            self.put_in(seat, amount)
+            self.reopen(seat)
+            self.events.append(_event(BetPlaced, seat, rnd, amount))
+        elif kind is Fold:
             self.folded[seat] = True
             self.events.append(_event(Folded, seat, rnd))
-        elif isinstance(move, Call):
-            owed = bet - self.round_bets[seat]
-            amount = min(owed, self.stacks[seat])
-            self.put_in(seat, amount)
-            self.events.append(_event(Called, seat, rnd, amount, self.stacks[seat] == 0))
-        elif isinstance(move, Bet):
-            self.put_in(seat, move.amount)
-            self.reopen(seat)
-            self.events.append(_event(BetPlaced, seat, rnd, move.amount))
-        elif isinstance(move, Raise):
+        else:
+            assert isinstance(move, Raise)
             amount = move.to - self.round_bets[seat]
             self.put_in(seat, amount)
             self.reopen(seat)
@@ -252,15 +332,19 @@ class Engine:
 
     def reopen(self, seat: int) -> None:
         """After a bet or raise every other active player must answer it."""
-        self.to_act = [other != seat and self.may_act(other) for other in range(self.players)]
+        dealt_in, folded, stacks = self.dealt_in, self.folded, self.stacks
+        short = self.round == 3  # round 3: only seats with counters left bet
+        self.to_act = [other != seat and dealt_in[other] and not folded[other] and (not short or stacks[other] > 0)
+                       for other in range(self.players)]
 
     def after_action(self, seat: int) -> None:
         """Pass the turn on, or end the round (or the hand, when one player is left)."""
         dealt_in, folded, to_act = self.dealt_in, self.folded, self.to_act
-        active = [other for other in range(self.players) if dealt_in[other] and not folded[other]]
-        if len(active) == 1:
-            self.win_unshown(active[0])
-            return
+        if folded[seat]:
+            active = [other for other in range(self.players) if dealt_in[other] and not folded[other]]
+            if len(active) == 1:
+                self.win_unshown(active[0])
+                return
         for other in cycle_after(seat, self.players):
             if to_act[other]:
                 self.to_play = other
@@ -270,7 +354,7 @@ class Engine:
     def end_round(self) -> None:
         """Void the hand (all passed in round 1), deal the next card, or show down."""
         if self.round == 1 and not any(self.round_bets):
-            self.events.append(HandVoid(hand=self.hand, dealer=self.dealer))
+            self.events.append(_event(HandVoid, self.hand, self.dealer))
             self.finish_hand(void=True)
         elif self.round < 3:
             self.round += 1
@@ -283,14 +367,15 @@ class Engine:
         """The last player in takes the pot without showing (D-CACHO-4)."""
         amount = sum(self.contributions)
         self.stacks[winner] += amount
-        self.events.append(PotWon(seat=winner, pot=0, amount=amount, shown=False))
+        self.events.append(_event(PotWon, winner, 0, amount, False))
         self.finish_hand(void=False)
 
     def showdown(self) -> None:
         """The active players show; each pot goes to the best hand that can win it."""
         order = self.order()
         contenders = [seat for seat in order if self.active(seat)]
-        values = {seat: evaluate(self.holdings[seat], self.rules) for seat in contenders}
+        rules = self.rules
+        values = {seat: _value(self.holdings[seat], rules) for seat in contenders}
         self.events.append(Showdown(
             hands=tuple((seat, tuple(self.holdings[seat])) for seat in contenders),
             values=tuple(values[seat] for seat in contenders),
@@ -299,7 +384,7 @@ class Engine:
         for index, pot in enumerate(pots(self.contributions, contenders)):
             winner = next(seat for seat in ranking if seat in pot.seats)
             self.stacks[winner] += pot.amount
-            self.events.append(PotWon(seat=winner, pot=index, amount=pot.amount, shown=True))
+            self.events.append(_event(PotWon, winner, index, pot.amount, True))
         self.finish_hand(void=False)
 
     def finish_hand(self, void: bool) -> None:
@@ -307,7 +392,7 @@ class Engine:
         self.contributions = [0] * self.players
         self.round_bets = [0] * self.players
         self.to_act = [False] * self.players
-        self.events.append(HandEnded(hand=self.hand, stacks=tuple(self.stacks)))
+        self.events.append(_event(HandEnded, self.hand, tuple(self.stacks)))
         holders = [seat for seat in range(self.players) if self.stacks[seat] > 0]
         if len(holders) == 1:
             self.end_session(Termination.ALL_COUNTERS)
@@ -328,4 +413,4 @@ class Engine:
         """The session is over: nobody is to play, and the last event is the outcome."""
         self.termination = termination
         self.to_play = -1
-        self.events.append(GameEnded(session_outcome(self.stacks, termination, self.hand + 1)))
+        self.events.append(_event(_session_ended, tuple(self.stacks), termination, self.hand + 1))

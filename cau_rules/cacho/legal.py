@@ -24,6 +24,7 @@ from cau_rules.cacho.zones import Position, cycle_after
 from cau_rules.moveseq import AmountRange, MoveList
 
 __all__ = [
+    "allows",
     "bet_amount",
     "bet_range",
     "can_call",
@@ -169,14 +170,20 @@ def legal_moves(position: Position) -> MoveList[CachoMove]:
     list object."""
     if position.termination is not None:
         return _NO_MOVES
-    if not current_bet(position):
+    round_bets = position.round_bets
+    bet = max(round_bets, default=0)
+    rnd = position.round
+    if rnd < 3:  # the fixed bets of rounds 1 and 2, no raises
+        seat = position.to_play
+        if bet:
+            return _FOLD_CALL_ONLY if position.stacks[seat] >= bet - round_bets[seat] else _FOLD_ONLY
+        fixed = position.rules.bets[rnd - 1]
+        return _PASS_ONLY if position.stacks[seat] < fixed else _betting(fixed, fixed)
+    if not bet:
         bets = bet_range(position)
         return _PASS_ONLY if bets is None else _betting(*bets)
-    calls = can_call(position)
     raises = raise_range(position)
-    if raises is None:
-        return _FOLD_CALL_ONLY if calls else _FOLD_ONLY
-    return _raising(calls, *raises)
+    return _FOLD_CALL_ONLY if raises is None else _raising(True, *raises)
 
 
 _NO_MOVES: MoveList[CachoMove] = MoveList()
@@ -185,14 +192,38 @@ _FOLD_ONLY: MoveList[CachoMove] = MoveList(_FOLD)
 _FOLD_CALL_ONLY: MoveList[CachoMove] = MoveList(_FOLD_CALL)
 
 
+_BETS: dict[int, Bet] = {}
+_RAISES: dict[int, Raise] = {}
+
+
+def _bet(amount: int) -> Bet:
+    """The shared ``Bet(amount)`` (moves are immutable values: one object per amount)."""
+    move = _BETS.get(amount)
+    if move is None:
+        if len(_BETS) > 4096:
+            _BETS.clear()
+        move = _BETS[amount] = Bet(amount)
+    return move
+
+
+def _raise(to: int) -> Raise:
+    """The shared ``Raise(to)``."""
+    move = _RAISES.get(to)
+    if move is None:
+        if len(_RAISES) > 4096:
+            _RAISES.clear()
+        move = _RAISES[to] = Raise(to)
+    return move
+
+
 @functools.lru_cache(maxsize=1024)
 def _betting(low: int, high: int) -> MoveList[CachoMove]:
-    return MoveList(_UNOPENED, AmountRange(Bet, low, high, amount_of=bet_amount))
+    return MoveList(_UNOPENED, AmountRange(_bet, low, high, amount_of=bet_amount))
 
 
 @functools.lru_cache(maxsize=1024)
 def _raising(calls: bool, low: int, high: int) -> MoveList[CachoMove]:
-    return MoveList(_FOLD_CALL if calls else _FOLD, AmountRange(Raise, low, high, amount_of=raise_total))
+    return MoveList(_FOLD_CALL if calls else _FOLD, AmountRange(_raise, low, high, amount_of=raise_total))
 
 
 def _range_text(word: str, amounts: tuple[int, int]) -> str:
@@ -227,6 +258,30 @@ def _resto_reason(position: Position, seat: int) -> str:
                 "still active")
     return (f"seat {seat} can reach at most {limit}: its own counters, and no more than another "
             "player can match")
+
+
+def allows(position: Position, move: CachoMove) -> bool:
+    """Whether *move* is legal for the seat to play of a session that is not over (what
+    :func:`refusal` finds, without its words).
+
+    >>> from cau_rules.cacho import CACHO, CachoState
+    >>> state = CachoState.from_position(CACHO.replace(stack=5), 2, holdings=("1o", "2o"))
+    >>> allows(state, Pass()), allows(state, Call()), allows(state, Bet(2))
+    (True, False, False)
+    """
+    kind = type(move)
+    bet = max(position.round_bets)
+    if kind is Pass:
+        return not bet
+    if kind is Fold:
+        return bet > 0
+    if kind is Call:
+        return bet > 0 and (position.round == 3 or position.stacks[position.to_play]
+                            >= bet - position.round_bets[position.to_play])
+    if type(move) is Bet and not bet and position.round < 3:
+        fixed = position.rules.bets[position.round - 1]
+        return move.amount == fixed <= position.stacks[position.to_play]
+    return refusal(position, move) is None
 
 
 def refusal(position: Position, move: object) -> str | None:

@@ -38,7 +38,7 @@ __all__ = [
     "default_to_act",
     "default_to_play",
     "fields_from_dict",
-    "new_game_fields",
+    "new_game_decks",
     "position_fields",
     "seat_flags",
     "state_fields_to_dict",
@@ -104,10 +104,10 @@ def _flags(value: object, parameter: str) -> tuple[bool, ...]:
 # -- exact positions ---------------------------------------------------------------------
 
 
-def new_game_fields(rules: CachoRules, players: int, seed: int,
-                    decks: Sequence[Sequence[Card | str] | str] | None) -> dict[str, Any]:
-    """The fields of a session before its first deal (every stack full, the last seat to
-    deal, nothing dealt), from :func:`~cau_rules.cacho.state.new_game`'s arguments, checked.
+def new_game_decks(rules: CachoRules, players: int, seed: int,
+                   decks: Sequence[Sequence[Card | str] | str] | None) -> tuple[tuple[Card, ...], ...]:
+    """The deck orders of a new session, from :func:`~cau_rules.cacho.state.new_game`'s
+    arguments, every argument checked.
 
     Raises:
         TypeError: *rules* is not a CachoRules, *players* not an int, *decks* not a list
@@ -115,26 +115,25 @@ def new_game_fields(rules: CachoRules, players: int, seed: int,
         InvalidRulesError: *players* cannot play these rules, *seed* is not a whole number
             from 0 to 2**63 - 1, or there are more deck orders than hands.
         InvalidDeckError: a deck order is not the 24 Cacho cards.
+
+    >>> from cau_rules.cacho import CACHO
+    >>> new_game_decks(CACHO, 2, 0, None)
+    ()
     """
     check_type(rules, CachoRules, "rules")
     check_type(players, int, "players")
     rules.check_players(players)
     whole_number(seed, "seed", low=0, high=MAX_SEED, error=InvalidRulesError)
-    orders = _sequence(() if decks is None else decks, "decks")
+    if not decks and (decks is None or isinstance(decks, (tuple, list))):
+        return ()
+    orders = _sequence(decks, "decks")
     if len(orders) > rules.max_hands:
         raise InvalidRulesError(
             f"{rules.name} plays at most {rules.max_hands} hands (max_hands), so it takes at most "
             f"{rules.max_hands} deck orders, not {len(orders)}"
         )
-    return {
-        "rules": rules, "seed": seed,
-        "decks": tuple(CACHO_24.check_order(position_cards(order, f"decks[{number}]"))
-                       for number, order in enumerate(orders)),
-        "hand": 0, "redeal": 0, "dealer": players - 1, "round": 1, "stacks": (rules.stack,) * players,
-        "contributions": (0,) * players, "round_bets": (0,) * players, "holdings": ((),) * players,
-        "stock": (), "dealt_in": (True,) * players, "folded": (False,) * players,
-        "to_act": (False,) * players, "to_play": 0,
-    }
+    return tuple(CACHO_24.check_order(position_cards(order, f"decks[{number}]"))
+                 for number, order in enumerate(orders))
 
 
 def position_fields(

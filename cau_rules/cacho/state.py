@@ -42,7 +42,7 @@ from cau_rules.cacho.serial import (
     default_to_act,
     default_to_play,
     fields_from_dict,
-    new_game_fields,
+    new_game_decks,
     position_fields,
     seat_flags,
     state_fields_to_dict,
@@ -54,9 +54,10 @@ from cau_rules.errors import GameOverError, IllegalMoveError, InvalidNotationErr
 from cau_rules.moveseq import MoveList
 from cau_rules.outcome import Outcome, Termination
 
-__all__ = ["CachoState", "cacho_state_from_dict", "new_game"]
+__all__ = ["CachoState", "cacho_state_from_dict", "new_game", "start_session"]
 
 _MOVE_OR_TEXT: tuple[type, ...] = (str, *MOVE_TYPES)
+_MOVE_CLASSES = frozenset(MOVE_TYPES)
 
 
 @attrs.frozen(kw_only=True)
@@ -330,6 +331,11 @@ class CachoState:
         ...
         cau_rules.errors.IllegalMoveError: it is seat 0's turn, not seat 1's
         """
+        if (seat is None and not isinstance(move, str) and type(move) in _MOVE_CLASSES
+                and self.termination is None and legal.allows(self, move)):
+            work = Engine(self)  # the hot path: a legal move object, no seat check
+            work.act(move)
+            return work.freeze(CachoState)
         if self.termination is not None:
             raise GameOverError(f"the session is over ({self.termination.value}): no more moves")
         if not isinstance(move, _MOVE_OR_TEXT):
@@ -591,8 +597,18 @@ def new_game(
     ...
     cau_rules.errors.InvalidRulesError: cacho is played by 2 to 8 players, not 9
     """
-    blank = CachoState(**new_game_fields(rules, players, seed, decks))
-    work = Engine(blank)
+    return start_session(rules, players, seed, new_game_decks(rules, players, seed, decks))
+
+
+def start_session(rules: CachoRules, players: int, seed: int, decks: tuple[tuple[Card, ...], ...] = ()) -> CachoState:
+    """:func:`new_game` with its arguments already checked (*decks*: valid orders of the
+    24 cards, no more than ``rules.max_hands``); the family record's ``new_game`` hook.
+
+    >>> from cau_rules.cacho import CACHO
+    >>> start_session(CACHO, 2, 7) == new_game(CACHO, 2, seed=7)
+    True
+    """
+    work = Engine.blank(rules, players, seed, decks)
     work.start_hand()
     return work.freeze(CachoState)
 
