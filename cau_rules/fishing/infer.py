@@ -43,7 +43,6 @@ from cau_rules.fishing.events import (
 )
 from cau_rules.fishing.moves import Call
 from cau_rules.fishing.rules import FishingRules
-from cau_rules.fishing.serial import position_fields
 from cau_rules.fishing.view import FishingView
 from cau_rules.fishing.zones import Tally
 
@@ -180,8 +179,8 @@ def _draw_holding(
 def resample_fields(
     rules: FishingRules, players: int, view: FishingView, memory: FishingMemory, rng: random.Random
 ) -> dict[str, Any]:
-    """The validated fields of a full position that gives ``view.seat`` exactly *view*,
-    drawn with *rng* among the positions its *memory* allows.
+    """The fields of a full position that gives ``view.seat`` exactly *view*, drawn with
+    *rng* among the positions its *memory* allows.
 
     Raises:
         InvalidPositionError: no deal is consistent with the memory.
@@ -227,13 +226,14 @@ def resample_fields(
             del pool[:size]
     else:
         piles = list(memory.piles)
-    stock = pool
     tally = Tally(view.stones, view.partides, ()) if rules.rewards == "stones" else None
-    return position_fields(
-        rules, n, holdings=holdings, table=view.table, piles=piles, stock=stock,
-        discard=view.discard, to_play=view.to_play, hand=view.hand, round=view.round,
-        opener=view.opener, chain=view.chain, trail=view.trail,
-        debts=[list(owed) for owed in view.debts], last_capturer=view.last_capturer,
-        phase=view.phase, declarations=view.declarations, hand_scores=view.hand_scores,
-        seed=rng.randrange(2**31), decks=(), tally=tally, stake=view.stake,
-    )
+    # the zones come from the view (which only a position of these rules gives) and from
+    # the unseen cards, so the fields are built directly rather than checked again
+    return {
+        "rules": rules, "players": n, "seed": rng.randrange(2**31), "decks": (), "hand": view.hand,
+        "round": view.round, "opener": view.opener, "to_play": view.to_play, "phase": view.phase,
+        "stock": tuple(pool), "table": view.table, "holdings": tuple(holdings), "piles": tuple(piles),
+        "discard": view.discard, "chain": view.chain, "trail": view.trail, "debts": view.debts,
+        "last_capturer": view.last_capturer, "declarations": view.declarations,
+        "hand_scores": view.hand_scores, "tally": tally, "stake": view.stake,
+    }

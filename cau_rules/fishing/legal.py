@@ -132,7 +132,7 @@ def _run_plans(
 class _Facts:
     """What move generation reads from a rules object, looked up once per rules."""
 
-    __slots__ = ("explicit", "mode", "must_capture", "no_runs_in_chains", "open_piles", "own_pile",
+    __slots__ = ("explicit", "mode", "moves", "must_capture", "no_runs_in_chains", "open_piles", "own_pile",
                  "rules", "succ")
 
     def __init__(self, rules: FishingRules) -> None:
@@ -144,6 +144,9 @@ class _Facts:
         self.must_capture = rules.must_capture
         self.mode = rules.run_mode
         self.no_runs_in_chains = rules.no_runs_in_chains
+        self.moves: dict[tuple[Card, bool, tuple[tuple[int, tuple[int, ...]], ...]], tuple[tuple[Play, Plan], ...]] = {}
+        """The plays of a card and their plans, by the card, whether it extends a chain and
+        its run units (the same for every position where they are the same)."""
 
 
 _FACTS: dict[int, _Facts] = {}
@@ -169,6 +172,10 @@ def _plain(card: Card, run: int) -> Play:
     while len(runs) <= run:
         runs.append(play(card, len(runs)))
     return runs[run]
+
+
+_TRAILS: tuple[Play, ...] = tuple(play(card) for card in Card)
+"""The interned trail (a play with no run) of each card, by card number."""
 
 
 def _tops(
@@ -252,6 +259,22 @@ def _put(
     for length, piles, plan in shape:
         out[play(card, length, piles) if piles else _plain(card, length)] = plan
 
+
+def _card_moves(
+    facts: _Facts, card: Card, units: list[tuple[int, tuple[int, ...]]], in_chain: bool
+) -> tuple[tuple[Play, Plan], ...]:
+    """The plays of *card* with run units *units* and their plans, remembered per rules."""
+    key = (card, in_chain, tuple(units))
+    pairs = facts.moves.get(key)
+    if pairs is None:
+        staged: Plans = {}
+        _put(facts, card, _shape(facts, units, in_chain), units, in_chain, staged)
+        pairs = cast(tuple[tuple[Play, Plan], ...], tuple(staged.items()))
+        if len(facts.moves) > 20_000:
+            facts.moves.clear()
+        facts.moves[key] = pairs
+    return pairs
+
 def _call_sets(rules: FishingRules, chain_call: Call | None, neta: bool) -> tuple[frozenset[Call], ...]:
     if not rules.explicit_calls:
         return _NO_CALLS
@@ -321,7 +344,9 @@ def generate(position: Position) -> Plans:
         base_piles: Sequence[tuple[Card, ...]] = base.piles
     else:
         base_table, base_piles = table, piles
-    facts = _facts(rules)
+    facts = _FACTS.get(id(rules))
+    if facts is None or facts.rules is not rules:
+        facts = _facts(rules)
     by_rank: list[Card | None] = [None] * 13
     for card in base_table:
         by_rank[card.rank] = card
@@ -330,8 +355,7 @@ def generate(position: Position) -> Plans:
     explicit = facts.explicit
     captures = False
     extension: list[tuple[int, tuple[int, ...]]] | None = None  # the same for every card of the rank
-    tops: list[tuple[int, int]] | None = None  # open pile tops for runs off the base table
-    shapes: dict[int, tuple[list[tuple[int, tuple[int, ...]]], Shape | None]] = {}  # by rank
+    tops: list[tuple[int, int]] | None = None if facts.open_piles else []  # open pile tops for runs
     for card in sorted(holding):
         rank = card.rank
         if chain is not None and rank == chain.rank:
@@ -345,10 +369,7 @@ def generate(position: Position) -> Plans:
             if explicit:
                 _neta_aware(rules, card, units, True, out, rules.chain_call(chain.level + 1), len(table))
             else:
-                known = shapes.get(rank)
-                if known is None:
-                    known = shapes[rank] = (units, _shape(facts, units, True))
-                _put(facts, card, known[1], units, True, out)
+                out.update(_card_moves(facts, card, units, True))
         elif by_rank[rank] is not None:
             captures = True
             in_chain = rank == trail_rank
@@ -359,15 +380,11 @@ def generate(position: Position) -> Plans:
                 cau = Call.CAU if in_chain else None
                 _neta_aware(rules, card, units, in_chain, out, cau, len(base_table) - 1)
                 continue
-            known = shapes.get(rank)
-            if known is None:
-                if tops is None:
-                    tops = _tops(facts, seat, by_rank, base_piles)
-                units = _units(facts, rank, by_rank, tops)
-                known = shapes[rank] = (units, _shape(facts, units, in_chain))
-            _put(facts, card, known[1], known[0], in_chain, out)
+            if tops is None:
+                tops = _tops(facts, seat, by_rank, base_piles)
+            out.update(_card_moves(facts, card, _units(facts, rank, by_rank, tops), in_chain))
         else:
-            out[_plain(card, 0)] = None
+            out[_TRAILS[card]] = None
     if facts.must_capture and captures:
         out = {move: plan for move, plan in out.items() if plan is not None}
     return out

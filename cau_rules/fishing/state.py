@@ -26,7 +26,8 @@ import attrs
 from cau_rules.cards import Card
 from cau_rules.checks import check_type, whole_number
 from cau_rules.errors import IllegalMoveError, InvalidNotationError, InvalidPositionError, InvalidRulesError
-from cau_rules.fishing.engine import Engine, hands_won, outcome_of, trailed_event
+from cau_rules.fishing.direct import trailed
+from cau_rules.fishing.engine import Engine, hands_won, outcome_of
 from cau_rules.fishing.events import FishingEvent
 from cau_rules.fishing.fen import notation_fields, position_to_notation
 from cau_rules.fishing.legal import Plans, generate, stake_moves, why_illegal
@@ -236,7 +237,7 @@ class FishingState:
                 plans = self._legal_plans()
             plan = plans.get(move, _ABSENT)
             if plan is None and self.chain is None:
-                after = _trailed(self, move.card)
+                after = trailed(self, move.card, FishingState)
                 if after is not None:
                     return after
             if plan is not _ABSENT:
@@ -536,51 +537,6 @@ def _frozen(work: Engine) -> FishingState:
     put("events", tuple(work.events))
     put("_plans", None)
     return state
-
-
-def _trailed(state: FishingState, card: Card) -> FishingState | None:
-    """The state after the seat to play trails *card* with no chain pending, built
-    without the engine: what ``Engine.play`` then ``end_turn`` do when no card is drawn,
-    no debt can be paid (every debtor's pile is empty) and some seat still holds cards;
-    None otherwise (the engine runs)."""
-    if (state.rules.continuous and state.stock) or sum(map(len, state.holdings)) == 1:
-        return None
-    piles = state.piles
-    for debtor, owed in enumerate(state.debts):
-        if owed and piles[debtor]:
-            return None  # the engine's settle would pay a debt
-    seat = state.to_play
-    holdings = list(state.holdings)
-    holding = holdings[seat]
-    index = holding.index(card)
-    holdings[seat] = holding[:index] + holding[index + 1:]
-    after = _new(FishingState)
-    put: Callable[[str, object], None] = _setattr.__get__(after)
-    put("rules", state.rules)
-    put("players", state.players)
-    put("seed", state.seed)
-    put("decks", state.decks)
-    put("hand", state.hand)
-    put("round", state.round)
-    put("opener", state.opener)
-    put("to_play", (seat + 1) % state.players)
-    put("phase", "play")
-    put("stock", state.stock)
-    put("table", (*state.table, card))
-    put("holdings", tuple(holdings))
-    put("piles", state.piles)
-    put("discard", state.discard)
-    put("chain", None)
-    put("trail", (seat, card))
-    put("debts", state.debts)
-    put("last_capturer", state.last_capturer)
-    put("declarations", state.declarations)
-    put("hand_scores", state.hand_scores)
-    put("tally", state.tally)
-    put("stake", state.stake)
-    put("events", (trailed_event(seat, card),))
-    put("_plans", None)
-    return after
 
 
 _new = object.__new__
