@@ -27,7 +27,7 @@ from cau_rules.fishing.rules import FishingRules
 from cau_rules.fishing.zones import Position, Stake, Tally, Unit
 from cau_rules.moveseq import AmountRange, MoveList
 
-__all__ = ["Plan", "Plans", "bid_amount", "generate", "play", "playout", "stake_moves", "why_illegal"]
+__all__ = ["Plan", "Plans", "bid_amount", "generate", "legal_plays", "play", "playout", "stake_moves", "why_illegal"]
 
 Plan = tuple[Unit, ...]
 """The run units a play takes, in run order: ``(rank, seat)``, seat -1 for a table card."""
@@ -144,7 +144,10 @@ class _Facts:
         self.must_capture = rules.must_capture
         self.mode = rules.run_mode
         self.no_runs_in_chains = rules.no_runs_in_chains
-        self.moves: dict[tuple[Card, bool, tuple[tuple[int, tuple[int, ...]], ...]], tuple[tuple[Play, Plan], ...]] = {}
+        self.moves: dict[
+            tuple[Card, bool, tuple[tuple[int, tuple[int, ...]], ...]],
+            tuple[tuple[FishingMove, ...], tuple[Plan | None, ...]],
+        ] = {}
         """The plays of a card and their plans, by the card, whether it extends a chain and
         its run units (the same for every position where they are the same)."""
 
@@ -262,18 +265,20 @@ def _put(
 
 def _card_moves(
     facts: _Facts, card: Card, units: list[tuple[int, tuple[int, ...]]], in_chain: bool
-) -> tuple[tuple[Play, Plan], ...]:
-    """The plays of *card* with run units *units* and their plans, remembered per rules."""
+) -> tuple[tuple[FishingMove, ...], tuple[Plan | None, ...]]:
+    """The plays of *card* with run units *units* and their plans (two parallel tuples),
+    remembered per rules."""
     key = (card, in_chain, tuple(units))
-    pairs = facts.moves.get(key)
-    if pairs is None:
+    found = facts.moves.get(key)
+    if found is None:
         staged: Plans = {}
         _put(facts, card, _shape(facts, units, in_chain), units, in_chain, staged)
-        pairs = cast(tuple[tuple[Play, Plan], ...], tuple(staged.items()))
+        found = (tuple(staged), tuple(staged.values()))
         if len(facts.moves) > 20_000:
             facts.moves.clear()
-        facts.moves[key] = pairs
-    return pairs
+        facts.moves[key] = found
+    return found
+
 
 def _call_sets(rules: FishingRules, chain_call: Call | None, neta: bool) -> tuple[frozenset[Call], ...]:
     if not rules.explicit_calls:
@@ -291,7 +296,8 @@ def _neta_aware(
     card: Card,
     units: list[tuple[int, tuple[int, ...]]],
     in_chain: bool,
-    out: Plans,
+    moves: list[FishingMove],
+    plans: list[Plan | None],
     call: Call | None,
     table_after_match: int,
 ) -> None:
@@ -304,7 +310,8 @@ def _neta_aware(
         table_taken = sum(1 for _, seat in plan if seat < 0)
         neta = table_taken == table_after_match
         for call_set in _call_sets(rules, call, neta):
-            out[attrs.evolve(move, calls=call_set)] = plan
+            moves.append(attrs.evolve(move, calls=call_set))
+            plans.append(plan)
 
 
 def generate(position: Position) -> Plans:
@@ -321,18 +328,32 @@ def generate(position: Position) -> Plans:
     >>> generate(state)[play(Card.parse("8c"), 1)]
     ((9, -1),)
     """
-    out: Plans = {}
+    moves, plans = legal_plays(position)
+    return dict(zip(moves, plans, strict=True))
+
+
+def legal_plays(position: Position) -> tuple[list[FishingMove], list[Plan | None]]:
+    """:func:`generate` as two parallel lists, the moves in canonical order and their
+    plans (what the state keeps: no move is hashed).
+
+    >>> from cau_rules import new_game
+    >>> moves, plans = legal_plays(new_game("cau", players=2, seed=1))
+    >>> [str(move) for move in moves], plans
+    (['12o', '12c', '2b'], [None, None, None])
+    """
+    moves: list[FishingMove] = []
+    plans: list[Plan | None] = []
     phase = position.phase
     if phase == "over" or phase == "bid":
-        return out
+        return moves, plans
     seat = position.to_play
     holding = position.holdings[seat]
     if phase == "declare":
-        out[Declare(None)] = None
+        moves.append(Declare(None))
         kind = ronda_kind(holding)
         if kind is not None:
-            out[Declare(kind)] = None
-        return out
+            moves.append(Declare(kind))
+        return moves, [None] * len(moves)
     rules = position.rules
     chain = position.chain
     table = position.table
@@ -367,9 +388,11 @@ def generate(position: Position) -> Plans:
                 extension = _units(facts, rank, current, _tops(facts, seat, current, piles))
             units = extension
             if explicit:
-                _neta_aware(rules, card, units, True, out, rules.chain_call(chain.level + 1), len(table))
+                _neta_aware(rules, card, units, True, moves, plans, rules.chain_call(chain.level + 1), len(table))
             else:
-                out.update(_card_moves(facts, card, units, True))
+                card_moves, card_plans = _card_moves(facts, card, units, True)
+                moves += card_moves
+                plans += card_plans
         elif by_rank[rank] is not None:
             captures = True
             in_chain = rank == trail_rank
@@ -378,16 +401,20 @@ def generate(position: Position) -> Plans:
                     tops = _tops(facts, seat, by_rank, base_piles)
                 units = _units(facts, rank, by_rank, tops)
                 cau = Call.CAU if in_chain else None
-                _neta_aware(rules, card, units, in_chain, out, cau, len(base_table) - 1)
+                _neta_aware(rules, card, units, in_chain, moves, plans, cau, len(base_table) - 1)
                 continue
             if tops is None:
                 tops = _tops(facts, seat, by_rank, base_piles)
-            out.update(_card_moves(facts, card, _units(facts, rank, by_rank, tops), in_chain))
+            card_moves, card_plans = _card_moves(facts, card, _units(facts, rank, by_rank, tops), in_chain)
+            moves += card_moves
+            plans += card_plans
         else:
-            out[_TRAILS[card]] = None
+            moves.append(_TRAILS[card])
+            plans.append(None)
     if facts.must_capture and captures:
-        out = {move: plan for move, plan in out.items() if plan is not None}
-    return out
+        kept = [index for index, plan in enumerate(plans) if plan is not None]
+        return [moves[index] for index in kept], [plans[index] for index in kept]
+    return moves, plans
 
 
 def playout(position: Position, choose: Callable[[Sequence[FishingMove]], FishingMove]) -> Engine:
@@ -411,12 +438,20 @@ def playout(position: Position, choose: Callable[[Sequence[FishingMove]], Fishin
             move = choose(stake_moves(work.rules, work.stake, work.tally))
             plan = None
         else:
-            plans = generate(view)
-            move = choose(tuple(plans))
-            plan = plans[move]
+            moves, plans = legal_plays(view)
+            move = choose(moves)
+            plan = plans[_index(moves, move)]
         work.events = []
         work.run(move, plan)
     return work
+
+
+def _index(moves: Sequence[FishingMove], move: FishingMove) -> int:
+    """Where *move* (one of the objects in *moves*) is, found by identity."""
+    for index, candidate in enumerate(moves):
+        if candidate is move:
+            return index
+    return moves.index(move)  # an equal move built elsewhere
 
 
 def bid_amount(move: object) -> int | None:

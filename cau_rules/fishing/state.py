@@ -30,7 +30,7 @@ from cau_rules.fishing.direct import trailed
 from cau_rules.fishing.engine import Engine, hands_won, outcome_of
 from cau_rules.fishing.events import FishingEvent
 from cau_rules.fishing.fen import notation_fields, position_to_notation
-from cau_rules.fishing.legal import Plans, generate, stake_moves, why_illegal
+from cau_rules.fishing.legal import Plan, legal_plays, stake_moves, why_illegal
 from cau_rules.fishing.moves import (
     Accept,
     Bid,
@@ -54,6 +54,9 @@ from cau_rules.outcome import Outcome
 from cau_rules.svg import SvgOptions
 
 __all__ = ["FishingState", "new_game"]
+
+_Plays = tuple[tuple[FishingMove, ...], list[Plan | None]]
+"""The legal moves in canonical order and their plans, kept once generated."""
 
 
 @attrs.frozen(slots=True, kw_only=True)
@@ -97,7 +100,7 @@ class FishingState:
     tally: Tally | None = None
     stake: Stake | None = None
     events: tuple[FishingEvent, ...] = attrs.field(default=(), eq=False, repr=False)
-    _plans: Plans | None = attrs.field(default=None, init=False, eq=False, repr=False, hash=False)
+    _plans: _Plays | None = attrs.field(default=None, init=False, eq=False, repr=False, hash=False)
 
     # -- public queries ----------------------------------------------------------
 
@@ -171,7 +174,7 @@ class FishingState:
         """
         if self.phase == "bid":
             return stake_moves(self.rules, self.stake, self.tally)
-        return tuple(self._legal_plans())
+        return self._legal_plans()[0]
 
     def is_legal(self, move: FishingMove | str) -> bool:
         """Whether *move* (a move or its text) is legal here.
@@ -232,10 +235,15 @@ class FishingState:
             check_type(seat, int, "seat")
         if seat is None and type(move) is Play and self.phase == "play":
             # the hot path: a move object, no seat check; one lookup finds it and its plan
-            plans = self._plans
-            if plans is None:
-                plans = self._legal_plans()
-            plan = plans.get(move, _ABSENT)
+            moves, plans = self._plans or self._legal_plans()
+            plan = _ABSENT
+            for index, candidate in enumerate(moves):  # by identity: the move is usually one of these
+                if candidate is move:
+                    plan = plans[index]
+                    break
+            else:
+                if move in moves:  # an equal move built elsewhere
+                    plan = plans[moves.index(move)]
             if plan is None and self.chain is None:
                 after = trailed(self, move.card, FishingState)
                 if after is not None:
@@ -246,10 +254,10 @@ class FishingState:
                 return _frozen(work)
         parsed = move_for_turn(self.phase == "over", self.to_play, move, seat, _coerce, self._legal_text)
         if self.phase != "bid":
-            plans = self._legal_plans()
-            if parsed not in plans:
+            moves, plans = self._legal_plans()
+            if parsed not in moves:
                 raise self._refusal(move, parsed)
-            plan = plans[parsed]
+            plan = plans[moves.index(parsed)]
         elif parsed in stake_moves(self.rules, self.stake, self.tally):
             plan = None
         else:
@@ -457,17 +465,18 @@ class FishingState:
 
     # -- legal moves ------------------------------------------------------------------
 
-    def _legal_plans(self) -> Plans:
-        plans = self._plans
-        if plans is None:
-            plans = generate(self)
-            object.__setattr__(self, "_plans", plans)
-        return plans
+    def _legal_plans(self) -> _Plays:
+        found = self._plans
+        if found is None:
+            moves, plans = legal_plays(self)
+            found = (tuple(moves), plans)
+            object.__setattr__(self, "_plans", found)
+        return found
 
     def _is_legal(self, move: FishingMove) -> bool:
         if self.phase == "bid":
             return move in stake_moves(self.rules, self.stake, self.tally)
-        return move in self._legal_plans()
+        return move in self._legal_plans()[0]
 
     def _refusal(self, given: object, move: FishingMove) -> IllegalMoveError:
         return IllegalMoveError(
