@@ -192,28 +192,10 @@ _FOLD_ONLY: MoveList[CachoMove] = MoveList(_FOLD)
 _FOLD_CALL_ONLY: MoveList[CachoMove] = MoveList(_FOLD_CALL)
 
 
-_BETS: dict[int, Bet] = {}
-_RAISES: dict[int, Raise] = {}
-
-
-def _bet(amount: int) -> Bet:
-    """The shared ``Bet(amount)`` (moves are immutable values: one object per amount)."""
-    move = _BETS.get(amount)
-    if move is None:
-        if len(_BETS) > 4096:
-            _BETS.clear()
-        move = _BETS[amount] = Bet(amount)
-    return move
-
-
-def _raise(to: int) -> Raise:
-    """The shared ``Raise(to)``."""
-    move = _RAISES.get(to)
-    if move is None:
-        if len(_RAISES) > 4096:
-            _RAISES.clear()
-        move = _RAISES[to] = Raise(to)
-    return move
+_bet = functools.lru_cache(maxsize=4096)(Bet)
+"""The shared ``Bet(amount)`` (moves are immutable values: one object per amount)."""
+_raise = functools.lru_cache(maxsize=4096)(Raise)
+"""The shared ``Raise(to)``."""
 
 
 @functools.lru_cache(maxsize=1024)
