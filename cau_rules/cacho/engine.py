@@ -243,9 +243,13 @@ class Engine:
             order = _ORDERS[key] = tuple(seat for seat in cycle_after(self.dealer, self.players) if dealt_in[seat])
         return order
 
-    def may_act(self, seat: int) -> bool:
-        """Whether *seat* bets in this round (round 3: only with counters left)."""
-        return self.active(seat) and (self.round < 3 or self.stacks[seat] > 0)
+    def bettors(self, besides: int = -1) -> list[bool]:
+        """Per seat, whether it takes part in this round's betting: active, and in round 3
+        with counters left; *besides* (the seat that just bet) aside."""
+        dealt_in, folded, stacks = self.dealt_in, self.folded, self.stacks
+        short = self.round == 3
+        return [seat != besides and dealt_in[seat] and not folded[seat] and (not short or stacks[seat] > 0)
+                for seat in range(self.players)]
 
     # hands and rounds
 
@@ -280,10 +284,7 @@ class Engine:
     def start_round(self) -> None:
         """Open the betting of ``self.round`` (or go to the showdown if nobody can bet)."""
         self.round_bets = [0] * self.players
-        dealt_in, folded, stacks = self.dealt_in, self.folded, self.stacks
-        short = self.round == 3  # round 3: only seats with counters left bet
-        self.to_act = [dealt_in[seat] and not folded[seat] and (not short or stacks[seat] > 0)
-                       for seat in range(self.players)]
+        self.to_act = self.bettors()
         if self.round == 3:
             stakes = [self.stacks[seat] for seat in range(self.players) if self.active(seat)]
             capped = self.rules.resto == "cap_at_smallest" and min(stakes) == 0
@@ -332,10 +333,7 @@ class Engine:
 
     def reopen(self, seat: int) -> None:
         """After a bet or raise every other active player must answer it."""
-        dealt_in, folded, stacks = self.dealt_in, self.folded, self.stacks
-        short = self.round == 3  # round 3: only seats with counters left bet
-        self.to_act = [other != seat and dealt_in[other] and not folded[other] and (not short or stacks[other] > 0)
-                       for other in range(self.players)]
+        self.to_act = self.bettors(besides=seat)
 
     def after_action(self, seat: int) -> None:
         """Pass the turn on, or end the round (or the hand, when one player is left)."""

@@ -19,7 +19,7 @@ from cau_rules.cacho.picture import svg_state, svg_view
 from cau_rules.cacho.policy import greedy
 from cau_rules.cacho.render import move_menu, render_text
 from cau_rules.cacho.rules import CACHO, CachoRules
-from cau_rules.cacho.state import CachoState, new_game, start_session
+from cau_rules.cacho.state import CachoState, new_game
 from cau_rules.cacho.suite import SUITE
 from cau_rules.cacho.view import CachoView
 from cau_rules.cards import CACHO_24, Card, parse_cards
@@ -30,8 +30,6 @@ __all__ = ["FAMILY", "doc_pictures", "resample"]
 
 
 def _new_game(rules: CachoRules, players: int, seed: int, decks: tuple[tuple[Card, ...], ...]) -> CachoState:
-    if not decks:  # the registry checked the rest
-        return start_session(rules, players, seed)
     return new_game(rules, players, seed=seed, decks=decks)
 
 

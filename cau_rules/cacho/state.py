@@ -54,7 +54,7 @@ from cau_rules.errors import GameOverError, IllegalMoveError, InvalidNotationErr
 from cau_rules.moveseq import MoveList
 from cau_rules.outcome import Outcome, Termination
 
-__all__ = ["CachoState", "cacho_state_from_dict", "new_game", "start_session"]
+__all__ = ["CachoState", "cacho_state_from_dict", "new_game"]
 
 _MOVE_OR_TEXT: tuple[type, ...] = (str, *MOVE_TYPES)
 _MOVE_CLASSES = frozenset(MOVE_TYPES)
@@ -597,18 +597,7 @@ def new_game(
     ...
     cau_rules.errors.InvalidRulesError: cacho is played by 2 to 8 players, not 9
     """
-    return start_session(rules, players, seed, new_game_decks(rules, players, seed, decks))
-
-
-def start_session(rules: CachoRules, players: int, seed: int, decks: tuple[tuple[Card, ...], ...] = ()) -> CachoState:
-    """:func:`new_game` with its arguments already checked (*decks*: valid orders of the
-    24 cards, no more than ``rules.max_hands``); the family record's ``new_game`` hook.
-
-    >>> from cau_rules.cacho import CACHO
-    >>> start_session(CACHO, 2, 7) == new_game(CACHO, 2, seed=7)
-    True
-    """
-    work = Engine.blank(rules, players, seed, decks)
+    work = Engine.blank(rules, players, seed, new_game_decks(rules, players, seed, decks))
     work.start_hand()
     return work.freeze(CachoState)
 
