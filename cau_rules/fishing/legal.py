@@ -27,7 +27,7 @@ from cau_rules.fishing.rules import FishingRules
 from cau_rules.fishing.zones import Position, Stake, Tally, Unit
 from cau_rules.moveseq import AmountRange, MoveList
 
-__all__ = ["Plan", "Plans", "bid_amount", "generate", "legal_plays", "play", "playout", "stake_moves", "why_illegal"]
+__all__ = ["Plan", "Plans", "bid_amount", "generate", "index_of", "legal_plays", "play", "playout", "stake_moves", "why_illegal"]
 
 Plan = tuple[Unit, ...]
 """The run units a play takes, in run order: ``(rank, seat)``, seat -1 for a table card."""
@@ -440,18 +440,28 @@ def playout(position: Position, choose: Callable[[Sequence[FishingMove]], Fishin
         else:
             moves, plans = legal_plays(view)
             move = choose(moves)
-            plan = plans[_index(moves, move)]
+            plan = plans[index_of(moves, move)]
         work.events = []
         work.run(move, plan)
     return work
 
 
-def _index(moves: Sequence[FishingMove], move: FishingMove) -> int:
-    """Where *move* (one of the objects in *moves*) is, found by identity."""
+def index_of(moves: Sequence[FishingMove], move: object) -> int:
+    """Where *move* is in *moves*: found by identity (a chosen move is usually one of
+    these objects), else by equality.
+
+    Raises:
+        ValueError: *move* is not in *moves*.
+
+    >>> from cau_rules import new_game
+    >>> moves, _ = legal_plays(new_game("cau", players=2, seed=1))
+    >>> index_of(moves, moves[2]), index_of(moves, Play(moves[2].card))
+    (2, 2)
+    """
     for index, candidate in enumerate(moves):
         if candidate is move:
             return index
-    return moves.index(move)  # an equal move built elsewhere
+    return moves.index(move)  # an equal move built elsewhere, or ValueError
 
 
 def bid_amount(move: object) -> int | None:

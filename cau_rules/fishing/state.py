@@ -30,7 +30,7 @@ from cau_rules.fishing.direct import trailed
 from cau_rules.fishing.engine import Engine, hands_won, outcome_of
 from cau_rules.fishing.events import FishingEvent
 from cau_rules.fishing.fen import notation_fields, position_to_notation
-from cau_rules.fishing.legal import Plan, legal_plays, stake_moves, why_illegal
+from cau_rules.fishing.legal import Plan, index_of, legal_plays, stake_moves, why_illegal
 from cau_rules.fishing.moves import (
     Accept,
     Bid,
@@ -236,14 +236,10 @@ class FishingState:
         if seat is None and type(move) is Play and self.phase == "play":
             # the hot path: a move object, no seat check; one lookup finds it and its plan
             moves, plans = self._plans or self._legal_plans()
-            plan = _ABSENT
-            for index, candidate in enumerate(moves):  # by identity: the move is usually one of these
-                if candidate is move:
-                    plan = plans[index]
-                    break
-            else:
-                if move in moves:  # an equal move built elsewhere
-                    plan = plans[moves.index(move)]
+            try:
+                plan = plans[index_of(moves, move)]
+            except ValueError:
+                plan = _ABSENT
             if plan is None and self.chain is None:
                 after = trailed(self, move.card, FishingState)
                 if after is not None:
@@ -255,9 +251,10 @@ class FishingState:
         parsed = move_for_turn(self.phase == "over", self.to_play, move, seat, _coerce, self._legal_text)
         if self.phase != "bid":
             moves, plans = self._legal_plans()
-            if parsed not in moves:
-                raise self._refusal(move, parsed)
-            plan = plans[moves.index(parsed)]
+            try:
+                plan = plans[index_of(moves, parsed)]
+            except ValueError:
+                raise self._refusal(move, parsed) from None
         elif parsed in stake_moves(self.rules, self.stake, self.tally):
             plan = None
         else:
