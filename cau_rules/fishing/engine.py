@@ -122,7 +122,9 @@ def ronda_kind(holding: Sequence[Card]) -> Call | None:
     (<Call.RONDA: 'ronda'>, None)
     """
     ranks = [card.rank for card in holding]
-    top = max(ranks.count(rank) for rank in ranks) if ranks else 0
+    if len(set(ranks)) == len(ranks):
+        return None  # no two cards of a rank (most holdings)
+    top = max(ranks.count(rank) for rank in ranks)
     if top >= 3:
         return Call.RONDI
     if top == 2:
