@@ -306,6 +306,32 @@ def page(result: dict[str, Any], summary: dict[str, Any]) -> str:
         for case in extras["memory"]:
             lines.append(f"| `{case['variant']}` | {case['players']} | {case['bytes_per_state']} | "
                          f"{case['zone_bytes_per_state']} | {case['new_zone_bytes_per_state']} |")
+        floor = extras.get("floor")
+        if floor:
+            hearts_budget = HEARTS_LIMIT * summary["anchors"]["hearts"]
+            lines += [
+                "",
+                "## What every decision pays",
+                "",
+                "Costs no rules code can avoid in pure Python with immutable states, in CPU µs per call "
+                "(`benchmarks/engine_extras.py`, same run):",
+                "",
+                "| cost | µs |",
+                "|---|---:|",
+                f"| building one capture-family state (24 fields, a trail built directly) | "
+                f"{floor['capture_state_build_us']:.2f} |",
+                f"| building one Cacho state from its work copy (18 fields) | {floor['cacho_state_build_us']:.2f} |",
+                f"| `random.Random` seeded with a string (every deal, D-DEAL-1) | {floor['string_seeded_random_us']:.2f} |",
+                f"| that and the shuffle of the 24 Cacho cards | {floor['cacho_deck_from_seed_us']:.2f} |",
+                f"| that and the shuffle of the 48 cards | {floor['spanish_48_deck_from_seed_us']:.2f} |",
+                "",
+                f"The capture goal allows {hearts_budget:.1f} µs per decision (2.5x hearts in this run); each "
+                "decision builds a new state, and most also generate the next moves and build an event.  A "
+                "Cacho session has about four decisions and deals at least one hand, so its seeded deal "
+                "alone weighs about a quarter of its deck-from-seed figure on every decision.  Dealing "
+                "from the seed is a rule of the library (the same seed gives the same game on every "
+                "machine), so that cost stays.",
+            ]
     lines += [
         "",
         "## Reading the numbers",

@@ -17,6 +17,12 @@ It prints one JSON object:
   and the cost of the two information-state operations every iteration or move needs,
   ``InfoState.update_view`` (one per view a seat receives) and ``InfoState.resample`` (one
   per iteration), in microseconds per call.
+- ``floor``: what every decision or deal pays however lean the rules code (CPU
+  microseconds): building one frozen state (``capture_state_build_us``: a capture-family
+  trail built directly; ``cacho_state_build_us``: a Cacho state from its work copy), and a
+  deal from the seed (``string_seeded_random_us``: ``random.Random`` seeded with a string,
+  RULES D-DEAL-1; ``cacho_deck_from_seed_us`` and ``spanish_48_deck_from_seed_us``: that plus
+  the shuffle).
 
 Memory figures are deterministic; the timings are not (see ``docs/performance.md``).
 """
@@ -161,6 +167,43 @@ def ismcts_speed(seconds: float) -> dict[str, Any]:
     }
 
 
+def _per_call_us(call: Any, number: int = 20_000) -> float:
+    """CPU microseconds per call of *call*, best of three runs."""
+    best = float("inf")
+    for _ in range(3):
+        start = time.process_time()
+        for _ in range(number):
+            call()
+        best = min(best, time.process_time() - start)
+    return round(best * 1e6 / number, 2)
+
+
+def cost_floor() -> dict[str, float]:
+    """What every decision or deal pays however lean the rules code: building one frozen
+    state (a capture-family trail built directly; a Cacho state from its work copy) and a
+    deal's string-seeded generator and shuffle (RULES D-DEAL-1), in CPU microseconds."""
+    from cau_rules import new_game
+    from cau_rules.cacho import CachoState
+    from cau_rules.cacho.engine import Engine as CachoEngine
+    from cau_rules.cacho.engine import shuffled_deck
+    from cau_rules.cards import SPANISH_48
+    from cau_rules.fishing import FishingState
+    from cau_rules.fishing.direct import trailed
+
+    fishing = new_game("cau", players=4, seed=1)
+    card = fishing.holdings[0][0]
+    cacho = new_game("cacho", players=2, seed=1)
+    work = CachoEngine(cacho)
+    return {
+        "capture_state_build_us": _per_call_us(lambda: trailed(fishing, card, FishingState)),
+        "cacho_state_build_us": _per_call_us(lambda: work.freeze(CachoState)),
+        "string_seeded_random_us": _per_call_us(lambda: random.Random("1234:0:0:shuffle")),
+        "cacho_deck_from_seed_us": _per_call_us(lambda: shuffled_deck(1234, 0, 0)),
+        "spanish_48_deck_from_seed_us": _per_call_us(
+            lambda: SPANISH_48.shuffled(random.Random("1234:0:0:shuffle"))),
+    }
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=5.0, help="CPU seconds of IS-MCTS play (default 5)")
@@ -169,6 +212,7 @@ def main(argv: list[str] | None = None) -> int:
     result = {
         "memory": [memory_per_state(variant, players, args.games) for variant, players in MEMORY_CASES],
         "ismcts": ismcts_speed(args.seconds),
+        "floor": cost_floor(),
     }
     print(json.dumps(result))
     return 0
