@@ -161,7 +161,7 @@ class Engine:
 
     __slots__ = (
         "chain", "debts", "decks", "declarations", "discard", "events", "hand", "hand_scores",
-        "holdings", "last_capturer", "n", "opener", "phase", "piles", "round", "rules", "seed",
+        "holdings", "last_capturer", "n", "opener", "phase", "piles", "quiet", "round", "rules", "seed",
         "stake", "stock", "table", "tally", "to_play", "trail",
     )
 
@@ -189,6 +189,7 @@ class Engine:
         self.tally = state.tally
         self.stake = state.stake
         self.events: list[FishingEvent] = []
+        self.quiet = False  # True in playouts: the events made afresh for every capture and deal are skipped
 
     players = property(lambda self: self.n, doc="How many seats play (the engine reads as a position).")
 
@@ -305,7 +306,8 @@ class Engine:
         piles[seat] = piles[seat] + tuple(stack)
         self.last_capturer = seat
         taken.reverse()
-        self.events.append(Captured(seat, card, tuple(stack), tuple(taken), chain))
+        if not self.quiet:
+            self.events.append(Captured(seat, card, tuple(stack), tuple(taken), chain))
 
     def complete_chain(self, at_once: bool = False) -> None:
         """Complete the pending chain: the capture, then the call, then its payments (or
@@ -531,7 +533,8 @@ class Engine:
         self.opener = opener
         self.to_play = opener
         self.phase = "play"
-        self.events.append(Dealt(self.round, opener, table, tuple(len(h) for h in self.holdings)))
+        if not self.quiet:
+            self.events.append(Dealt(self.round, opener, table, tuple(len(h) for h in self.holdings)))
         if rules.rondas and each in (2, 3) and not (rules.continuous and self.round > 0):
             if rules.rewards == "stones":
                 self.stone_rondas(opener)

@@ -423,7 +423,8 @@ def playout(position: Position, choose: Callable[[Sequence[FishingMove]], Fishin
 
     The moves offered and made are those of ``state.legal_moves()`` and ``state.apply``
     from state to state, without building the frozen states in between; the engine at the
-    end has the final fields (its ``events`` are only the last move's).
+    end has the final fields (its ``events`` are only the last move's, without the
+    captures and deals: a quiet engine skips building them).
 
     >>> import random
     >>> from cau_rules import new_game
@@ -432,6 +433,7 @@ def playout(position: Position, choose: Callable[[Sequence[FishingMove]], Fishin
     'over'
     """
     work = Engine(position)
+    work.quiet = True
     view = cast(Position, work)  # the engine has every field of a position (lists for some zones)
     while work.phase != "over":
         if work.phase == "bid":
