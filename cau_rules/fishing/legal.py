@@ -64,39 +64,6 @@ def play(card: Card, run: int = 0, piles: tuple[int, ...] = (), calls: frozenset
     return move
 
 
-def _run_units(
-    rules: FishingRules,
-    seat: int,
-    start: int,
-    by_rank: list[Card | None],
-    piles: Sequence[tuple[Card, ...]],
-) -> list[tuple[int, tuple[int, ...]]]:
-    """The run available after matching rank *start*: ``(rank, choices)`` per unit;
-    choices are ``(-1,)`` for the table card or the eligible pile seats."""
-    succ = _successors(rules)
-    tops: list[tuple[int, int]] | None = None
-    if rules.open_piles:
-        tops = [
-            (pile[-1].rank, owner)
-            for owner, pile in enumerate(piles)
-            if pile and (owner != seat or rules.own_pile) and by_rank[pile[-1].rank] is None
-        ]
-    units: list[tuple[int, tuple[int, ...]]] = []
-    rank = succ[start]
-    while rank and rank != start:
-        if by_rank[rank] is not None:
-            units.append((rank, (-1,)))
-        elif tops:
-            seats = tuple(owner for top, owner in tops if top == rank)
-            if not seats:
-                break
-            units.append((rank, seats))
-        else:
-            break
-        rank = succ[rank]
-    return units
-
-
 def _run_plans(
     rules: FishingRules,
     card: Card,
@@ -144,12 +111,9 @@ class _Facts:
         self.must_capture = rules.must_capture
         self.mode = rules.run_mode
         self.no_runs_in_chains = rules.no_runs_in_chains
-        self.moves: dict[
-            tuple[Card, bool, tuple[tuple[int, tuple[int, ...]], ...]],
-            tuple[tuple[FishingMove, ...], tuple[Plan | None, ...]],
-        ] = {}
-        """The plays of a card and their plans, by the card, whether it extends a chain and
-        its run units (the same for every position where they are the same)."""
+        self.moves: dict[tuple[Card, bool, int], tuple[tuple[FishingMove, ...], tuple[Plan | None, ...]]] = {}
+        """The plays of a card and their plans when its run takes table cards only, by the
+        card, whether it extends a chain and the run's length (at most 48 x 2 x 12 entries)."""
 
 
 _FACTS: dict[int, _Facts] = {}
@@ -199,7 +163,9 @@ def _tops(
 def _units(
     facts: _Facts, start: int, by_rank: list[Card | None], tops: list[tuple[int, int]]
 ) -> list[tuple[int, tuple[int, ...]]]:
-    """:func:`_run_units` with the pile tops found already."""
+    """The run available after matching rank *start*: ``(rank, choices)`` per unit, the
+    choices ``(-1,)`` for the table card or the seats whose open pile tops (*tops*) may be
+    taken."""
     succ = facts.succ
     units: list[tuple[int, tuple[int, ...]]] = []
     rank = succ[start]
@@ -266,18 +232,27 @@ def _put(
 def _card_moves(
     facts: _Facts, card: Card, units: list[tuple[int, tuple[int, ...]]], in_chain: bool
 ) -> tuple[tuple[FishingMove, ...], tuple[Plan | None, ...]]:
-    """The plays of *card* with run units *units* and their plans (two parallel tuples),
-    remembered per rules."""
-    key = (card, in_chain, tuple(units))
+    """The plays of *card* with run units *units* and their plans (two parallel tuples).
+
+    A run of table cards only is the next ranks up, so its plays depend on the card, the
+    chain and the run's length alone: they are remembered per rules.  A run that may take
+    piles is worked out each time (which piles can be taken varies too much to remember)."""
+    for _, choices in units:
+        if choices is not _TABLE:
+            return _plays(facts, card, units, in_chain)
+    key = (card, in_chain, len(units))
     found = facts.moves.get(key)
     if found is None:
-        staged: Plans = {}
-        _put(facts, card, _shape(facts, units, in_chain), units, in_chain, staged)
-        found = (tuple(staged), tuple(staged.values()))
-        if len(facts.moves) > 20_000:
-            facts.moves.clear()
-        facts.moves[key] = found
+        found = facts.moves[key] = _plays(facts, card, units, in_chain)
     return found
+
+
+def _plays(
+    facts: _Facts, card: Card, units: list[tuple[int, tuple[int, ...]]], in_chain: bool
+) -> tuple[tuple[FishingMove, ...], tuple[Plan | None, ...]]:
+    staged: Plans = {}
+    _put(facts, card, _shape(facts, units, in_chain), units, in_chain, staged)
+    return tuple(staged), tuple(staged.values())
 
 
 def _call_sets(rules: FishingRules, chain_call: Call | None, neta: bool) -> tuple[frozenset[Call], ...]:
