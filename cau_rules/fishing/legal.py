@@ -14,6 +14,7 @@ of each: the run units a play takes.  The Valencian ronda stake has its own
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Iterable, Sequence
 from itertools import product
 from typing import cast
@@ -239,12 +240,20 @@ def _card_moves(
     piles is worked out each time (which piles can be taken varies too much to remember)."""
     for _, choices in units:
         if choices is not _TABLE:
-            return _plays(facts, card, units, in_chain)
+            return _pile_plays(facts, card, tuple(units), in_chain)
     key = (card, in_chain, len(units))
     found = facts.moves.get(key)
     if found is None:
         found = facts.moves[key] = _plays(facts, card, units, in_chain)
     return found
+
+
+@functools.lru_cache(maxsize=8192)
+def _pile_plays(
+    facts: _Facts, card: Card, units: tuple[tuple[int, tuple[int, ...]], ...], in_chain: bool
+) -> tuple[tuple[FishingMove, ...], tuple[Plan | None, ...]]:
+    """:func:`_plays` of a run that may take piles, the most recently used remembered."""
+    return _plays(facts, card, list(units), in_chain)
 
 
 def _plays(
