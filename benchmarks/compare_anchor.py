@@ -5,6 +5,7 @@ Usage (from the repository root, with ``cau_rules`` installed in this interprete
 
     python benchmarks/compare_anchor.py [OPENSPIEL_PYTHON] [--rounds 3] [--seconds 2]
                                        [--json results.json] [--docs] [--extras]
+                                       [--ismcts-baseline CHECKOUT]
 
 ``OPENSPIEL_PYTHON`` is an interpreter with the pip package ``open-spiel`` (default: this
 one; the ``dev`` extra installs it).  Each round measures, one after the other:
@@ -28,7 +29,9 @@ Ratios are taken within a round and the verdicts use the median of the rounds' r
 ``--json PATH`` writes every measurement; ``--docs`` writes ``docs/performance.md`` and the
 plot ``docs/images/performance.svg`` (needs matplotlib: ``pip install -e ".[bench]"``);
 ``--extras`` also runs ``benchmarks/engine_extras.py`` (memory per state, IS-MCTS speed)
-and puts its figures on the page.  ``--from-json PATH`` rewrites the page from a saved run
+and puts its figures on the page; ``--ismcts-baseline CHECKOUT`` measures IS-MCTS speed with
+an older source checkout (``git worktree add /tmp/old COMMIT``) on ``PYTHONPATH`` too,
+alternating with this one, and puts the ratio on the page.  ``--from-json PATH`` rewrites the page from a saved run
 without measuring.  Exit status: 0 if every goal holds, 1 if one does not, 2 if a
 measurement failed.
 """
@@ -63,8 +66,8 @@ HEARTS_LIMIT = 2.5
 KUHN_LIMIT = 1.0
 
 
-def _last_json(command: list[str]) -> Any:
-    result = subprocess.run(command, capture_output=True, text=True, check=False, cwd=ROOT)
+def _last_json(command: list[str], env: dict[str, str] | None = None) -> Any:
+    result = subprocess.run(command, capture_output=True, text=True, check=False, cwd=ROOT, env=env)
     if result.returncode != 0:
         raise RuntimeError(f"{' '.join(command)} failed ({result.returncode}):\n{result.stderr.strip()}")
     lines = [line for line in result.stdout.splitlines() if line.strip().startswith("{")]
@@ -97,6 +100,18 @@ def measure(args: argparse.Namespace) -> dict[str, Any]:
     }
     if args.extras:
         (result["extras"],) = _last_json([args.cau_python, str(EXTRAS_SCRIPT)])
+    if args.ismcts_baseline is not None:
+        # the same IS-MCTS measure against an older checkout of the package, in this run
+        baseline = Path(args.ismcts_baseline).resolve()
+        commit = subprocess.run(["git", "-C", str(baseline), "rev-parse", "--short", "HEAD"],
+                                capture_output=True, text=True, check=False).stdout.strip()
+        env = {**os.environ, "PYTHONPATH": str(baseline)}
+        runs = []
+        for _ in range(2):  # alternate: baseline, current, baseline, current
+            (old,) = _last_json([args.cau_python, str(EXTRAS_SCRIPT), "--ismcts-only"], env=env)
+            (new,) = _last_json([args.cau_python, str(EXTRAS_SCRIPT), "--ismcts-only"])
+            runs.append((old["ismcts"]["iterations_per_cpu_s"], new["ismcts"]["iterations_per_cpu_s"]))
+        result["ismcts_baseline"] = {"commit": commit or str(baseline), "runs": runs}
     return result
 
 
@@ -293,6 +308,18 @@ def page(result: dict[str, Any], summary: dict[str, Any]) -> str:
             f"| iterations per wall-clock second | {ismcts['iterations_per_s']:.0f} |",
             f"| `InfoState.update_view` (one per view received), µs | {ismcts['update_view_us']:.1f} |",
             f"| `InfoState.resample` (one per iteration), µs | {ismcts['resample_us']:.1f} |",
+        ]
+        baseline = result.get("ismcts_baseline")
+        if baseline:
+            ratios = [new / old for old, new in baseline["runs"]]
+            pairs = ", ".join(f"{old:.0f} → {new:.0f}" for old, new in baseline["runs"])
+            lines += [
+                "",
+                f"Against the code of commit `{baseline['commit']}` in the same run (`--ismcts-baseline`), "
+                f"iterations per CPU second, alternating: {pairs}; "
+                f"**{statistics.median(ratios):.2f}x** (goal: at least 2x).",
+            ]
+        lines += [
             "",
             "## Memory per state",
             "",
@@ -360,6 +387,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--docs", action="store_true", help="write docs/performance.md and its plot")
     parser.add_argument("--extras", action="store_true",
                         help="also measure memory per state and IS-MCTS speed (benchmarks/engine_extras.py)")
+    parser.add_argument("--ismcts-baseline", metavar="CHECKOUT",
+                        help="also measure IS-MCTS speed with an older source checkout of the package "
+                             "(e.g. a git worktree) first on PYTHONPATH, alternating with this one")
     args = parser.parse_args(argv)
 
     try:

@@ -1,7 +1,7 @@
 """The figures of ``docs/performance.md`` that are not anchor timings: memory held per state
 and IS-MCTS speed.  Run with an interpreter that has ``cau_rules`` installed::
 
-    python benchmarks/engine_extras.py [--seconds 5] [--games 20]
+    python benchmarks/engine_extras.py [--seconds 5] [--games 20] [--ismcts-only]
 
 It prints one JSON object:
 
@@ -208,7 +208,12 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=5.0, help="CPU seconds of IS-MCTS play (default 5)")
     parser.add_argument("--games", type=int, default=20, help="random games per memory case (default 20)")
+    parser.add_argument("--ismcts-only", action="store_true",
+                        help="measure IS-MCTS speed only (for older checkouts, see compare_anchor.py)")
     args = parser.parse_args(argv)
+    if args.ismcts_only:
+        print(json.dumps({"ismcts": ismcts_speed(args.seconds)}))
+        return 0
     result = {
         "memory": [memory_per_state(variant, players, args.games) for variant, players in MEMORY_CASES],
         "ismcts": ismcts_speed(args.seconds),
