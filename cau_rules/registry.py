@@ -233,7 +233,7 @@ def new_game(
     if seed is None:
         seed = random.SystemRandom().randrange(2**31)
     whole_number(seed, "seed", low=0, high=_MAX_SEED, error=InvalidRulesError)
-    orders = tuple(tuple(Card.parse(card) for card in order) for order in (decks or ()))
+    orders = tuple(tuple(Card.parse(card) for card in order) for order in decks) if decks else ()
     state: GameState = family.new_game(chosen, players, seed, orders)
     return state
 

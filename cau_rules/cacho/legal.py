@@ -178,7 +178,7 @@ def legal_moves(position: Position) -> MoveList[CachoMove]:
         if bet:
             return _FOLD_CALL_ONLY if position.stacks[seat] >= bet - round_bets[seat] else _FOLD_ONLY
         fixed = position.rules.bets[rnd - 1]
-        return _PASS_ONLY if position.stacks[seat] < fixed else _betting(fixed, fixed)
+        return _PASS_ONLY if position.stacks[seat] < fixed else _fixed_bet(fixed)
     if not bet:
         bets = bet_range(position)
         return _PASS_ONLY if bets is None else _betting(*bets)
@@ -196,6 +196,12 @@ _bet = functools.lru_cache(maxsize=4096)(Bet)
 """The shared ``Bet(amount)`` (moves are immutable values: one object per amount)."""
 _raise = functools.lru_cache(maxsize=4096)(Raise)
 """The shared ``Raise(to)``."""
+
+
+@functools.lru_cache(maxsize=64)
+def _fixed_bet(amount: int) -> MoveList[CachoMove]:
+    """``pass`` and the one fixed bet of rounds 1 and 2, as a plain tuple (no range to read)."""
+    return MoveList((*_UNOPENED, _bet(amount)))
 
 
 @functools.lru_cache(maxsize=1024)
