@@ -154,7 +154,14 @@ class Engine:
     @classmethod
     def blank(cls, rules: CachoRules, players: int, seed: int, decks: tuple[tuple[Card, ...], ...]) -> Engine:
         """A session before its first deal (every stack full, the last seat to deal), from
-        arguments already checked; :meth:`start_hand` deals it."""
+        arguments already checked; :meth:`start_hand` deals it.
+
+        >>> from cau_rules.cacho import CACHO
+        >>> work = Engine.blank(CACHO, 3, seed=5, decks=())
+        >>> work.start_hand()
+        >>> work.dealer, work.to_play, [len(holding) for holding in work.holdings]
+        (2, 0, [1, 1, 1])
+        """
         work = _new(cls)
         work.source = None
         work.rules = rules
@@ -245,7 +252,13 @@ class Engine:
 
     def bettors(self, besides: int = -1) -> list[bool]:
         """Per seat, whether it takes part in this round's betting: active, and in round 3
-        with counters left; *besides* (the seat that just bet) aside."""
+        with counters left; *besides* (the seat that just bet) aside.
+
+        >>> from cau_rules.cacho import CACHO, CachoState
+        >>> state = CachoState.from_position(CACHO.replace(stack=5), 3, holdings=("1o", "2o", "3o"))
+        >>> Engine(state).bettors(besides=0)
+        [False, True, True]
+        """
         dealt_in, folded, stacks = self.dealt_in, self.folded, self.stacks
         short = self.round == 3
         return [seat != besides and dealt_in[seat] and not folded[seat] and (not short or stacks[seat] > 0)

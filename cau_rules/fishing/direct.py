@@ -37,7 +37,15 @@ def trailed(state: Position, card: Card, make: type[S]) -> S | None:
     """The state after the seat to play trails *card* with no chain pending, built
     without the engine: what ``Engine.play`` then ``end_turn`` do when no card is drawn,
     no debt can be paid (every debtor's pile is empty) and some seat still holds cards;
-    None otherwise (the engine runs)."""
+    None otherwise (the engine runs).  *make* is the state class to build.
+
+    >>> from cau_rules import new_game
+    >>> from cau_rules.fishing.state import FishingState
+    >>> state = new_game("cau", players=2, seed=1)
+    >>> after = trailed(state, state.holdings[0][2], FishingState)
+    >>> [str(card) for card in after.table][-1], after.to_play
+    ('2b', 1)
+    """
     if (state.rules.continuous and state.stock) or sum(map(len, state.holdings)) == 1:
         return None
     piles = state.piles
