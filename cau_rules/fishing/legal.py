@@ -14,9 +14,8 @@ of each: the run units a play takes.  The Valencian ronda stake has its own
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Callable, Iterable, Sequence
-from itertools import product
+from itertools import islice, product
 from typing import cast
 
 import attrs
@@ -112,9 +111,10 @@ class _Facts:
         self.must_capture = rules.must_capture
         self.mode = rules.run_mode
         self.no_runs_in_chains = rules.no_runs_in_chains
-        self.moves: dict[tuple[Card, bool, int], tuple[tuple[FishingMove, ...], tuple[Plan | None, ...]]] = {}
-        """The plays of a card and their plans when its run takes table cards only, by the
-        card, whether it extends a chain and the run's length (at most 48 x 2 x 12 entries)."""
+        self.moves: dict[int, tuple[tuple[FishingMove, ...], tuple[Plan | None, ...]]] = {}
+        """The plays of a card and their plans, by :func:`_run_key` (the card, whether it
+        extends a chain and what each unit of its run may take); the older half is dropped
+        when it reaches :data:`_MOVES_KEPT` entries."""
 
 
 _FACTS: dict[int, _Facts] = {}
@@ -230,30 +230,72 @@ def _put(
         out[play(card, length, piles) if piles else _plain(card, length)] = plan
 
 
-def _card_moves(
-    facts: _Facts, card: Card, units: list[tuple[int, tuple[int, ...]]], in_chain: bool
-) -> tuple[tuple[FishingMove, ...], tuple[Plan | None, ...]]:
-    """The plays of *card* with run units *units* and their plans (two parallel tuples).
+_TABLE_BIT = 1 << 12
+"""In a run code, the bit of a unit taken from the table (bits 0 to 11 are pile owners)."""
+_UNIT_BITS = 13
+_MOVES_KEPT = 16384
+"""How many plays-of-a-card entries :attr:`_Facts.moves` keeps; when full, the older half goes."""
 
-    A run of table cards only is the next ranks up, so its plays depend on the card, the
-    chain and the run's length alone: they are remembered per rules.  A run that may take
-    piles is worked out each time (which piles can be taken varies too much to remember)."""
-    for _, choices in units:
-        if choices is not _TABLE:
-            return _pile_plays(facts, card, tuple(units), in_chain)
-    key = (card, in_chain, len(units))
-    found = facts.moves.get(key)
+
+def _top_masks(facts: _Facts, seat: int, by_rank: list[Card | None], piles: Sequence[tuple[Card, ...]]) -> dict[int, int]:
+    """:func:`_tops` as a mask of owners per rank (bit *k*: seat *k*'s pile top)."""
+    masks: dict[int, int] = {}
+    if facts.open_piles:
+        own = facts.own_pile
+        for owner, pile in enumerate(piles):
+            if pile and (owner != seat or own):
+                rank = pile[-1].rank
+                if by_rank[rank] is None:
+                    masks[rank] = masks.get(rank, 0) | 1 << owner
+    return masks
+
+
+def _run_code(succ: tuple[int, ...], start: int, by_rank: list[Card | None], tops: dict[int, int]) -> int:
+    """:func:`_units` as one number: 13 bits per unit, the first unit lowest, each unit
+    :data:`_TABLE_BIT` for the table card or the owners whose pile tops may be taken (the
+    units' ranks are the ranks after *start*, so the number says everything)."""
+    code = shift = 0
+    rank = succ[start]
+    while rank and rank != start:
+        if by_rank[rank] is not None:
+            code |= _TABLE_BIT << shift
+        else:
+            owners = tops.get(rank)
+            if owners is None:
+                break
+            code |= owners << shift
+        shift += _UNIT_BITS
+        rank = succ[rank]
+    return code
+
+
+def _decoded(succ: tuple[int, ...], start: int, code: int) -> list[tuple[int, tuple[int, ...]]]:
+    """The units :func:`_run_code` made *code* from (what :func:`_units` returns)."""
+    units: list[tuple[int, tuple[int, ...]]] = []
+    rank = succ[start]
+    while code:
+        mask = code & (_TABLE_BIT | (_TABLE_BIT - 1))
+        units.append((rank, _TABLE if mask == _TABLE_BIT else tuple(o for o in range(12) if mask >> o & 1)))
+        code >>= _UNIT_BITS
+        rank = succ[rank]
+    return units
+
+
+def _coded_moves(
+    facts: _Facts, card: Card, code: int, in_chain: bool
+) -> tuple[tuple[FishingMove, ...], tuple[Plan | None, ...]]:
+    """The plays of *card* whose run is *code* (:func:`_run_code`) and their plans (two
+    parallel tuples), remembered per rules: the same card, chain and run units always give
+    the same plays."""
+    key = (code << 1 | in_chain) << 6 | card
+    moves = facts.moves
+    found = moves.get(key)
     if found is None:
-        found = facts.moves[key] = _plays(facts, card, units, in_chain)
+        if len(moves) >= _MOVES_KEPT:
+            for old in list(islice(moves, _MOVES_KEPT // 2)):  # the older half
+                del moves[old]
+        found = moves[key] = _plays(facts, card, _decoded(facts.succ, card.rank, code), in_chain)
     return found
-
-
-@functools.lru_cache(maxsize=8192)
-def _pile_plays(
-    facts: _Facts, card: Card, units: tuple[tuple[int, tuple[int, ...]], ...], in_chain: bool
-) -> tuple[tuple[FishingMove, ...], tuple[Plan | None, ...]]:
-    """:func:`_plays` of a run that may take piles, the most recently used remembered."""
-    return _plays(facts, card, list(units), in_chain)
 
 
 def _plays(
@@ -359,37 +401,38 @@ def legal_plays(position: Position) -> tuple[list[FishingMove], list[Plan | None
     trail_rank = trail[1].rank if trail is not None else 0
     explicit = facts.explicit
     captures = False
-    extension: list[tuple[int, tuple[int, ...]]] | None = None  # the same for every card of the rank
-    tops: list[tuple[int, int]] | None = None if facts.open_piles else []  # open pile tops for runs
+    extension = -1  # the run code of a chain extension, the same for every card of the rank
+    tops: dict[int, int] | None = None  # open pile tops a run may take: owners by rank
     for card in sorted(holding):
         rank = card.rank
         if chain is not None and rank == chain.rank:
             captures = True
-            if extension is None:
+            if explicit:
                 current: list[Card | None] = [None] * 13
                 for on_table in table:
                     current[on_table.rank] = on_table
-                extension = _units(facts, rank, current, _tops(facts, seat, current, piles))
-            units = extension
-            if explicit:
+                units = _units(facts, rank, current, _tops(facts, seat, current, piles))
                 _neta_aware(rules, card, units, True, moves, plans, rules.chain_call(chain.level + 1), len(table))
-            else:
-                card_moves, card_plans = _card_moves(facts, card, units, True)
-                moves += card_moves
-                plans += card_plans
+                continue
+            if extension < 0:
+                current = [None] * 13
+                for on_table in table:
+                    current[on_table.rank] = on_table
+                extension = _run_code(facts.succ, rank, current, _top_masks(facts, seat, current, piles))
+            card_moves, card_plans = _coded_moves(facts, card, extension, True)
+            moves += card_moves
+            plans += card_plans
         elif by_rank[rank] is not None:
             captures = True
             in_chain = rank == trail_rank
             if explicit:
-                if tops is None:
-                    tops = _tops(facts, seat, by_rank, base_piles)
-                units = _units(facts, rank, by_rank, tops)
+                units = _units(facts, rank, by_rank, _tops(facts, seat, by_rank, base_piles))
                 cau = Call.CAU if in_chain else None
                 _neta_aware(rules, card, units, in_chain, moves, plans, cau, len(base_table) - 1)
                 continue
             if tops is None:
-                tops = _tops(facts, seat, by_rank, base_piles)
-            card_moves, card_plans = _card_moves(facts, card, _units(facts, rank, by_rank, tops), in_chain)
+                tops = _top_masks(facts, seat, by_rank, base_piles)
+            card_moves, card_plans = _coded_moves(facts, card, _run_code(facts.succ, rank, by_rank, tops), in_chain)
             moves += card_moves
             plans += card_plans
         else:
