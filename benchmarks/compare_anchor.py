@@ -14,9 +14,11 @@ one; the ``dev`` extra installs it).  Each round measures, one after the other:
    interpreter: OpenSpiel's C++ ``hearts`` and its pure-Python ``python_kuhn_poker`` and
    ``python_team_dominoes`` (random playouts, chance outcomes applied, all the time divided
    by the player decisions);
-2. every registered preset at every player count it allows, by
-   ``python -m cau_rules.cli bench --variant all --seconds SECONDS --json`` in the
-   ``cau_rules`` interpreter (random playouts, ``new_game`` included, the same measure).
+2. every registered preset at every player count it allows, each by
+   ``python -m cau_rules.cli bench --variant NAME --players N --seconds SECONDS --json`` in
+   a fresh ``cau_rules`` interpreter (random playouts, ``new_game`` included, the same
+   measure; a fresh interpreter as for each anchor, so no preset pays for the caches and
+   garbage-collector work that the presets before it left).
 
 The rounds alternate anchors and presets so that a change of machine load touches both.
 Ratios are taken within a round and the verdicts use the median of the rounds' ratios:
@@ -76,18 +78,35 @@ def _last_json(command: list[str], env: dict[str, str] | None = None) -> Any:
     return [json.loads(line) for line in lines]
 
 
+_LIST_CASES = (
+    "import json\n"
+    "from cau_rules.cli.screens import allowed_players\n"
+    "from cau_rules.registry import get_rules, variants\n"
+    "print(json.dumps({'cases': [(name, players) for name in variants()\n"
+    "                            for players in allowed_players(get_rules(name))]}))\n"
+)
+"""Prints every preset and player count, as ``cau-rules bench --variant all`` plays them."""
+
+
 def measure(args: argparse.Namespace) -> dict[str, Any]:
     """Alternating rounds of anchors and presets; every figure, as a dict."""
     rounds: list[dict[str, Any]] = []
+    (listing,) = _last_json([args.cau_python, "-c", _LIST_CASES])
+    cases = [(variant, players) for variant, players in listing["cases"]]
     for number in range(1, args.rounds + 1):
         anchors = {}
         for game in ANCHORS:
             (anchor,) = _last_json([args.openspiel_python, str(ANCHOR_SCRIPT), game, str(args.seconds)])
             anchors[game] = anchor["us_per_decision"]
             print(f"round {number}: {game} {anchor['us_per_decision']:.2f} us/decision", flush=True)
-        command = [args.cau_python, "-m", "cau_rules.cli", "bench", "--variant", "all",
-                   "--seconds", str(args.seconds), "--json"]
-        presets = {f"{r['variant']}:{r['players']}": r["us_per_decision"] for r in _last_json(command)}
+        presets = {}
+        for variant, players in cases:
+            # each in a fresh interpreter, like each anchor: caches and collector state left by
+            # the presets measured before it would otherwise weigh on the later ones
+            command = [args.cau_python, "-m", "cau_rules.cli", "bench", "--variant", variant,
+                       "--players", str(players), "--seconds", str(args.seconds), "--json"]
+            (row,) = _last_json(command)
+            presets[f"{row['variant']}:{row['players']}"] = row["us_per_decision"]
         base = presets[f"{BASE[0]}:{BASE[1]}"]
         print(f"round {number}: {len(presets)} presets measured; cau 4p {base:.2f} us/decision, "
               f"{base / anchors['hearts']:.2f}x hearts", flush=True)
@@ -241,8 +260,9 @@ def page(result: dict[str, Any], summary: dict[str, Any]) -> str:
         f"- Python {machine['python']}, cau_rules {machine['cau_rules']}, open-spiel {machine['open_spiel']}, "
         f"{machine['date']}.",
         f"- {len(rounds)} rounds of {result['seconds']} s per measurement.  Each round measures the anchors, "
-        "then every preset (`cau-rules bench --variant all --json`); each figure below is the median of the "
-        "rounds and each ratio the median of the rounds' ratios.",
+        "then every preset, each in a fresh interpreter as each anchor is (`cau-rules bench --variant NAME "
+        "--players N --json`); each figure below is the median of the rounds and each ratio the median of the "
+        "rounds' ratios.",
         "- A decision is one `apply` of a move chosen uniformly among `legal_moves()`; the time of `new_game`, "
         "later deals, automatic calls and scoring is spread over the decisions.  The anchors are measured the "
         "same way by `benchmarks/anchor_step.py`: chance outcomes (the deal) are applied and timed, and only "
