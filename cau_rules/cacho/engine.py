@@ -42,7 +42,7 @@ from cau_rules.cacho.zones import Position, cycle_after, pots
 from cau_rules.cards import CACHO_24, Card
 from cau_rules.outcome import Outcome, Termination
 
-__all__ = ["Engine", "outcome_of", "session_outcome", "shuffled_deck"]
+__all__ = ["Engine", "event_of", "outcome_of", "session_outcome", "shuffled_deck"]
 
 S = TypeVar("S")
 
@@ -81,9 +81,14 @@ _setattr = object.__setattr__
 _EVENTS: dict[tuple[object, ...], CachoEvent] = {}
 
 
-def _event(kind: Callable[..., CachoEvent], *fields: object) -> CachoEvent:
+def event_of(kind: Callable[..., CachoEvent], *fields: object) -> CachoEvent:
     """The interned event ``kind(*fields)``: events are immutable values, so one object
-    serves every game."""
+    serves every game.
+
+    >>> from cau_rules.cacho.events import Passed
+    >>> event_of(Passed, 1, 2) is event_of(Passed, 1, 2) == Passed(seat=1, round=2)
+    True
+    """
     key = (kind, *fields)
     event = _EVENTS.get(key)
     if event is None:
@@ -280,7 +285,7 @@ class Engine:
         self.round_bets = [0] * self.players
         self.round = 1
         order = self.order()
-        self.events.append(_event(HandStarted, self.hand, self.dealer, order[0], self.redeal, order))
+        self.events.append(event_of(HandStarted, self.hand, self.dealer, order[0], self.redeal, order))
         self.deal()
         self.start_round()
 
@@ -292,7 +297,7 @@ class Engine:
         for index, seat in enumerate(seats):
             holdings[seat] = (*holdings[seat], stock[index])
         self.stock = stock[len(seats):]
-        self.events.append(_event(Dealt, self.round, seats))
+        self.events.append(event_of(Dealt, self.round, seats))
 
     def start_round(self) -> None:
         """Open the betting of ``self.round`` (or go to the showdown if nobody can bet)."""
@@ -313,28 +318,28 @@ class Engine:
         seat, rnd = self.to_play, self.round
         kind = type(move)
         if kind is Pass:
-            self.events.append(_event(Passed, seat, rnd))
+            self.events.append(event_of(Passed, seat, rnd))
         elif kind is Call:
             round_bets, stacks = self.round_bets, self.stacks
             amount = min(max(round_bets) - round_bets[seat], stacks[seat])
             stacks[seat] -= amount
             self.contributions[seat] += amount
             round_bets[seat] += amount
-            self.events.append(_event(Called, seat, rnd, amount, stacks[seat] == 0))
+            self.events.append(event_of(Called, seat, rnd, amount, stacks[seat] == 0))
         elif type(move) is Bet:
             amount = move.amount
             self.put_in(seat, amount)
             self.reopen(seat)
-            self.events.append(_event(BetPlaced, seat, rnd, amount))
+            self.events.append(event_of(BetPlaced, seat, rnd, amount))
         elif kind is Fold:
             self.folded[seat] = True
-            self.events.append(_event(Folded, seat, rnd))
+            self.events.append(event_of(Folded, seat, rnd))
         else:
             assert isinstance(move, Raise)
             amount = move.to - self.round_bets[seat]
             self.put_in(seat, amount)
             self.reopen(seat)
-            self.events.append(_event(Raised, seat, rnd, move.to, amount))
+            self.events.append(event_of(Raised, seat, rnd, move.to, amount))
         self.to_act[seat] = False
         self.after_action(seat)
 
@@ -365,7 +370,7 @@ class Engine:
     def end_round(self) -> None:
         """Void the hand (all passed in round 1), deal the next card, or show down."""
         if self.round == 1 and not any(self.round_bets):
-            self.events.append(_event(HandVoid, self.hand, self.dealer))
+            self.events.append(event_of(HandVoid, self.hand, self.dealer))
             self.finish_hand(void=True)
         elif self.round < 3:
             self.round += 1
@@ -378,7 +383,7 @@ class Engine:
         """The last player in takes the pot without showing (D-CACHO-4)."""
         amount = sum(self.contributions)
         self.stacks[winner] += amount
-        self.events.append(_event(PotWon, winner, 0, amount, False))
+        self.events.append(event_of(PotWon, winner, 0, amount, False))
         self.finish_hand(void=False)
 
     def showdown(self) -> None:
@@ -395,7 +400,7 @@ class Engine:
         for index, pot in enumerate(pots(self.contributions, contenders)):
             winner = next(seat for seat in ranking if seat in pot.seats)
             self.stacks[winner] += pot.amount
-            self.events.append(_event(PotWon, winner, index, pot.amount, True))
+            self.events.append(event_of(PotWon, winner, index, pot.amount, True))
         self.finish_hand(void=False)
 
     def finish_hand(self, void: bool) -> None:
@@ -403,7 +408,7 @@ class Engine:
         self.contributions = [0] * self.players
         self.round_bets = [0] * self.players
         self.to_act = [False] * self.players
-        self.events.append(_event(HandEnded, self.hand, tuple(self.stacks)))
+        self.events.append(event_of(HandEnded, self.hand, tuple(self.stacks)))
         holders = [seat for seat in range(self.players) if self.stacks[seat] > 0]
         if len(holders) == 1:
             self.end_session(Termination.ALL_COUNTERS)
@@ -424,4 +429,4 @@ class Engine:
         """The session is over: nobody is to play, and the last event is the outcome."""
         self.termination = termination
         self.to_play = -1
-        self.events.append(_event(_session_ended, tuple(self.stacks), termination, self.hand + 1))
+        self.events.append(event_of(_session_ended, tuple(self.stacks), termination, self.hand + 1))

@@ -30,6 +30,7 @@ from typing import Any
 import attrs
 
 import cau_rules.cacho.legal as legal
+from cau_rules.cacho.direct import acted
 from cau_rules.cacho.engine import Engine, outcome_of
 from cau_rules.cacho.events import CachoEvent
 from cau_rules.cacho.hands import HandValue, evaluate
@@ -333,7 +334,11 @@ class CachoState:
         """
         if (seat is None and not isinstance(move, str) and type(move) in _MOVE_CLASSES
                 and self.termination is None and legal.allows(self, move)):
-            work = Engine(self)  # the hot path: a legal move object, no seat check
+            # the hot path: a legal move object, no seat check; most moves leave the round open
+            after = acted(self, move, CachoState)
+            if after is not None:
+                return after
+            work = Engine(self)
             work.act(move)
             return work.freeze(CachoState)
         if self.termination is not None:

@@ -1,0 +1,128 @@
+"""The commonest *Cacho* moves applied without the engine: a move in the middle of a round.
+
+``CachoState.apply`` tries :func:`acted` first for a legal move; it returns None when the
+move ends the betting round (a deal or a showdown follows) or the hand (the last player
+left takes the pot), and the engine runs instead.  Otherwise it builds the next state
+directly from the previous one, every field set by name as the state's keyword
+constructor would, sharing the zones the move left unchanged.
+``tests/cacho/test_cacho_direct.py`` checks that it gives exactly what the engine gives,
+events included.
+
+>>> from cau_rules.cacho import CACHO, new_game
+>>> from cau_rules.cacho.moves import Bet
+>>> from cau_rules.cacho.state import CachoState
+>>> state = new_game(CACHO, 3, seed=2)
+>>> after = acted(state, Bet(1), CachoState)
+>>> after == state.apply("bet 1"), after.to_play, [str(event) for event in after.events]
+(True, 1, ['seat 0 bets 1'])
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TypeVar
+
+from cau_rules.cacho.engine import event_of
+from cau_rules.cacho.events import BetPlaced, CachoEvent, Called, Folded, Passed, Raised
+from cau_rules.cacho.moves import Bet, CachoMove, Call, Fold, Pass, Raise
+from cau_rules.cacho.zones import Position, cycle_after
+
+__all__ = ["acted"]
+
+S = TypeVar("S")
+
+_new = object.__new__
+_setattr = object.__setattr__
+
+
+def acted(state: Position, move: CachoMove, make: type[S]) -> S | None:
+    """The state after the seat to play makes the legal *move*, built without the engine,
+    when the move leaves the round open: another seat still has to act and more than one
+    player is in.  None otherwise (the engine runs).  *make* is the state class to build.
+
+    >>> from cau_rules.cacho import CACHO, new_game
+    >>> from cau_rules.cacho.moves import Pass
+    >>> from cau_rules.cacho.state import CachoState
+    >>> state = new_game(CACHO, 2, seed=2)
+    >>> acted(state, Pass(), CachoState).to_play
+    1
+    >>> acted(acted(state, Pass(), CachoState), Pass(), CachoState) is None  # both passed: the hand is void
+    True
+    """
+    kind = type(move)
+    if kind is not Bet and kind is not Raise and sum(state.to_act) < 2:
+        return None  # nobody else left to act: the round ends (a bet or raise reopens it)
+    seat = state.to_play
+    rnd = state.round
+    stacks = state.stacks
+    contributions = state.contributions
+    round_bets = state.round_bets
+    folded = state.folded
+    players = len(stacks)
+    event: CachoEvent
+    if kind is Pass:
+        to_act = list(state.to_act)
+        to_act[seat] = False
+        event = event_of(Passed, seat, rnd)
+    elif kind is Fold:
+        if state.dealt_in.count(True) - folded.count(True) < 3:  # a folded seat was dealt in
+            return None  # the last player in takes the pot
+        changed = list(folded)
+        changed[seat] = True
+        folded = tuple(changed)
+        to_act = list(state.to_act)
+        to_act[seat] = False
+        event = event_of(Folded, seat, rnd)
+    else:
+        if kind is Call:
+            amount = min(max(round_bets) - round_bets[seat], stacks[seat])
+        elif kind is Bet:
+            assert isinstance(move, Bet)
+            amount = move.amount
+        else:
+            assert isinstance(move, Raise)
+            amount = move.to - round_bets[seat]
+        changed_stacks = list(stacks)
+        changed_stacks[seat] -= amount
+        changed_contributions = list(contributions)
+        changed_contributions[seat] += amount
+        changed_bets = list(round_bets)
+        changed_bets[seat] += amount
+        stacks, contributions, round_bets = tuple(changed_stacks), tuple(changed_contributions), tuple(changed_bets)
+        if kind is Call:
+            to_act = list(state.to_act)
+            to_act[seat] = False
+            event = event_of(Called, seat, rnd, amount, stacks[seat] == 0)
+        else:  # a bet or raise: every other player still in must answer it
+            dealt_in = state.dealt_in
+            short = rnd == 3
+            to_act = [other != seat and dealt_in[other] and not folded[other] and (not short or stacks[other] > 0)
+                      for other in range(players)]
+            event = (event_of(BetPlaced, seat, rnd, amount) if kind is Bet
+                     else event_of(Raised, seat, rnd, round_bets[seat], amount))
+    for nxt in cycle_after(seat, players):
+        if to_act[nxt]:
+            break
+    else:
+        return None  # nobody left to act: the round ends
+    after = _new(make)
+    put: Callable[[str, object], None] = _setattr.__get__(after)
+    put("rules", state.rules)
+    put("seed", state.seed)
+    put("decks", state.decks)
+    put("hand", state.hand)
+    put("redeal", state.redeal)
+    put("dealer", state.dealer)
+    put("round", rnd)
+    put("stacks", stacks)
+    put("contributions", contributions)
+    put("round_bets", round_bets)
+    put("holdings", state.holdings)
+    put("stock", state.stock)
+    put("dealt_in", state.dealt_in)
+    put("folded", folded)
+    put("to_act", tuple(to_act))
+    put("to_play", nxt)
+    put("termination", None)
+    put("events", (event,))
+    return after

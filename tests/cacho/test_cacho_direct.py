@@ -1,0 +1,64 @@
+"""The direct move of ``cau_rules.cacho.direct`` gives exactly what the engine gives: every
+field of the next state and its events, for every legal move of every position of seeded
+random sessions, at every player count and under both resto rules (issue 15: the fast path
+changes no behaviour)."""
+
+from __future__ import annotations
+
+import random
+
+import attrs
+import pytest
+
+from cau_rules.cacho import CACHO, CachoState, new_game
+from cau_rules.cacho.direct import acted
+from cau_rules.cacho.engine import Engine
+from cau_rules.cacho.moves import Bet, CachoMove, Pass
+
+FIELDS = [field.name for field in attrs.fields(CachoState)]
+
+
+def engine_state(state: CachoState, move: CachoMove) -> CachoState:
+    work = Engine(state)
+    work.act(move)
+    return work.freeze(CachoState)
+
+
+def candidates(state: CachoState) -> list[CachoMove]:
+    """The legal moves, a range of amounts cut to its ends (every amount takes the same path)."""
+    moves = list(state.legal_moves()[:4])
+    last = state.legal_moves()[-1]
+    if last not in moves:
+        moves.append(last)
+    return moves
+
+
+@pytest.mark.parametrize("resto", ["cap_at_smallest", "side_pots"])
+@pytest.mark.parametrize("players", [2, 3, 5, 8])
+def test_direct_moves_match_the_engine(players: int, resto: str) -> None:
+    rules = CACHO.replace(resto=resto, max_hands=6, stack=6)
+    counts = {"direct": 0, "engine": 0}
+    for seed in range(25):
+        rng = random.Random(f"{seed}:cacho-direct")
+        state = new_game(rules, players, seed=seed)
+        while not state.is_over:
+            for move in candidates(state):
+                expected = engine_state(state, move)
+                after = acted(state, move, CachoState)
+                if after is None:
+                    counts["engine"] += 1
+                    continue
+                counts["direct"] += 1
+                for name in FIELDS:
+                    assert getattr(after, name) == getattr(expected, name), (name, move, state.to_notation())
+                assert after == state.apply(move) and after.events == state.apply(move).events
+            state = state.apply(rng.choice(state.legal_moves()))
+    assert counts["direct"] > 100 and counts["engine"] > 100, counts
+
+
+def test_direct_moves_share_what_they_leave() -> None:
+    state = new_game(CACHO, 3, seed=4)
+    after = state.apply(Pass())
+    assert after.stacks is state.stacks and after.holdings is state.holdings and after.folded is state.folded
+    opened = state.apply(Bet(1))
+    assert opened.holdings is state.holdings and opened.stock is state.stock
