@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from itertools import islice, product
-from typing import cast
+from typing import Any, cast
 
 import attrs
 
@@ -100,7 +100,7 @@ class _Facts:
     """What move generation reads from a rules object, looked up once per rules."""
 
     __slots__ = ("explicit", "mode", "moves", "must_capture", "no_runs_in_chains", "open_piles", "own_pile",
-                 "rules", "succ")
+                 "rules", "shapes", "succ")
 
     def __init__(self, rules: FishingRules) -> None:
         self.rules = rules
@@ -111,6 +111,10 @@ class _Facts:
         self.must_capture = rules.must_capture
         self.mode = rules.run_mode
         self.no_runs_in_chains = rules.no_runs_in_chains
+        self.shapes: dict[int, tuple[tuple[tuple[int, tuple[int, ...]], ...], tuple[Plan | None, ...]]] = {}
+        """The plays of any card of a rank with a given run: each play's run length and piles,
+        and the plans, by ``(code << 1 | in_chain) << 4 | rank`` (the older half dropped like
+        :attr:`moves`)."""
         self.moves: dict[int, tuple[tuple[FishingMove, ...], tuple[Plan | None, ...]]] = {}
         """The plays of a card and their plans, by :func:`_run_key` (the card, whether it
         extends a chain and what each unit of its run may take); the older half is dropped
@@ -291,11 +295,27 @@ def _coded_moves(
     moves = facts.moves
     found = moves.get(key)
     if found is None:
-        if len(moves) >= _MOVES_KEPT:
-            for old in list(islice(moves, _MOVES_KEPT // 2)):  # the older half
-                del moves[old]
-        found = moves[key] = _plays(facts, card, _decoded(facts.succ, card.rank, code), in_chain)
+        _make_room(moves)
+        # another card of the rank may have had the same run: its plays differ only by the card
+        shape_key = (code << 1 | in_chain) << 4 | card.rank
+        shapes = facts.shapes
+        shape = shapes.get(shape_key)
+        if shape is None:
+            found = _plays(facts, card, _decoded(facts.succ, card.rank, code), in_chain)
+            _make_room(shapes)
+            shapes[shape_key] = (tuple((cast(Play, move).run, cast(Play, move).piles) for move in found[0]), found[1])
+        else:
+            runs, plans = shape
+            found = (tuple(play(card, run, piles) for run, piles in runs), plans)
+        moves[key] = found
     return found
+
+
+def _make_room(table: dict[int, Any]) -> None:
+    """Drop the older half of *table* once it holds :data:`_MOVES_KEPT` entries."""
+    if len(table) >= _MOVES_KEPT:
+        for old in list(islice(table, _MOVES_KEPT // 2)):
+            del table[old]
 
 
 def _plays(

@@ -53,7 +53,25 @@ def test_forgetting_old_plays_changes_no_move(monkeypatch: pytest.MonkeyPatch) -
     monkeypatch.setattr(legal, "_MOVES_KEPT", 8)
     facts = legal._facts(rules)
     facts.moves.clear()
+    facts.shapes.clear()
     for state, (moves, plans) in zip(states, expected, strict=True):
         assert legal.legal_plays(state) == (moves, plans)
-        assert len(facts.moves) <= 8
+        assert len(facts.moves) <= 8 and len(facts.shapes) <= 8
     facts.moves.clear()
+    facts.shapes.clear()
+
+
+def test_a_card_takes_the_plays_another_card_of_its_rank_had() -> None:
+    rules = FISHING_PRESETS["cau-robat"]
+    facts = legal._facts(rules)
+    facts.moves.clear()
+    facts.shapes.clear()
+    code = legal._TABLE_BIT | (0b10 << legal._UNIT_BITS)  # the table's next rank, then seat 1's pile top
+    first = legal._coded_moves(facts, Card.parse("3o"), code, False)
+    second = legal._coded_moves(facts, Card.parse("3b"), code, False)
+    assert len(facts.shapes) == 1 and len(facts.moves) == 2
+    assert [str(move) for move in first[0]] == ["3o", "3o+1", "3o+2@1"]  # cau-robat takes any prefix of a run
+    assert [str(move) for move in second[0]] == ["3b", "3b+1", "3b+2@1"]
+    assert first[1] == second[1] == ((), ((4, -1),), ((4, -1), (5, 1)))
+    facts.moves.clear()
+    facts.shapes.clear()
