@@ -75,3 +75,21 @@ def test_a_card_takes_the_plays_another_card_of_its_rank_had() -> None:
     assert first[1] == second[1] == ((), ((4, -1),), ((4, -1), (5, 1)))
     facts.moves.clear()
     facts.shapes.clear()
+
+
+@pytest.mark.parametrize("name", sorted(FISHING_PRESETS))
+def test_a_playout_in_place_ends_where_play_from_state_to_state_ends(name: str) -> None:
+    """``playout`` runs on one engine whose zones change in place: whatever move generation
+    remembers must never be taken from them."""
+    rules = FISHING_PRESETS[name]
+    for players in sorted({rules.min_players, rules.max_players}):
+        for seed in range(4):
+            start = new_game(rules, players, seed=seed)
+            work = legal.playout(start, random.Random(f"{seed}:playout").choice)
+            rng = random.Random(f"{seed}:playout")
+            state = start
+            while not state.is_over:
+                state = state.apply(rng.choice(state.legal_moves()))
+            assert work.phase == "over"
+            assert tuple(work.piles) == state.piles and work.hand_scores == state.hand_scores
+            assert work.tally == state.tally and work.discard == state.discard
