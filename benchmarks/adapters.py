@@ -76,7 +76,7 @@ def bench_codec(variant: str, players: int) -> Callable[[int], int]:
 
 
 def bench_openspiel(variant: str, players: int, observe: bool) -> Callable[[int], int]:
-    import pyspiel
+    import pyspiel  # type: ignore[import-not-found, import-untyped, unused-ignore]
 
     from cau_rules.adapters.openspiel import game_name, register_openspiel_games
 

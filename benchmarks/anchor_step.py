@@ -27,8 +27,8 @@ from typing import Any
 
 def measure(game_name: str, seconds: float) -> dict[str, Any]:
     """Random playouts of *game_name* for about *seconds*; the figures as a dict."""
-    import pyspiel  # imported here: only the OpenSpiel interpreter needs it
-    from open_spiel.python import games as _python_games  # noqa: F401  (registers the Python games)
+    import pyspiel  # type: ignore[import-not-found, import-untyped, unused-ignore]  # only the OpenSpiel interpreter needs it
+    from open_spiel.python import games as _python_games  # type: ignore[import-not-found, import-untyped, unused-ignore]  # noqa: F401  (registers the Python games)
 
     game = pyspiel.load_game(game_name)
     rng = random.Random(f"{game_name}:anchor")

@@ -166,7 +166,7 @@ def summarise(result: dict[str, Any]) -> dict[str, Any]:
         return statistics.median(values)
 
     anchors = {game: median([r["anchors"][game] for r in rounds]) for game in ANCHORS}
-    presets = {}
+    presets: dict[str, dict[str, Any]] = {}
     for key in keys:
         presets[key] = {
             "us_per_decision": median([r["presets"][key] for r in rounds]),
@@ -175,7 +175,7 @@ def summarise(result: dict[str, Any]) -> dict[str, Any]:
             "vs_kuhn": median([r["presets"][key] / r["anchors"]["python_kuhn_poker"] for r in rounds]),
             "spread": [min(r["presets"][key] for r in rounds), max(r["presets"][key] for r in rounds)],
         }
-    goals = [{
+    goals: list[dict[str, Any]] = [{
         "goal": f"cau 4 players <= {HEARTS_LIMIT}x hearts",
         "ratio": presets[base_key]["vs_hearts"], "limit": HEARTS_LIMIT,
     }]
@@ -204,10 +204,11 @@ def _split(key: str) -> tuple[str, int]:
 def plot(result: dict[str, Any], summary: dict[str, Any], path: Path) -> None:
     """Cost per decision against the player count, one line per preset (40-card decks
     dashed), the anchors as horizontal lines."""
-    import matplotlib
+    # the bench extra: without it (as in CI's dev environment) mypy sees no matplotlib
+    import matplotlib  # type: ignore[import-not-found, unused-ignore]
 
     matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
+    import matplotlib.pyplot as plt  # type: ignore[import-not-found, unused-ignore]
 
     plt.rcParams["svg.hashsalt"] = "cau_rules-performance"
     plt.rcParams["svg.fonttype"] = "none"
