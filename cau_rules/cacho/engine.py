@@ -79,6 +79,10 @@ def _session_ended(stacks: tuple[int, ...], termination: Termination, hands_play
 _new = object.__new__
 _setattr = object.__setattr__
 _EVENTS: dict[tuple[object, ...], CachoEvent] = {}
+_EVENTS_KEPT = 8192
+"""How many interned events :func:`event_of` keeps before it starts afresh: a hand's moves
+repeat from session to session, but its closing stacks rarely do at a big table, and a
+long-running server should not hold tens of thousands of them."""
 
 
 def event_of(kind: Callable[..., CachoEvent], *fields: object) -> CachoEvent:
@@ -92,7 +96,7 @@ def event_of(kind: Callable[..., CachoEvent], *fields: object) -> CachoEvent:
     key = (kind, *fields)
     event = _EVENTS.get(key)
     if event is None:
-        if len(_EVENTS) > 50_000:
+        if len(_EVENTS) > _EVENTS_KEPT:
             _EVENTS.clear()
         event = _EVENTS[key] = kind(*fields)
     return event

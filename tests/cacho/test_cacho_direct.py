@@ -10,7 +10,7 @@ import random
 import attrs
 import pytest
 
-from cau_rules.cacho import CACHO, CachoState, new_game
+from cau_rules.cacho import CACHO, CachoState, engine, new_game
 from cau_rules.cacho.direct import acted
 from cau_rules.cacho.engine import Engine
 from cau_rules.cacho.moves import Bet, CachoMove, Pass
@@ -62,3 +62,16 @@ def test_direct_moves_share_what_they_leave() -> None:
     assert after.stacks is state.stacks and after.holdings is state.holdings and after.folded is state.folded
     opened = state.apply(Bet(1))
     assert opened.holdings is state.holdings and opened.stock is state.stock
+
+
+def test_interned_events_stay_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(engine, "_EVENTS_KEPT", 50)
+    engine._EVENTS.clear()
+    rules = CACHO.replace(max_hands=4)
+    for seed in range(30):
+        rng = random.Random(seed)
+        state = new_game(rules, 6, seed=seed)
+        while not state.is_over:
+            state = state.apply(rng.choice(state.legal_moves()))
+            assert len(engine._EVENTS) <= 51
+    engine._EVENTS.clear()
