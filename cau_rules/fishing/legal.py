@@ -116,9 +116,9 @@ class _Facts:
         and the plans, by ``(code << 1 | in_chain) << 4 | rank`` (the older half dropped like
         :attr:`moves`)."""
         self.moves: dict[int, tuple[tuple[FishingMove, ...], tuple[Plan | None, ...]]] = {}
-        """The plays of a card and their plans, by :func:`_run_key` (the card, whether it
-        extends a chain and what each unit of its run may take); the older half is dropped
-        when it reaches :data:`_MOVES_KEPT` entries."""
+        """The plays of a card and their plans, by ``(code << 1 | in_chain) << 6 | card``
+        (the card, whether it extends a chain and its :func:`_run_code`); the older half is
+        dropped when it reaches :data:`_MOVES_KEPT` entries."""
 
 
 _FACTS: dict[int, _Facts] = {}
@@ -423,22 +423,24 @@ def legal_plays(position: Position) -> tuple[list[FishingMove], list[Plan | None
     captures = False
     extension = -1  # the run code of a chain extension, the same for every card of the rank
     tops: dict[int, int] | None = None  # open pile tops a run may take: owners by rank
+    explicit_extension: list[tuple[int, tuple[int, ...]]] | None = None  # the same, under explicit calls
+    explicit_tops: list[tuple[int, int]] | None = None
     for card in sorted(holding):
         rank = card.rank
         if chain is not None and rank == chain.rank:
             captures = True
-            if explicit:
+            if extension < 0 and explicit_extension is None:
                 current: list[Card | None] = [None] * 13
                 for on_table in table:
                     current[on_table.rank] = on_table
-                units = _units(facts, rank, current, _tops(facts, seat, current, piles))
-                _neta_aware(rules, card, units, True, moves, plans, rules.chain_call(chain.level + 1), len(table))
+                if explicit:
+                    explicit_extension = _units(facts, rank, current, _tops(facts, seat, current, piles))
+                else:
+                    extension = _run_code(facts.succ, rank, current, _top_masks(facts, seat, current, piles))
+            if explicit_extension is not None:
+                _neta_aware(rules, card, explicit_extension, True, moves, plans, rules.chain_call(chain.level + 1),
+                            len(table))
                 continue
-            if extension < 0:
-                current = [None] * 13
-                for on_table in table:
-                    current[on_table.rank] = on_table
-                extension = _run_code(facts.succ, rank, current, _top_masks(facts, seat, current, piles))
             card_moves, card_plans = _coded_moves(facts, card, extension, True)
             moves += card_moves
             plans += card_plans
@@ -446,7 +448,9 @@ def legal_plays(position: Position) -> tuple[list[FishingMove], list[Plan | None
             captures = True
             in_chain = rank == trail_rank
             if explicit:
-                units = _units(facts, rank, by_rank, _tops(facts, seat, by_rank, base_piles))
+                if explicit_tops is None:
+                    explicit_tops = _tops(facts, seat, by_rank, base_piles)
+                units = _units(facts, rank, by_rank, explicit_tops)
                 cau = Call.CAU if in_chain else None
                 _neta_aware(rules, card, units, in_chain, moves, plans, cau, len(base_table) - 1)
                 continue
