@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TypeVar
 
-from cau_rules.cacho.engine import event_of
+from cau_rules.cacho.engine import bettors, event_of
 from cau_rules.cacho.events import BetPlaced, CachoEvent, Called, Folded, Passed, Raised
 from cau_rules.cacho.moves import Bet, CachoMove, Call, Fold, Pass, Raise
 from cau_rules.cacho.zones import Position, cycle_after
@@ -94,10 +94,7 @@ def acted(state: Position, move: CachoMove, make: type[S]) -> S | None:
             to_act[seat] = False
             event = event_of(Called, seat, rnd, amount, stacks[seat] == 0)
         else:  # a bet or raise: every other player still in must answer it
-            dealt_in = state.dealt_in
-            short = rnd == 3
-            to_act = [other != seat and dealt_in[other] and not folded[other] and (not short or stacks[other] > 0)
-                      for other in range(players)]
+            to_act = bettors(state.dealt_in, folded, stacks, rnd, besides=seat)
             event = (event_of(BetPlaced, seat, rnd, amount) if kind is Bet
                      else event_of(Raised, seat, rnd, round_bets[seat], amount))
     for nxt in cycle_after(seat, players):

@@ -42,7 +42,7 @@ from cau_rules.cacho.zones import Position, cycle_after, pots
 from cau_rules.cards import CACHO_24, Card
 from cau_rules.outcome import Outcome, Termination
 
-__all__ = ["Engine", "event_of", "outcome_of", "session_outcome", "shuffled_deck"]
+__all__ = ["Engine", "bettors", "event_of", "outcome_of", "session_outcome", "shuffled_deck"]
 
 S = TypeVar("S")
 
@@ -114,6 +114,19 @@ def _value(holding: tuple[Card, ...], rules: CachoRules) -> HandValue:
             _VALUES.clear()
         value = _VALUES[key] = evaluate(holding, rules)
     return value
+
+
+def bettors(dealt_in: Sequence[bool], folded: Sequence[bool], stacks: Sequence[int], rnd: int,
+            besides: int = -1) -> list[bool]:
+    """Per seat, whether it takes part in the betting of round *rnd*: dealt in, not folded,
+    and in round 3 with counters left; *besides* (the seat that just bet) aside.
+
+    >>> bettors((True, True, True), (False, True, False), (5, 5, 0), 3)
+    [True, False, False]
+    """
+    short = rnd == 3
+    return [seat != besides and dealt_in[seat] and not folded[seat] and (not short or stacks[seat] > 0)
+            for seat in range(len(stacks))]
 
 
 _ORDERS: dict[tuple[int, ...], tuple[int, ...]] = {}
@@ -268,10 +281,7 @@ class Engine:
         >>> Engine(state).bettors(besides=0)
         [False, True, True]
         """
-        dealt_in, folded, stacks = self.dealt_in, self.folded, self.stacks
-        short = self.round == 3
-        return [seat != besides and dealt_in[seat] and not folded[seat] and (not short or stacks[seat] > 0)
-                for seat in range(self.players)]
+        return bettors(self.dealt_in, self.folded, self.stacks, self.round, besides)
 
     # hands and rounds
 
