@@ -22,8 +22,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TypeVar
 
-from cau_rules.cacho.engine import bettors, event_of
+from cau_rules.cacho.engine import event_of
 from cau_rules.cacho.events import BetPlaced, CachoEvent, Called, Folded, Passed, Raised
+from cau_rules.cacho.legal import bettors
 from cau_rules.cacho.moves import Bet, CachoMove, Call, Fold, Pass, Raise
 from cau_rules.cacho.zones import Position, cycle_after
 

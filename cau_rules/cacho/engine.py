@@ -36,13 +36,14 @@ from cau_rules.cacho.events import (
     Showdown,
 )
 from cau_rules.cacho.hands import HandValue, best_seats, evaluate
+from cau_rules.cacho.legal import bettors
 from cau_rules.cacho.moves import Bet, CachoMove, Call, Fold, Pass, Raise
 from cau_rules.cacho.rules import CachoRules
 from cau_rules.cacho.zones import Position, cycle_after, pots
 from cau_rules.cards import CACHO_24, Card
 from cau_rules.outcome import Outcome, Termination
 
-__all__ = ["Engine", "bettors", "event_of", "outcome_of", "session_outcome", "shuffled_deck"]
+__all__ = ["Engine", "event_of", "outcome_of", "session_outcome", "shuffled_deck"]
 
 S = TypeVar("S")
 
@@ -114,19 +115,6 @@ def _value(holding: tuple[Card, ...], rules: CachoRules) -> HandValue:
             _VALUES.clear()
         value = _VALUES[key] = evaluate(holding, rules)
     return value
-
-
-def bettors(dealt_in: Sequence[bool], folded: Sequence[bool], stacks: Sequence[int], rnd: int,
-            besides: int = -1) -> list[bool]:
-    """Per seat, whether it takes part in the betting of round *rnd*: dealt in, not folded,
-    and in round 3 with counters left; *besides* (the seat that just bet) aside.
-
-    >>> bettors((True, True, True), (False, True, False), (5, 5, 0), 3)
-    [True, False, False]
-    """
-    short = rnd == 3
-    return [seat != besides and dealt_in[seat] and not folded[seat] and (not short or stacks[seat] > 0)
-            for seat in range(len(stacks))]
 
 
 _ORDERS: dict[tuple[int, ...], tuple[int, ...]] = {}
@@ -272,17 +260,6 @@ class Engine:
             order = _ORDERS[key] = tuple(seat for seat in cycle_after(self.dealer, self.players) if dealt_in[seat])
         return order
 
-    def bettors(self, besides: int = -1) -> list[bool]:
-        """Per seat, whether it takes part in this round's betting: active, and in round 3
-        with counters left; *besides* (the seat that just bet) aside.
-
-        >>> from cau_rules.cacho import CACHO, CachoState
-        >>> state = CachoState.from_position(CACHO.replace(stack=5), 3, holdings=("1o", "2o", "3o"))
-        >>> Engine(state).bettors(besides=0)
-        [False, True, True]
-        """
-        return bettors(self.dealt_in, self.folded, self.stacks, self.round, besides)
-
     # hands and rounds
 
     def start_hand(self) -> None:
@@ -316,7 +293,7 @@ class Engine:
     def start_round(self) -> None:
         """Open the betting of ``self.round`` (or go to the showdown if nobody can bet)."""
         self.round_bets = [0] * self.players
-        self.to_act = self.bettors()
+        self.to_act = bettors(self.dealt_in, self.folded, self.stacks, self.round)
         if self.round == 3:
             stakes = [self.stacks[seat] for seat in range(self.players) if self.active(seat)]
             capped = self.rules.resto == "cap_at_smallest" and min(stakes) == 0
@@ -340,7 +317,8 @@ class Engine:
             self.contributions[seat] += amount
             round_bets[seat] += amount
             self.events.append(event_of(Called, seat, rnd, amount, stacks[seat] == 0))
-        elif type(move) is Bet:
+        elif kind is Bet:
+            assert isinstance(move, Bet)
             amount = move.amount
             self.put_in(seat, amount)
             self.reopen(seat)
@@ -365,7 +343,7 @@ class Engine:
 
     def reopen(self, seat: int) -> None:
         """After a bet or raise every other active player must answer it."""
-        self.to_act = self.bettors(besides=seat)
+        self.to_act = bettors(self.dealt_in, self.folded, self.stacks, self.round, besides=seat)
 
     def after_action(self, seat: int) -> None:
         """Pass the turn on, or end the round (or the hand, when one player is left)."""

@@ -18,6 +18,7 @@ illegal.
 from __future__ import annotations
 
 import functools
+from collections.abc import Sequence
 
 from cau_rules.cacho.moves import MOVE_TYPES, Bet, CachoMove, Call, Fold, Pass, Raise
 from cau_rules.cacho.zones import Position, cycle_after
@@ -27,6 +28,7 @@ __all__ = [
     "allows",
     "bet_amount",
     "bet_range",
+    "bettors",
     "can_call",
     "current_bet",
     "eldest_order",
@@ -84,8 +86,22 @@ def is_active(position: Position, seat: int) -> bool:
 
 def may_act(position: Position, seat: int) -> bool:
     """Whether an active *seat* takes part in this round's betting (round 3: only with
-    counters left)."""
+    counters left); :func:`bettors` answers for every seat at once."""
     return is_active(position, seat) and (position.round < 3 or position.stacks[seat] > 0)
+
+
+def bettors(dealt_in: Sequence[bool], folded: Sequence[bool], stacks: Sequence[int], rnd: int,
+            besides: int = -1) -> list[bool]:
+    """:func:`may_act` for every seat, from the zones themselves (the engine's lists, or a
+    move's new stacks): dealt in, not folded, and in round 3 with counters left; *besides*
+    (the seat that just bet) aside.
+
+    >>> bettors((True, True, True), (False, True, False), (5, 5, 0), 3)
+    [True, False, False]
+    """
+    short = rnd == 3
+    return [seat != besides and dealt_in[seat] and not folded[seat] and (not short or stacks[seat] > 0)
+            for seat in range(len(stacks))]
 
 
 def eldest_order(position: Position) -> tuple[int, ...]:

@@ -334,13 +334,7 @@ class CachoState:
         """
         if (seat is None and not isinstance(move, str) and type(move) in _MOVE_CLASSES
                 and self.termination is None and legal.allows(self, move)):
-            # the hot path: a legal move object, no seat check; most moves leave the round open
-            after = acted(self, move, CachoState)
-            if after is not None:
-                return after
-            work = Engine(self)
-            work.act(move)
-            return work.freeze(CachoState)
+            return _made(self, move)  # the hot path: a legal move object, no seat check
         if self.termination is not None:
             raise GameOverError(f"the session is over ({self.termination.value}): no more moves")
         if not isinstance(move, _MOVE_OR_TEXT):
@@ -360,9 +354,7 @@ class CachoState:
         why = legal.refusal(self, move)
         if why:
             raise IllegalMoveError(why)
-        work = Engine(self)
-        work.act(move)
-        return work.freeze(CachoState)
+        return _made(self, move)
 
     # -- results and views -----------------------------------------------------------
 
@@ -570,6 +562,17 @@ class CachoState:
         state = cls(**fields)
         check_position(state)
         return state
+
+
+def _made(state: CachoState, move: CachoMove) -> CachoState:
+    """The state after the seat to play makes *move*, already found legal: built directly
+    when the move leaves the betting round open (most do), else by the engine."""
+    after = acted(state, move, CachoState)
+    if after is not None:
+        return after
+    work = Engine(state)
+    work.act(move)
+    return work.freeze(CachoState)
 
 
 def new_game(

@@ -240,14 +240,8 @@ class FishingState:
                 plan = plans[index_of(moves, move)]
             except ValueError:
                 plan = _ABSENT
-            if plan is None and self.chain is None:
-                after = trailed(self, move.card, FishingState)
-                if after is not None:
-                    return after
             if plan is not _ABSENT:
-                work = Engine(self)
-                work.run(move, plan)
-                return _frozen(work)
+                return _made(self, move, plan)
         parsed = move_for_turn(self.phase == "over", self.to_play, move, seat, _coerce, self._legal_text)
         if self.phase != "bid":
             moves, plans = self._legal_plans()
@@ -259,9 +253,7 @@ class FishingState:
             plan = None
         else:
             raise self._refusal(move, parsed)
-        work = Engine(self)
-        work.run(parsed, plan)
-        return _frozen(work)
+        return _made(self, parsed, plan)
 
     def outcome(self) -> Outcome | None:
         """The result once the game is over, else None.
@@ -507,6 +499,18 @@ def _coerce(move: FishingMove | str) -> FishingMove:
     raise MoveTypeError(
         f"move must be a move of the capture family or its text, not {type(move).__name__}: {move!r:.40}"
     )
+
+
+def _made(state: FishingState, move: FishingMove, plan: Plan | None) -> FishingState:
+    """The state after the seat to play makes *move*, already found legal with *plan*: a
+    trail with no chain pending built directly (most are), anything else by the engine."""
+    if plan is None and type(move) is Play and state.chain is None and state.phase == "play":
+        after = trailed(state, move.card, FishingState)
+        if after is not None:
+            return after
+    work = Engine(state)
+    work.run(move, plan)
+    return _frozen(work)
 
 
 def _frozen(work: Engine) -> FishingState:
