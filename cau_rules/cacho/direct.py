@@ -1,11 +1,14 @@
-"""The commonest *Cacho* moves applied without the engine: a move in the middle of a round.
+"""The commonest *Cacho* moves applied without the engine: a move in the middle of a round,
+and a session's first deal.
 
 ``CachoState.apply`` tries :func:`acted` first for a legal move; it returns None when the
 move ends the betting round (a deal or a showdown follows) or the hand (the last player
 left takes the pot), and the engine runs instead.  Otherwise it builds the next state
 directly from the previous one, every field set by name as the state's keyword
 constructor would, sharing the zones the move left unchanged.
-``tests/cacho/test_cacho_direct.py`` checks that it gives exactly what the engine gives,
+:func:`opened` builds a new session's first state (every stack full, the last seat
+dealing hand 0, one card to each seat) straight from the deck order.
+``tests/cacho/test_cacho_direct.py`` checks that both give exactly what the engine gives,
 events included.
 
 >>> from cau_rules.cacho import CACHO, new_game
@@ -23,12 +26,14 @@ from collections.abc import Callable
 from typing import TypeVar
 
 from cau_rules.cacho.engine import event_of
-from cau_rules.cacho.events import BetPlaced, CachoEvent, Called, Folded, Passed, Raised
+from cau_rules.cacho.events import BetPlaced, CachoEvent, Called, Dealt, Folded, HandStarted, Passed, Raised
 from cau_rules.cacho.legal import bettors
 from cau_rules.cacho.moves import Bet, CachoMove, Call, Fold, Pass, Raise
+from cau_rules.cacho.rules import CachoRules
 from cau_rules.cacho.zones import Position, cycle_after
+from cau_rules.cards import Card
 
-__all__ = ["acted"]
+__all__ = ["acted", "opened"]
 
 S = TypeVar("S")
 
@@ -123,4 +128,56 @@ def acted(state: Position, move: CachoMove, make: type[S]) -> S | None:
     put("to_play", nxt)
     put("termination", None)
     put("events", (event,))
+    return after
+
+
+_OPENINGS: dict[tuple[int, int], tuple[object, ...]] = {}
+"""Per player count and starting stack, the zones of a first state that do not depend on
+the deal (immutable tuples and interned events, shared by every session)."""
+
+
+def opened(rules: CachoRules, players: int, seed: int, decks: tuple[tuple[Card, ...], ...],
+           deck: tuple[Card, ...], make: type[S]) -> S:
+    """The first state of a session, built without the engine: what ``Engine.blank`` then
+    ``start_hand`` give when hand 0 is dealt from *deck* (index 0 the top).  Every stack is
+    full (``rules.stack`` is at least 1), so every seat is dealt in; the last seat deals,
+    so seat 0 is the eldest hand, gets the first card and is the first to bet.  The
+    arguments are already checked; *make* is the state class to build.
+
+    >>> from cau_rules.cacho import CACHO
+    >>> from cau_rules.cacho.engine import shuffled_deck
+    >>> from cau_rules.cacho.state import CachoState
+    >>> state = opened(CACHO, 3, 7, (), shuffled_deck(7, 0, 0), CachoState)
+    >>> state.dealer, state.to_play, [len(holding) for holding in state.holdings], len(state.stock)
+    (2, 0, [1, 1, 1], 21)
+    """
+    key = (players, rules.stack)
+    fixed = _OPENINGS.get(key)
+    if fixed is None:
+        order = cycle_after(players - 1, players)
+        fixed = _OPENINGS[key] = (
+            (rules.stack,) * players, (0,) * players, (True,) * players, (False,) * players,
+            (event_of(HandStarted, 0, players - 1, order[0], 0, order), event_of(Dealt, 1, order)),
+        )
+    stacks, zeros, everyone, nobody, events = fixed
+    after = _new(make)
+    put: Callable[[str, object], None] = _setattr.__get__(after)
+    put("rules", rules)
+    put("seed", seed)
+    put("decks", decks)
+    put("hand", 0)
+    put("redeal", 0)
+    put("dealer", players - 1)
+    put("round", 1)
+    put("stacks", stacks)
+    put("contributions", zeros)
+    put("round_bets", zeros)
+    put("holdings", tuple([(card,) for card in deck[:players]]))
+    put("stock", deck[players:])
+    put("dealt_in", everyone)
+    put("folded", nobody)
+    put("to_act", everyone)
+    put("to_play", 0)
+    put("termination", None)
+    put("events", events)
     return after

@@ -30,8 +30,8 @@ from typing import Any
 import attrs
 
 import cau_rules.cacho.legal as legal
-from cau_rules.cacho.direct import acted
-from cau_rules.cacho.engine import Engine, outcome_of
+from cau_rules.cacho.direct import acted, opened
+from cau_rules.cacho.engine import Engine, outcome_of, shuffled_deck
 from cau_rules.cacho.events import CachoEvent
 from cau_rules.cacho.hands import HandValue, evaluate
 from cau_rules.cacho.moves import MOVE_TYPES, CachoMove, MoveTypeError, parse_move
@@ -605,9 +605,8 @@ def new_game(
     ...
     cau_rules.errors.InvalidRulesError: cacho is played by 2 to 8 players, not 9
     """
-    work = Engine.blank(rules, players, seed, new_game_decks(rules, players, seed, decks))
-    work.start_hand()
-    return work.freeze(CachoState)
+    orders = new_game_decks(rules, players, seed, decks)
+    return opened(rules, players, seed, orders, orders[0] if orders else shuffled_deck(seed, 0, 0), CachoState)
 
 
 

@@ -1,7 +1,7 @@
-"""The direct move of ``cau_rules.cacho.direct`` gives exactly what the engine gives: every
+"""The direct paths of ``cau_rules.cacho.direct`` give exactly what the engine gives: every
 field of the next state and its events, for every legal move of every position of seeded
-random sessions, at every player count and under both resto rules (issue 15: the fast path
-changes no behaviour)."""
+random sessions, at every player count and under both resto rules, and for the first state
+of every session (issue 15: the fast paths change no behaviour)."""
 
 from __future__ import annotations
 
@@ -11,9 +11,10 @@ import attrs
 import pytest
 
 from cau_rules.cacho import CACHO, CachoState, engine, new_game
-from cau_rules.cacho.direct import acted
-from cau_rules.cacho.engine import Engine
+from cau_rules.cacho.direct import acted, opened
+from cau_rules.cacho.engine import Engine, shuffled_deck
 from cau_rules.cacho.moves import Bet, CachoMove, Pass
+from cau_rules.cards import CACHO_24
 
 FIELDS = [field.name for field in attrs.fields(CachoState)]
 
@@ -54,6 +55,21 @@ def test_direct_moves_match_the_engine(players: int, resto: str) -> None:
                 assert after == state.apply(move) and after.events == state.apply(move).events
             state = state.apply(rng.choice(state.legal_moves()))
     assert counts["direct"] > 100 and counts["engine"] > 100, counts
+
+
+@pytest.mark.parametrize("players", range(2, 9))
+def test_the_first_deal_matches_the_engine(players: int) -> None:
+    for rules in (CACHO, CACHO.replace(stack=1, resto="side_pots"), CACHO.replace(stack=1000, bets=(3, 5))):
+        for seed in range(12):
+            decks = (tuple(reversed(CACHO_24.cards)),) if seed % 3 == 0 else ()
+            work = Engine.blank(rules, players, seed, decks)
+            work.start_hand()
+            expected = work.freeze(CachoState)
+            deck = decks[0] if decks else shuffled_deck(seed, 0, 0)
+            got = opened(rules, players, seed, decks, deck, CachoState)
+            for name in FIELDS:
+                assert getattr(got, name) == getattr(expected, name), (name, players, seed)
+            assert got == new_game(rules, players, seed=seed, decks=decks or None)
 
 
 def test_direct_moves_share_what_they_leave() -> None:
