@@ -15,7 +15,7 @@ whose amount ranges cost the same whatever their size.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Generic, TypeVar, overload
 
 __all__ = ["AmountRange", "MoveList"]
@@ -95,29 +95,108 @@ class MoveList(Sequence[M], Generic[M]):
     Args:
         parts: the sequences, in canonical order.
 
+    A list of plain tuples only (no amount range, the commonest kind) is a tuple itself:
+    its ``len``, indexing and iteration cost what a tuple's do, which is what a random
+    playout's ``rng.choice(state.legal_moves())`` pays on every decision.
+
     >>> moves = MoveList(("pass", "call"), AmountRange(str, 3, 5))
     >>> list(moves), len(moves), moves[3]
     (['pass', 'call', '3', '4', '5'], 5, '4')
     >>> moves == ("pass", "call", "3", "4", "5")
     True
+    >>> fixed = MoveList(("fold", "call"))
+    >>> isinstance(fixed, MoveList), isinstance(fixed, tuple), fixed == ["fold", "call"], fixed
+    (True, True, True, MoveList(('fold', 'call')))
     """
+
+    __slots__ = ()
+
+    def __new__(cls, *parts: Sequence[M]) -> MoveList[M]:
+        kept = tuple(part for part in parts if len(part))
+        if all(type(part) is tuple for part in kept):
+            return _FixedMoves(move for part in kept for move in part)
+        lazy: _LazyMoves[M] = object.__new__(_LazyMoves)
+        lazy._parts = kept
+        lazy._size = sum(len(part) for part in kept)
+        return lazy
+
+    @property
+    def parts(self) -> tuple[Sequence[M], ...]:
+        """The sequences read as one (amount ranges stay :class:`AmountRange` objects; a
+        list of plain moves is one tuple).
+
+        >>> [type(part).__name__ for part in MoveList(("pass",), AmountRange(str, 1, 3)).parts]
+        ['tuple', 'AmountRange']
+        >>> MoveList(("pass",), ("call", "fold")).parts
+        (('pass', 'call', 'fold'),)
+        """
+        raise NotImplementedError  # pragma: no cover - each kind answers
+
+    def __len__(self) -> int:
+        raise NotImplementedError  # pragma: no cover - each kind answers
+
+    @overload
+    def __getitem__(self, index: int) -> M: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> tuple[M, ...]: ...
+
+    def __getitem__(self, index: int | slice) -> M | tuple[M, ...]:
+        raise NotImplementedError  # pragma: no cover - each kind answers
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Sequence) or isinstance(other, str):
+            return NotImplemented
+        return len(other) == len(self) and all(a == b for a, b in zip(self, other, strict=True))
+
+    def __ne__(self, other: object) -> bool:
+        equal = self.__eq__(other)
+        return equal if equal is NotImplemented else not equal
+
+    def __hash__(self) -> int:
+        return hash(tuple(self))
+
+    def __repr__(self) -> str:
+        return f"MoveList({', '.join(repr(part) for part in self.parts)})"
+
+
+class _FixedMoves(tuple[M, ...], MoveList[M]):  # a tuple's methods come first in the MRO
+    """A move list with no amount range: a tuple of its moves."""
+
+    __slots__ = ()
+
+    def __new__(cls, moves: Iterable[M] = ()) -> _FixedMoves[M]:
+        return tuple.__new__(cls, moves)
+
+    def __getnewargs__(self) -> tuple[tuple[M, ...]]:
+        return (tuple(self),)
+
+    @property
+    def parts(self) -> tuple[Sequence[M], ...]:
+        return (tuple(self),) if self else ()
+
+    __eq__ = MoveList.__eq__
+    __ne__ = MoveList.__ne__
+    __hash__ = MoveList.__hash__
+    __repr__ = MoveList.__repr__
+
+
+class _LazyMoves(MoveList[M]):
+    """A move list with an amount range, read part by part."""
 
     __slots__ = ("_parts", "_size")
 
-    def __init__(self, *parts: Sequence[M]) -> None:
-        self._parts = tuple(part for part in parts if len(part))
-        self._size = sum(len(part) for part in self._parts)
+    _parts: tuple[Sequence[M], ...]
+    _size: int
+
+    def __reduce__(self) -> tuple[type[MoveList[M]], tuple[Sequence[M], ...]]:
+        return MoveList, self._parts
 
     def __len__(self) -> int:
         return self._size
 
     @property
     def parts(self) -> tuple[Sequence[M], ...]:
-        """The sequences read as one (amount ranges stay :class:`AmountRange` objects).
-
-        >>> [type(part).__name__ for part in MoveList(("pass",), AmountRange(str, 1, 3)).parts]
-        ['tuple', 'AmountRange']
-        """
         return self._parts
 
     @overload
@@ -150,14 +229,3 @@ class MoveList(Sequence[M], Generic[M]):
 
     def __contains__(self, move: object) -> bool:
         return any(move in part for part in self._parts)
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, Sequence) or isinstance(other, str):
-            return NotImplemented
-        return len(other) == self._size and all(a == b for a, b in zip(self, other, strict=True))
-
-    def __hash__(self) -> int:
-        return hash(tuple(self))
-
-    def __repr__(self) -> str:
-        return f"MoveList({', '.join(repr(part) for part in self._parts)})"

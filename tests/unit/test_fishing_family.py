@@ -109,7 +109,7 @@ def test_the_last_event_is_the_shared_game_ended_and_views_know_the_end(name: st
 def test_stake_bids_are_a_lazy_range_in_the_canonical_order() -> None:
     state = stake_position((3,))
     moves = state.legal_moves()
-    assert isinstance(moves, MoveList) and isinstance(moves._parts[0], AmountRange)
+    assert isinstance(moves, MoveList) and isinstance(moves.parts[0], AmountRange)
     assert [str(move) for move in moves] == [f"bid {n}" for n in range(4, 36)] + ["bid game", "accept", "refuse"]
     assert Bid(35) in moves and Bid(36) not in moves and Bid(3) not in moves and Bid(GAME) in moves
     assert state.is_legal("bid 20") and not state.is_legal("bid 36")
