@@ -73,6 +73,8 @@ def whole_number(
     ...
     cau_rules.errors.InvalidNotationError: seed must be a whole number from 0 to 9223372036854775807, not 1.5
     """
+    if type(value) is int and low <= value <= high:
+        return value  # the usual case (a bool or an int subclass takes the full test)
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
         shown = repr(value) if len(repr(value)) <= 40 else repr(value)[:37] + "..."
         raise error(f"{where} must be a whole number from {low} to {high}, not {shown}")
@@ -123,6 +125,8 @@ def check_type(value: object, expected: type | tuple[type, ...], parameter: str)
     ...
     TypeError: name must be str, not int
     """
+    if type(value) is expected:
+        return  # the usual case, decided without building the tuple of types
     types = expected if isinstance(expected, tuple) else (expected,)
     if not isinstance(value, types) or (isinstance(value, bool) and bool not in types):
         names = " or ".join(kind.__name__ for kind in types)
