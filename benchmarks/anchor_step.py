@@ -12,7 +12,9 @@ chosen uniformly at random.  The random choices come from ``random.Random`` seed
 a fixed string, so every run replays the same games.  It prints one JSON object with
 ``game``, ``games``, ``seconds``, ``decisions`` and ``us_per_decision``: **all** the
 time, chance steps included, divided by the number of decisions, the same measure as
-``cau-rules bench --json`` (see ``benchmarks/anchor.md``).
+``cau-rules bench --json`` (see ``benchmarks/anchor.md``).  With ``--games N`` it plays
+exactly N games instead, whatever the time (``benchmarks/instructions.py`` counts their
+instructions).
 """
 
 from __future__ import annotations
@@ -25,8 +27,9 @@ import time
 from typing import Any
 
 
-def measure(game_name: str, seconds: float) -> dict[str, Any]:
-    """Random playouts of *game_name* for about *seconds*; the figures as a dict."""
+def measure(game_name: str, seconds: float, games: int | None = None) -> dict[str, Any]:
+    """Random playouts of *game_name* for about *seconds* (or exactly *games* games,
+    none included, when given); the figures as a dict."""
     import pyspiel  # type: ignore[import-not-found, import-untyped, unused-ignore]  # only the OpenSpiel interpreter needs it
     from open_spiel.python import games as _python_games  # type: ignore[import-not-found, import-untyped, unused-ignore]  # noqa: F401  (registers the Python games)
 
@@ -35,7 +38,7 @@ def measure(game_name: str, seconds: float) -> dict[str, Any]:
     played = decisions = 0
     start = time.perf_counter()
     deadline = start + seconds
-    while played == 0 or time.perf_counter() < deadline:
+    while (played < games) if games is not None else (played == 0 or time.perf_counter() < deadline):
         state = game.new_initial_state()
         while not state.is_terminal():
             if state.is_chance_node():
@@ -59,8 +62,9 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("game", help="an OpenSpiel game name, e.g. python_team_dominoes")
     parser.add_argument("seconds", type=float, nargs="?", default=3.0, help="seconds to play (default 3)")
+    parser.add_argument("--games", type=int, help="play exactly this many games instead (0: load the game only)")
     args = parser.parse_args(argv)
-    print(json.dumps(measure(args.game, args.seconds)))
+    print(json.dumps(measure(args.game, args.seconds, args.games)))
     return 0
 
 

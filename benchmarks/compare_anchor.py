@@ -389,6 +389,9 @@ def page(result: dict[str, Any], summary: dict[str, Any]) -> str:
         "run with more rounds (`--rounds 5 --seconds 3`) on a quiet machine before relying on a "
         "ratio near its limit.",
         "- Never compare a figure with one from another run or machine: the ratios are the result.",
+        "- To tell whether a change to the engine does less work, count instructions instead: "
+        "`python benchmarks/instructions.py --checkout OLD --checkout NEW` plays the same seeded "
+        "games under Valgrind and gives the same count, to the instruction, on every run.",
         "- CI does not run this benchmark; `--from-json` rewrites this page from a saved run.",
         "",
     ]
