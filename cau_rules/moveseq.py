@@ -90,10 +90,8 @@ class AmountRange(Sequence[M], Generic[M]):
 
 
 class MoveList(Sequence[M], Generic[M]):
-    """Several move sequences (tuples, amount ranges) read as one.
-
-    Args:
-        parts: the sequences, in canonical order.
+    """Several move sequences (tuples, amount ranges), given in canonical order, read as
+    one: ``MoveList(*parts)``.
 
     A list of plain tuples only (no amount range, the commonest kind) is a tuple itself:
     its ``len``, indexing and iteration cost what a tuple's do, which is what a random
