@@ -166,9 +166,6 @@ class _FixedMoves(tuple[M, ...], MoveList[M]):  # a tuple's methods come first i
     def __new__(cls, moves: Iterable[M] = ()) -> _FixedMoves[M]:
         return tuple.__new__(cls, moves)
 
-    def __getnewargs__(self) -> tuple[tuple[M, ...]]:
-        return (tuple(self),)
-
     @property
     def parts(self) -> tuple[Sequence[M], ...]:
         return (tuple(self),) if self else ()

@@ -164,7 +164,9 @@ class Engine:
     @classmethod
     def blank(cls, rules: CachoRules, players: int, seed: int, decks: tuple[tuple[Card, ...], ...]) -> Engine:
         """A session before its first deal (every stack full, the last seat to deal), from
-        arguments already checked; :meth:`start_hand` deals it.
+        arguments already checked; :meth:`start_hand` deals it.  ``new_game`` builds the same
+        first state directly (:func:`cau_rules.cacho.direct.opened`); this is the reference
+        the tests hold it to.
 
         >>> from cau_rules.cacho import CACHO
         >>> work = Engine.blank(CACHO, 3, seed=5, decks=())
