@@ -128,13 +128,18 @@ def resto_limit(position: Position, seat: int | None = None) -> int:
     """
     seat = position.to_play if seat is None else seat
     stacks, bets = position.stacks, position.round_bets
-    stakes = {s: stacks[s] + bets[s] for s in range(len(stacks)) if is_active(position, s)}
-    if not stakes or not 0 <= seat < len(stacks):
+    if not 0 <= seat < len(stacks):
+        return 0
+    stakes = [stack + bet for stack, bet, dealt, out in zip(stacks, bets, position.dealt_in, position.folded, strict=False)
+              if dealt and not out]
+    if not stakes:
         return 0
     if position.rules.resto == "cap_at_smallest":
-        return min(stakes.values())
-    others = [stake for s, stake in stakes.items() if s != seat]
-    return min(stacks[seat] + bets[seat], max(others, default=0))
+        return min(stakes)
+    own = stacks[seat] + bets[seat]
+    if is_active(position, seat):
+        stakes.remove(own)  # one active stake is the seat's own (equal stakes are interchangeable)
+    return min(own, max(stakes, default=0))
 
 
 def bet_range(position: Position) -> tuple[int, int] | None:
@@ -282,9 +287,15 @@ def allows(position: Position, move: CachoMove) -> bool:
     if kind is Call:
         return bet > 0 and (position.round == 3 or position.stacks[position.to_play]
                             >= bet - position.round_bets[position.to_play])
-    if type(move) is Bet and not bet and position.round < 3:
-        fixed = position.rules.bets[position.round - 1]
-        return move.amount == fixed <= position.stacks[position.to_play]
+    rnd = position.round
+    if type(move) is Bet:
+        if bet:
+            return False
+        if rnd < 3:
+            return move.amount == position.rules.bets[rnd - 1] <= position.stacks[position.to_play]
+        return 1 <= move.amount <= resto_limit(position)
+    if type(move) is Raise:
+        return rnd == 3 and bet > 0 and bet < move.to <= resto_limit(position)
     return refusal(position, move) is None
 
 

@@ -10,10 +10,10 @@ import random
 import attrs
 import pytest
 
-from cau_rules.cacho import CACHO, CachoState, engine, new_game
+from cau_rules.cacho import CACHO, CachoState, engine, legal, new_game
 from cau_rules.cacho.direct import acted, opened
 from cau_rules.cacho.engine import Engine, shuffled_deck
-from cau_rules.cacho.moves import Bet, CachoMove, Pass
+from cau_rules.cacho.moves import Bet, CachoMove, Call, Fold, Pass, Raise
 from cau_rules.cards import CACHO_24
 
 FIELDS = [field.name for field in attrs.fields(CachoState)]
@@ -91,3 +91,40 @@ def test_interned_events_stay_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
             state = state.apply(rng.choice(state.legal_moves()))
             assert len(engine._EVENTS) <= 51
     engine._EVENTS.clear()
+
+
+def _resto_limit_by_definition(state: CachoState, seat: int) -> int:
+    """The resto limit as its docstring defines it, written plainly."""
+    stakes = {s: state.stacks[s] + state.round_bets[s] for s in range(len(state.stacks))
+              if state.dealt_in[s] and not state.folded[s]}
+    if not stakes:
+        return 0
+    if state.rules.resto == "cap_at_smallest":
+        return min(stakes.values())
+    others = [stake for s, stake in stakes.items() if s != seat]
+    return min(state.stacks[seat] + state.round_bets[seat], max(others, default=0))
+
+
+@pytest.mark.parametrize("resto", ["cap_at_smallest", "side_pots"])
+@pytest.mark.parametrize("players", [2, 3, 5])
+def test_the_quick_legality_check_agrees_with_the_refusals(players: int, resto: str) -> None:
+    """``legal.allows`` (the check ``apply`` makes) says yes exactly where ``legal.refusal``
+    finds nothing, for every kind of move and every amount up to past the stacks, and the
+    resto limit matches its definition for every seat (issue 15: the fast checks change no
+    behaviour)."""
+    rules = CACHO.replace(resto=resto, max_hands=6, stack=6)
+    tried = {True: 0, False: 0}
+    for seed in range(15):
+        rng = random.Random(f"{seed}:cacho-allows")
+        state = new_game(rules, players, seed=seed)
+        while not state.is_over:
+            for seat in range(players):
+                assert legal.resto_limit(state, seat) == _resto_limit_by_definition(state, seat)
+            moves: list[CachoMove] = [Pass(), Call(), Fold(), *(Bet(n) for n in range(1, 16)),
+                                      *(Raise(n) for n in range(1, 16))]
+            for move in moves:
+                allowed = legal.allows(state, move)
+                assert allowed == (legal.refusal(state, move) is None), (move, state.to_notation())
+                tried[allowed] += 1
+            state = state.apply(rng.choice(state.legal_moves()))
+    assert tried[True] > 100 and tried[False] > 100, tried
