@@ -1,9 +1,9 @@
 """The commonest *Cacho* moves applied without the engine: a move in the middle of a round,
-and a session's first deal.
+a move that ends round 1 or 2 (the next card is dealt), and a session's first deal.
 
 ``CachoState.apply`` tries :func:`acted` first for a legal move; it returns None when the
-move ends the betting round (a deal or a showdown follows) or the hand (the last player
-left takes the pot), and the engine runs instead.  Otherwise it builds the next state
+move ends the hand (a void hand, a showdown, or the last player left takes the pot), and
+the engine runs instead.  Otherwise it builds the next state
 directly from the previous one, every field set by name as the state's keyword
 constructor would, sharing the zones the move left unchanged.
 :func:`opened` builds a new session's first state (every stack full, the last seat
@@ -43,21 +43,24 @@ _setattr = object.__setattr__
 
 def acted(state: Position, move: CachoMove, make: type[S]) -> S | None:
     """The state after the seat to play makes the legal *move*, built without the engine,
-    when the move leaves the round open: another seat still has to act and more than one
-    player is in.  None otherwise (the engine runs).  *make* is the state class to build.
+    when the hand goes on: another seat still has to act, or the move ends round 1 or 2
+    and the next round is dealt (one card to each seat still in, eldest first) and has
+    someone to open it.  None when the hand ends (the engine runs).  *make* is the state
+    class to build.
 
     >>> from cau_rules.cacho import CACHO, new_game
-    >>> from cau_rules.cacho.moves import Pass
+    >>> from cau_rules.cacho.moves import Bet, Call, Pass
     >>> from cau_rules.cacho.state import CachoState
     >>> state = new_game(CACHO, 2, seed=2)
     >>> acted(state, Pass(), CachoState).to_play
     1
     >>> acted(acted(state, Pass(), CachoState), Pass(), CachoState) is None  # both passed: the hand is void
     True
+    >>> after = acted(acted(state, Bet(1), CachoState), Call(), CachoState)  # round 2 is dealt
+    >>> after.round, [len(holding) for holding in after.holdings], [str(event) for event in after.events][1:]
+    (2, [2, 2], ['card 2 dealt: 1 card each to seats 0, 1'])
     """
     kind = type(move)
-    if kind is not Bet and kind is not Raise and sum(state.to_act) < 2:
-        return None  # nobody else left to act: the round ends (a bet or raise reopens it)
     seat = state.to_play
     rnd = state.round
     stacks = state.stacks
@@ -103,11 +106,30 @@ def acted(state: Position, move: CachoMove, make: type[S]) -> S | None:
             to_act = bettors(state.dealt_in, folded, stacks, rnd, besides=seat)
             event = (event_of(BetPlaced, seat, rnd, amount) if kind is Bet
                      else event_of(Raised, seat, rnd, round_bets[seat], amount))
+    holdings, stock = state.holdings, state.stock
+    events: tuple[CachoEvent, ...]
     for nxt in cycle_after(seat, players):
         if to_act[nxt]:
+            events = (event,)
             break
-    else:
-        return None  # nobody left to act: the round ends
+    else:  # nobody left to act: the round ends
+        if rnd == 3 or (rnd == 1 and not any(round_bets)):
+            return None  # the showdown, or a void hand: the engine runs
+        # the next round: one more card to each seat still in, eldest first, and its betting opens
+        rnd += 1
+        dealt_in = state.dealt_in
+        seats = tuple([other for other in cycle_after(state.dealer, players) if dealt_in[other] and not folded[other]])
+        dealt = list(holdings)
+        for index, other in enumerate(seats):
+            dealt[other] = (*dealt[other], stock[index])
+        holdings, stock = tuple(dealt), stock[len(seats):]
+        to_act = bettors(dealt_in, folded, stacks, rnd)
+        if rnd == 3 and (sum(to_act) < 2 or (state.rules.resto == "cap_at_smallest"
+                                             and min(stacks[other] for other in seats) == 0)):
+            return None  # nobody can bet in round 3: straight to the showdown (the engine)
+        nxt = next(other for other in seats if to_act[other])
+        round_bets = _ZEROS.get(players) or _ZEROS.setdefault(players, (0,) * players)
+        events = (event, event_of(Dealt, rnd, seats))
     after = _new(make)
     put: Callable[[str, object], None] = _setattr.__get__(after)
     put("rules", state.rules)
@@ -120,15 +142,19 @@ def acted(state: Position, move: CachoMove, make: type[S]) -> S | None:
     put("stacks", stacks)
     put("contributions", contributions)
     put("round_bets", round_bets)
-    put("holdings", state.holdings)
-    put("stock", state.stock)
+    put("holdings", holdings)
+    put("stock", stock)
     put("dealt_in", state.dealt_in)
     put("folded", folded)
     put("to_act", tuple(to_act))
     put("to_play", nxt)
     put("termination", None)
-    put("events", (event,))
+    put("events", events)
     return after
+
+
+_ZEROS: dict[int, tuple[int, ...]] = {}
+"""Per player count, the round bets of a round nobody has bet in yet."""
 
 
 _OPENINGS: dict[tuple[int, int], tuple[object, ...]] = {}

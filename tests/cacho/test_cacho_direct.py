@@ -1,7 +1,7 @@
 """The direct paths of ``cau_rules.cacho.direct`` give exactly what the engine gives: every
-field of the next state and its events, for every legal move of every position of seeded
-random sessions, at every player count and under both resto rules, and for the first state
-of every session (issue 15: the fast paths change no behaviour)."""
+field of the next state and its events (a move that ends round 1 or 2 and deals the next
+card included), for every legal move of every position of seeded random sessions, at
+every player count and under both resto rules, and for the first state of every session (issue 15: the fast paths change no behaviour)."""
 
 from __future__ import annotations
 
@@ -38,7 +38,7 @@ def candidates(state: CachoState) -> list[CachoMove]:
 @pytest.mark.parametrize("players", [2, 3, 5, 8])
 def test_direct_moves_match_the_engine(players: int, resto: str) -> None:
     rules = CACHO.replace(resto=resto, max_hands=6, stack=6)
-    counts = {"direct": 0, "engine": 0}
+    counts = {"direct": 0, "engine": 0, "next round": 0}
     for seed in range(25):
         rng = random.Random(f"{seed}:cacho-direct")
         state = new_game(rules, players, seed=seed)
@@ -50,11 +50,12 @@ def test_direct_moves_match_the_engine(players: int, resto: str) -> None:
                     counts["engine"] += 1
                     continue
                 counts["direct"] += 1
+                counts["next round"] += after.round != state.round
                 for name in FIELDS:
                     assert getattr(after, name) == getattr(expected, name), (name, move, state.to_notation())
                 assert after == state.apply(move) and after.events == state.apply(move).events
             state = state.apply(rng.choice(state.legal_moves()))
-    assert counts["direct"] > 100 and counts["engine"] > 100, counts
+    assert counts["direct"] > 100 and counts["engine"] > 100 and counts["next round"] > 50, counts
 
 
 @pytest.mark.parametrize("players", range(2, 9))
