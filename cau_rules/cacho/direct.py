@@ -3,9 +3,9 @@ a move that ends round 1 or 2 (the next card is dealt), and a session's first de
 
 ``CachoState.apply`` tries :func:`acted` first for a legal move; it returns None when the
 move ends the hand (a void hand, a showdown, or the last player left takes the pot), and
-the engine runs instead.  Otherwise it builds the next state
-directly from the previous one, every field set by name as the state's keyword
-constructor would, sharing the zones the move left unchanged.
+the engine runs instead.  Otherwise it builds the next state directly from the previous
+one, every field set by name as the state's keyword constructor would, sharing the zones
+the move left unchanged.
 :func:`opened` builds a new session's first state (every stack full, the last seat
 dealing hand 0, one card to each seat) straight from the deck order.
 ``tests/cacho/test_cacho_direct.py`` checks that both give exactly what the engine gives,
@@ -128,7 +128,7 @@ def acted(state: Position, move: CachoMove, make: type[S]) -> S | None:
                                              and min(stacks[other] for other in seats) == 0)):
             return None  # nobody can bet in round 3: straight to the showdown (the engine)
         nxt = next(other for other in seats if to_act[other])
-        round_bets = _ZEROS.get(players) or _ZEROS.setdefault(players, (0,) * players)
+        round_bets = (0,) * players
         events = (event, event_of(Dealt, rnd, seats))
     after = _new(make)
     put: Callable[[str, object], None] = _setattr.__get__(after)
@@ -151,10 +151,6 @@ def acted(state: Position, move: CachoMove, make: type[S]) -> S | None:
     put("termination", None)
     put("events", events)
     return after
-
-
-_ZEROS: dict[int, tuple[int, ...]] = {}
-"""Per player count, the round bets of a round nobody has bet in yet."""
 
 
 _OPENINGS: dict[tuple[int, int], tuple[object, ...]] = {}
