@@ -27,7 +27,7 @@ from typing import TypeVar
 
 from cau_rules.cacho.engine import event_of
 from cau_rules.cacho.events import BetPlaced, CachoEvent, Called, Dealt, Folded, HandStarted, Passed, Raised
-from cau_rules.cacho.legal import bettors
+from cau_rules.cacho.legal import bettors, round_3_skipped
 from cau_rules.cacho.moves import Bet, CachoMove, Call, Fold, Pass, Raise
 from cau_rules.cacho.rules import CachoRules
 from cau_rules.cacho.zones import Position, cycle_after
@@ -124,8 +124,7 @@ def acted(state: Position, move: CachoMove, make: type[S]) -> S | None:
             dealt[other] = (*dealt[other], stock[index])
         holdings, stock = tuple(dealt), stock[len(seats):]
         to_act = bettors(dealt_in, folded, stacks, rnd)
-        if rnd == 3 and (sum(to_act) < 2 or (state.rules.resto == "cap_at_smallest"
-                                             and min(stacks[other] for other in seats) == 0)):
+        if rnd == 3 and round_3_skipped(state.rules, stacks, seats, to_act):
             return None  # nobody can bet in round 3: straight to the showdown (the engine)
         nxt = next(other for other in seats if to_act[other])
         round_bets = (0,) * players

@@ -36,7 +36,7 @@ from cau_rules.cacho.events import (
     Showdown,
 )
 from cau_rules.cacho.hands import HandValue, best_seats, evaluate
-from cau_rules.cacho.legal import bettors
+from cau_rules.cacho.legal import bettors, round_3_skipped
 from cau_rules.cacho.moves import Bet, CachoMove, Call, Fold, Pass, Raise
 from cau_rules.cacho.rules import CachoRules
 from cau_rules.cacho.zones import Position, cycle_after, pots
@@ -297,9 +297,8 @@ class Engine:
         self.round_bets = [0] * self.players
         self.to_act = bettors(self.dealt_in, self.folded, self.stacks, self.round)
         if self.round == 3:
-            stakes = [self.stacks[seat] for seat in range(self.players) if self.active(seat)]
-            capped = self.rules.resto == "cap_at_smallest" and min(stakes) == 0
-            if capped or sum(self.to_act) < 2:
+            active = [seat for seat in range(self.players) if self.active(seat)]
+            if round_3_skipped(self.rules, self.stacks, active, self.to_act):
                 # Nobody can bet: round 3 has no betting and the hand goes to the showdown.
                 self.to_act = [False] * self.players
                 self.showdown()

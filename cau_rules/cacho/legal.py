@@ -18,9 +18,10 @@ illegal.
 from __future__ import annotations
 
 import functools
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 from cau_rules.cacho.moves import MOVE_TYPES, Bet, CachoMove, Call, Fold, Pass, Raise
+from cau_rules.cacho.rules import CachoRules
 from cau_rules.cacho.zones import Position, cycle_after
 from cau_rules.moveseq import AmountRange, MoveList
 
@@ -41,6 +42,7 @@ __all__ = [
     "raise_total",
     "refusal",
     "resto_limit",
+    "round_3_skipped",
     "seat_refusal",
 ]
 
@@ -102,6 +104,20 @@ def bettors(dealt_in: Sequence[bool], folded: Sequence[bool], stacks: Sequence[i
     short = rnd == 3
     return [seat != besides and dealt_in[seat] and not folded[seat] and (not short or stacks[seat] > 0)
             for seat in range(len(stacks))]
+
+
+def round_3_skipped(rules: CachoRules, stacks: Sequence[int], active: Iterable[int], to_act: Sequence[bool]) -> bool:
+    """Whether round 3 has no betting and the hand goes straight to the showdown: fewer
+    than two players may bet (*to_act*, from :func:`bettors`), or under ``cap_at_smallest``
+    an *active* player has no counters left.
+
+    >>> from cau_rules.cacho import CACHO
+    >>> round_3_skipped(CACHO, (4, 0, 6), (0, 1, 2), [True, False, True])
+    True
+    >>> round_3_skipped(CACHO.replace(resto="side_pots"), (4, 0, 6), (0, 1, 2), [True, False, True])
+    False
+    """
+    return sum(to_act) < 2 or (rules.resto == "cap_at_smallest" and min(stacks[seat] for seat in active) == 0)
 
 
 def eldest_order(position: Position) -> tuple[int, ...]:

@@ -1,7 +1,8 @@
 """The direct paths of ``cau_rules.cacho.direct`` give exactly what the engine gives: every
 field of the next state and its events (a move that ends round 1 or 2 and deals the next
 card included), for every legal move of every position of seeded random sessions, at
-every player count and under both resto rules, and for the first state of every session (issue 15: the fast paths change no behaviour)."""
+every player count and under both resto rules, and for the first state of every session
+(issue 15: the fast paths change no behaviour)."""
 
 from __future__ import annotations
 
