@@ -16,7 +16,7 @@ from typing import Literal, Protocol, runtime_checkable
 import attrs
 
 from cau_rules.cards import Card
-from cau_rules.outcome import Outcome
+from cau_rules.game import GameView
 from cau_rules.quatre.rules import CALL_NAMES, QuatreRules
 
 __all__ = ["PHASES", "PendingGift", "PendingLay", "Phase", "QuatreChain", "SeatView", "next_active"]
@@ -153,7 +153,7 @@ def next_active(seat: int, players: int, out: Sequence[int]) -> int:
 
 
 @runtime_checkable
-class SeatView(Protocol):
+class SeatView(GameView, Protocol):
     """What one seat sees, as the text screen, the pictures and the notation read it
     (:class:`~cau_rules.quatre.view.QuatreView` has it all; those modules sit below the
     view class, whose methods call them).
@@ -164,40 +164,12 @@ class SeatView(Protocol):
     """
 
     @property
-    def seat(self) -> int:
-        """The seat whose view this is."""
-
-    @property
-    def variant(self) -> str:
-        """The preset name."""
-
-    @property
-    def players(self) -> int:
-        """How many seats play."""
-
-    @property
     def phase(self) -> Phase:
         """The phase of the game."""
 
     @property
-    def to_play(self) -> int:
-        """The seat to move."""
-
-    @property
     def starter(self) -> int:
         """The seat whose turn it is."""
-
-    @property
-    def is_over(self) -> bool:
-        """Whether the game has ended."""
-
-    @property
-    def holding(self) -> tuple[Card, ...]:
-        """The seat's own cards."""
-
-    @property
-    def holding_sizes(self) -> tuple[int, ...]:
-        """How many cards each seat holds."""
 
     @property
     def known(self) -> tuple[tuple[Card, ...], ...]:
@@ -234,14 +206,6 @@ class SeatView(Protocol):
     @property
     def turns_after_stock(self) -> int:
         """Turns played after the stock ran out."""
-
-    @property
-    def events(self) -> Sequence[object]:
-        """The events of the last move, as this seat may see them."""
-
-    @property
-    def outcome(self) -> Outcome | None:
-        """The result once the game is over."""
 
     @property
     def rules(self) -> QuatreRules | None:
