@@ -42,8 +42,8 @@ from cau_rules.quatre.legal import coerce_move, generate, legal_text, why_illega
 from cau_rules.quatre.moves import QuatreMove, parse_move
 from cau_rules.quatre.notation import NOTATION_FIELDS, fields_from_notation, position_notation
 from cau_rules.quatre.picture import svg_state
+from cau_rules.quatre.render import position_screen
 from cau_rules.quatre.rules import MAX_CHAIN, QuatreRules
-from cau_rules.quatre.screen import position_screen
 from cau_rules.quatre.serial import FIELDS, fields_from_dict, state_fields_to_dict
 from cau_rules.quatre.validate import MAX_SEED, MIN_SEED, position_fields, position_problems
 from cau_rules.quatre.view import QuatreView, check_seat, known_to, view_of
@@ -413,7 +413,7 @@ class QuatreState:
         return position_notation(**{name: getattr(self, name) for name in NOTATION_FIELDS})
 
     def render(self) -> str:
-        """The screen of the whole position, every card face up (:func:`~cau_rules.quatre.screen.position_screen`).
+        """The screen of the whole position, every card face up (:func:`~cau_rules.quatre.render.position_screen`).
 
         >>> from cau_rules.quatre import QUATRE
         >>> print(new_game(QUATRE, 2, seed=5).render().splitlines()[2])
