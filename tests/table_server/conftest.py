@@ -77,9 +77,9 @@ class Peer:
 class Harness:
     """An app on a SQLite file with helpers to create tables and connect peers."""
 
-    def __init__(self, db: Path, limits: Limits = FAST, bot_delay: float = 0.0) -> None:
+    def __init__(self, db: Path, limits: Limits = FAST, bot_delay: float = 0.0, **options: Any) -> None:
         self.db = db
-        self.app = create_app(db, limits=limits, bot_delay=bot_delay)
+        self.app = create_app(db, limits=limits, bot_delay=bot_delay, **options)
         self.stack = contextlib.ExitStack()
         self.client = self.stack.enter_context(TestClient(self.app))
 
@@ -91,6 +91,10 @@ class Harness:
     def close(self) -> None:
         """Close every peer and stop the app (its lifespan ends: bots stop)."""
         self.stack.close()
+
+    def client_at(self, address: str) -> TestClient:
+        """A client whose requests come from *address* (the app's lifespan is already running)."""
+        return TestClient(self.app, client=(address, 50000))
 
     def create(self, variant: str = "cau", players: int = 2, **options: Any) -> str:
         """A new table's id."""
@@ -133,8 +137,8 @@ def harness(tmp_path: Path) -> Iterator[Callable[..., Harness]]:
     """A factory of harnesses on ``tmp_path/tables.sqlite3`` (closed at the end)."""
     made: list[Harness] = []
 
-    def make(limits: Limits = FAST, bot_delay: float = 0.0, db: Path | None = None) -> Harness:
-        made.append(Harness(db or tmp_path / "tables.sqlite3", limits, bot_delay))
+    def make(limits: Limits = FAST, bot_delay: float = 0.0, db: Path | None = None, **options: Any) -> Harness:
+        made.append(Harness(db or tmp_path / "tables.sqlite3", limits, bot_delay, **options))
         return made[-1]
 
     yield make
