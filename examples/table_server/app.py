@@ -37,6 +37,13 @@ been idle longest, to make room.
 Frames the server sends: ``table`` (seats and status), ``seated`` (your seat, and on
 ``sit`` your token), ``view`` (your seat's view at a ply: picture, choices, events,
 outcome), ``error`` (``code`` and ``message``; nothing changed), ``pong``.
+
+A ``view`` frame carries only what changed for its connection: ``type``, ``table``,
+``ply``, ``seat``, ``status`` and ``to_play`` always; ``events`` only when the ply is new
+to the connection (the events of that move); ``picture``, ``choices``, ``view`` and
+``outcome`` only when they differ from what the connection was last sent (a missing key
+means "as before").  The first view of a connection, and the first after its seat
+changes, is whole.
 """
 
 from __future__ import annotations
@@ -76,6 +83,9 @@ _FRAMES: dict[str, tuple[frozenset[str], frozenset[str]]] = {
     "move": (frozenset({"type", "text", "ply"}), frozenset({"seat"})),
     "ping": (frozenset({"type"}), frozenset()),
 }
+# The keys of a view frame sent every time, and those sent only when they changed.
+_ALWAYS = ("type", "table", "ply", "seat", "status", "to_play")
+_CHANGING = ("picture", "choices", "view", "outcome")
 # Refusals that only a broken or hostile client causes; too many close the connection.
 _STRIKES = frozenset({"too_large", "bad_frame", "rate_limited", "forged_seat", "bad_token"})
 _HEADERS = {
@@ -135,6 +145,7 @@ class Connection:
         self.strikes = 0
         self.too_slow = False
         self.closing = False
+        self.shown: dict[str, Any] = {}  # the last view this connection was sent, whole
 
     def push(self, frame: dict[str, Any]) -> None:
         """Queue a frame for this client (a client that lets too many pile up is dropped)."""
@@ -143,6 +154,19 @@ class Connection:
             self.queue.put_nowait(None)
             return
         self.queue.put_nowait(json.dumps(frame, separators=(",", ":")))
+
+    def push_view(self, frame: dict[str, Any]) -> None:
+        """Queue a ``view`` frame holding only what this connection has not been sent yet."""
+        shown = self.shown
+        whole = not shown or shown.get("seat") != frame["seat"] or shown.get("table") != frame["table"]
+        delta = {key: frame[key] for key in _ALWAYS}
+        if whole or frame["ply"] != shown.get("ply"):
+            delta["events"] = frame["events"]
+        for key in _CHANGING:
+            if whole or shown.get(key) != frame[key]:
+                delta[key] = frame[key]
+        self.shown = frame
+        self.push(delta)
 
     def error(self, code: str, message: str, about: str | None = None) -> None:
         """Queue an ``error`` frame; count a strike for a hostile one."""
@@ -319,7 +343,7 @@ class Server:
     def send_views(self, table: Table) -> None:
         """Send everybody at the table the view of its own seat (or the public one)."""
         for connection in self.connections.get(table.id, ()):
-            connection.push(table.view_frame(connection.seat))
+            connection.push_view(table.view_frame(connection.seat))
 
     # -- moves and bots ------------------------------------------------------
 
@@ -417,7 +441,7 @@ class Server:
         connection.seat = seat
         connection.push({"type": "seated", "table": table.id, "seat": seat})
         connection.push(table.info(seat))
-        connection.push(table.view_frame(seat))
+        connection.push_view(table.view_frame(seat))
 
     def _sit(self, connection: Connection, table: Table, seat: Any, name: Any) -> None:
         if connection.seat is not None:
@@ -472,7 +496,7 @@ class Server:
         connections.add(connection)
         writer = asyncio.get_running_loop().create_task(connection.writer())
         connection.push(table.info(None))
-        connection.push(table.view_frame(None))
+        connection.push_view(table.view_frame(None))
         try:
             while not connection.too_slow:
                 message = await websocket.receive()
@@ -492,9 +516,9 @@ class Server:
         except WebSocketDisconnect:
             pass
         finally:
-            connections.discard(connection)
             if connection.seat is not None and table_id in self.tables:
                 self.touch(table_id)  # the idle time of a table its last person left starts now
+            connections.discard(connection)
             if not writer.done():
                 connection.queue.put_nowait(None)
                 with contextlib.suppress(Exception):

@@ -19,8 +19,20 @@ FAST = Limits(moves_per_second=1e6, move_burst=10**6, frames_per_second=1e6, fra
 """Limits that never slow a test down (the limit tests use their own)."""
 
 
+def merge_view(shown: dict[str, Any] | None, frame: dict[str, Any]) -> dict[str, Any]:
+    """The whole view a client knows after *frame*: a ``view`` frame carries only what
+    changed for its connection (a missing key is as before; events come with a new ply)."""
+    if shown is None or shown.get("seat") != frame.get("seat"):
+        return dict(frame)
+    return {**shown, **frame}
+
+
 class Peer:
-    """One websocket client: sends frames, and keeps every frame it receives (as text)."""
+    """One websocket client: sends frames, and keeps every frame it receives (as text).
+
+    :meth:`recv` gives ``view`` frames whole (merged with the views before them), as a page
+    shows them; ``texts`` keeps every frame as it came.
+    """
 
     def __init__(self, session: WebSocketTestSession) -> None:
         self.session = session
@@ -29,6 +41,7 @@ class Peer:
         self.seat: int | None = None
         self.token: str | None = None
         self.closed: int | None = None
+        self.shown: dict[str, Any] | None = None
 
     def send(self, frame: Any) -> None:
         """Send a frame (a JSON value, or raw text as is)."""
@@ -50,6 +63,8 @@ class Peer:
         text = str(message["text"])
         self.texts.append(text)
         frame: dict[str, Any] = json.loads(text)
+        if frame["type"] == "view":
+            self.shown = frame = merge_view(self.shown, frame)
         return frame
 
     def until(self, predicate: Callable[[dict[str, Any]], bool], timeout: float = 20.0) -> dict[str, Any]:

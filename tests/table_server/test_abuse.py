@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import logging
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -14,8 +15,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from starlette.websockets import WebSocketDisconnect
 
+from examples.table_server.app import Connection
 from examples.table_server.tables import Limits
-from tests.table_server.conftest import Harness, Peer
+from tests.table_server.conftest import FAST, Harness, Peer
 
 Make = Callable[..., Harness]
 
@@ -177,7 +179,11 @@ def test_unattended_tables_expire_are_archived_and_not_resumed(harness: Make, tm
     left = h.create()
     bernat = h.sit(left, 0)
     bernat.session.close()
-    h.server.sweep()
+    for _attempt in range(1000):  # until the server has seen bernat leave (a bounded number of looks)
+        if not h.server.attended(left):
+            break
+        time.sleep(0.01)
+    assert not h.server.attended(left)
     clock.now += 599
     assert h.server.sweep() == 0
     clock.now += 1
@@ -195,3 +201,64 @@ def test_unattended_tables_expire_are_archived_and_not_resumed(harness: Make, tm
     assert again.client.get(f"/api/tables/{waiting}/record").status_code == 404
     with again.client.websocket_connect(f"/ws/{waiting}") as session:
         assert json.loads(session.receive_text())["code"] == "no_such_table"
+
+
+# ---------------------------------------------------------------- light frames
+
+
+def test_a_view_frame_carries_only_what_changed_for_its_connection(harness: Make) -> None:
+    h = harness()
+    table = h.create()
+    anna = h.sit(table, 0)
+    bernat = h.sit(table, 1)
+    view = anna.playing()
+    mover, other = (anna, bernat) if view["to_play"] == 0 else (bernat, anna)
+    mover.send({"type": "move", "text": mover.view(0)["choices"][0]["text"] if mover is bernat
+                else view["choices"][0]["text"], "ply": 0})
+    whole = other.view(1)
+    (raw,) = [json.loads(text) for text in other.texts
+              if json.loads(text)["type"] == "view" and json.loads(text)["ply"] == 1]
+    assert raw["events"] == whole["events"] and raw["events"]  # the move's events, once
+    assert "picture" in raw and "view" in raw  # the table changed
+    if whole["to_play"] != other.seat:
+        assert "choices" not in raw  # still nothing to choose
+    assert "outcome" not in raw  # still None
+    # The same view again: only the six fixed keys; a new connection gets it whole.
+    frame = h.table(table).view_frame(other.seat)
+    connection = Connection(None, FAST)  # type: ignore[arg-type]  # frames are only queued here
+    connection.push_view(frame)
+    connection.push_view(frame)
+    first, second = (json.loads(connection.queue.get_nowait() or "") for _ in range(2))
+    assert first == {key: frame[key] for key in first} and set(first) == set(frame)
+    assert set(second) == {"type", "table", "ply", "seat", "status", "to_play"}
+    assert len(json.dumps(second)) < 120 < len(json.dumps(first))
+
+
+def test_a_spectators_picture_is_drawn_once_per_move(harness: Make, monkeypatch: pytest.MonkeyPatch) -> None:
+    import examples.table_server.tables as tables
+
+    drawn: list[int] = []
+    real = tables.picture_from_dict
+
+    def counting(data: Any) -> str:
+        drawn.append(1)
+        return real(data)
+
+    monkeypatch.setattr(tables, "picture_from_dict", counting)
+    h = harness()
+    table = h.create()
+    anna = h.sit(table, 0)
+    bernat = h.sit(table, 1)
+    spectators = [h.connect(table) for _ in range(6)]
+    start = len(drawn)
+    view = anna.playing()
+    for ply in range(4):
+        mover = anna if view["to_play"] == 0 else bernat
+        mine = mover.view(ply) if mover is bernat else view
+        mover.send({"type": "move", "text": mine["choices"][0]["text"], "ply": ply})
+        for spectator in spectators:
+            assert spectator.view(ply + 1)["seat"] is None
+        view = anna.view(ply + 1)
+        if view["status"] != "playing":
+            break
+    assert len(drawn) - start == ply + 1  # once per move, for all six spectators

@@ -24,6 +24,7 @@ from websockets.sync.client import ClientConnection, connect
 import examples.table_server.app
 import examples.table_server.store
 import examples.table_server.tables
+from tests.table_server.conftest import merge_view
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -75,9 +76,14 @@ def processes() -> Iterator[list[Process]]:
             process.popen.wait(timeout=10)
 
 
+_SHOWN: dict[int, dict[str, Any]] = {}  # the whole view each connection knows, by id(ws)
+
+
 def _until(ws: ClientConnection, kind: str, **match: Any) -> dict[str, Any]:
     while True:
         frame: dict[str, Any] = json.loads(ws.recv(timeout=20))
+        if frame["type"] == "view":
+            frame = _SHOWN[id(ws)] = merge_view(_SHOWN.get(id(ws)), frame)
         if frame["type"] == kind and all(frame.get(key) == value for key, value in match.items()):
             return frame
 
