@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import json
 import logging
+import random
+import re
 import time
 from collections.abc import Callable
 from typing import Any
@@ -15,8 +17,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from starlette.websockets import WebSocketDisconnect
 
+import cau_rules
 from examples.table_server.app import Connection
-from examples.table_server.tables import Limits
+from examples.table_server.tables import Limits, picture
 from tests.table_server.conftest import FAST, Harness, Peer
 
 Make = Callable[..., Harness]
@@ -262,3 +265,25 @@ def test_a_spectators_picture_is_drawn_once_per_move(harness: Make, monkeypatch:
         if view["status"] != "playing":
             break
     assert len(drawn) - start == ply + 1  # once per move, for all six spectators
+
+
+PICTURE_BOUND = 56 * 1024
+"""The largest seat picture of a random game of any preset, in bytes (measured: at most about
+50 KiB, a four-player cau-quatre view with many cards face up; 106 KiB before card faces
+became symbols)."""
+
+
+@pytest.mark.parametrize("variant", cau_rules.variants())
+def test_a_picture_defines_each_face_once_and_stays_small(variant: str) -> None:
+    rules = cau_rules.get_rules(variant)
+    players = min(rules.max_players, 4)
+    state, rng = cau_rules.new_game(variant, players=players, seed=11), random.Random(11)
+    while not state.is_over:
+        state = state.apply(rng.choice(state.legal_moves()))
+        for seat in range(players):
+            svg = picture(state.observe(seat))
+            assert len(svg.encode()) <= PICTURE_BOUND
+            ids = re.findall(r'<symbol id="([^"]+)"', svg)
+            assert len(ids) == len(set(ids))  # each face, back and sign is written once
+            faces = re.findall(r'data-card="([^"]+)"', svg)
+            assert all(svg.count(f'id="card-{rules.deck.name}-{code}-') <= 1 for code in set(faces))
