@@ -462,7 +462,7 @@ _MAX_SYMBOLS = 4096
 
 _FRAGMENTS: dict[tuple[object, ...], tuple[str, tuple[str, ...]]] = {}
 """The written text of remembered fragments, and the symbols they use (see :meth:`Group.fragment`)."""
-_MAX_FRAGMENTS = 8192
+_MAX_FRAGMENTS = 1024  # rows and piles of a few KiB each: at most a few MiB
 
 
 class Canvas(Group):
