@@ -54,9 +54,20 @@ def fmt(value: float) -> str:
     """
     if type(value) is int:  # the common case, written as is
         return str(value)
+    if type(value) is float:  # coordinates repeat from picture to picture: each is written once
+        text = _WRITTEN.get(value)
+        if text is not None:
+            return text
     check_number("value", value, minimum=None)
     text = f"{value:.2f}".rstrip("0").rstrip(".")
-    return "0" if text in ("-0", "") else text
+    text = "0" if text in ("-0", "") else text
+    if len(_WRITTEN) >= 65536:
+        _WRITTEN.clear()
+    _WRITTEN[value] = text
+    return text
+
+
+_WRITTEN: dict[float, str] = {}
 
 
 # ---------------------------------------------------------------------------
