@@ -25,6 +25,8 @@ from cau_rules.errors import CauRulesError, InvalidNotationError
 __all__ = [
     "MAX_DIGITS",
     "MAX_JSON_DEPTH",
+    "MAX_JSON_ITEMS",
+    "MAX_JSON_STRING",
     "MAX_TEXT",
     "check_type",
     "json_object",
@@ -35,6 +37,12 @@ __all__ = [
 
 MAX_JSON_DEPTH = 32
 """How deeply JSON arrays and objects may nest in saved data (saves need about 5)."""
+
+MAX_JSON_ITEMS = 1000
+"""The most values one JSON array or object in saved data may hold (saves need about 40)."""
+
+MAX_JSON_STRING = 10_000
+"""The longest JSON string in saved data, in characters (a whole deck written out is about 200)."""
 
 MAX_DIGITS = 18
 """The most digits a number in saved data or move text may have."""
@@ -133,11 +141,14 @@ def check_type(value: object, expected: type | tuple[type, ...], parameter: str)
         raise TypeError(f"{parameter} must be {names}, not {type(value).__name__}")
 
 
-def _depth(text: str) -> int:
-    """The deepest nesting of arrays and objects in JSON *text* (strings skipped)."""
-    depth = deepest = 0
+def _check_shape(text: str, what: str) -> None:
+    """Refuse JSON *text* that nests too deep, holds too many values in one array or object,
+    or too long a string, in one pass over the characters that stops at the first excess:
+    the parser never builds, and nothing walks, an over-long list."""
+    counts: list[int] = []  # values so far in each open array or object (commas + 1)
     in_string = escaped = False
-    for char in text:
+    start = 0
+    for index, char in enumerate(text):
         if in_string:
             if escaped:
                 escaped = False
@@ -145,14 +156,24 @@ def _depth(text: str) -> int:
                 escaped = True
             elif char == '"':
                 in_string = False
+                if index - start - 1 > MAX_JSON_STRING:
+                    raise InvalidNotationError(f"{what} holds a string of {index - start - 1} characters; "
+                                               f"at most {MAX_JSON_STRING}")
         elif char == '"':
             in_string = True
+            start = index
         elif char in "[{":
-            depth += 1
-            deepest = max(deepest, depth)
+            counts.append(1)
+            if len(counts) > MAX_JSON_DEPTH:
+                raise InvalidNotationError(f"{what} nests more than {MAX_JSON_DEPTH} levels deep")
         elif char in "]}":
-            depth -= 1
-    return deepest
+            if counts:
+                counts.pop()
+        elif char == "," and counts:
+            counts[-1] += 1
+            if counts[-1] > MAX_JSON_ITEMS:
+                raise InvalidNotationError(f"{what} holds an array or object of more than {MAX_JSON_ITEMS} "
+                                           "values")
 
 
 def _parse_int(text: str) -> int:
@@ -174,8 +195,11 @@ def load_json(text: str, what: str = "saved data") -> Any:
     """Parse JSON *text* of bounded size, depth and numbers.
 
     Only whole numbers of at most :data:`MAX_DIGITS` digits are accepted (no fractions,
-    exponents, NaN or infinities), nesting is at most :data:`MAX_JSON_DEPTH` deep, and the
-    text at most :data:`MAX_TEXT` characters long.
+    exponents, NaN or infinities), nesting is at most :data:`MAX_JSON_DEPTH` deep, an array
+    or object holds at most :data:`MAX_JSON_ITEMS` values, a string at most
+    :data:`MAX_JSON_STRING` characters, and the text is at most :data:`MAX_TEXT` characters
+    long.  The shape is checked before the text is parsed, and the check stops at the first
+    excess: a list of a million values is refused after its first thousand commas.
 
     Args:
         text: the JSON text.
@@ -193,7 +217,11 @@ def load_json(text: str, what: str = "saved data") -> Any:
     >>> load_json("[" * 100 + "]" * 100)
     Traceback (most recent call last):
     ...
-    cau_rules.errors.InvalidNotationError: saved data nests 100 levels deep; at most 32
+    cau_rules.errors.InvalidNotationError: saved data nests more than 32 levels deep
+    >>> load_json("[" + "0," * 5000 + "0]")
+    Traceback (most recent call last):
+    ...
+    cau_rules.errors.InvalidNotationError: saved data holds an array or object of more than 1000 values
     >>> load_json('{"seed": 1e999}')
     Traceback (most recent call last):
     ...
@@ -202,9 +230,7 @@ def load_json(text: str, what: str = "saved data") -> Any:
     check_type(text, str, "text")
     if len(text) > MAX_TEXT:
         raise InvalidNotationError(f"{what} is {len(text)} characters long; at most {MAX_TEXT}")
-    depth = _depth(text)
-    if depth > MAX_JSON_DEPTH:
-        raise InvalidNotationError(f"{what} nests {depth} levels deep; at most {MAX_JSON_DEPTH}")
+    _check_shape(text, what)
     try:
         return json.loads(
             text, parse_int=_parse_int, parse_float=_parse_float, parse_constant=_parse_constant
