@@ -68,12 +68,24 @@ class Suit(enum.IntEnum):
         return dict(_SUIT_NAMES[self])
 
     @classmethod
-    def parse(cls, text: str) -> Suit:
-        """The suit whose letter is *text* (case-insensitive).
+    def parse(cls, text: str | Suit) -> Suit:
+        """The suit whose letter is *text* (case-insensitive); a suit is returned as it is.
+
+        Raises:
+            InvalidNotationError: *text* is not one of the letters o, c, e, b (a value that
+                is not a string is refused the same way as by :meth:`Card.parse`).
 
         >>> Suit.parse("B")
         <Suit.BASTOS: 3>
+        >>> Suit.parse(5)
+        Traceback (most recent call last):
+        ...
+        cau_rules.errors.InvalidNotationError: a suit is a letter o, c, e or b, not 5
         """
+        if isinstance(text, Suit):
+            return text
+        if not isinstance(text, str):
+            raise InvalidNotationError(f"a suit is a letter o, c, e or b, not {text!r:.40}")
         index = "oceb".find(text.strip().lower())
         if len(text.strip()) != 1 or index < 0:
             raise InvalidNotationError(f"unknown suit {text!r}: use one of o, c, e, b")
@@ -199,7 +211,7 @@ class Card(enum.IntEnum):
         if isinstance(text, Card):
             return text
         if not isinstance(text, str):
-            raise InvalidNotationError(f"a card code is a string like '7o', not {text!r}")
+            raise InvalidNotationError(f"a card code is a string like '7o', not {text!r:.40}")
         card = _BY_CODE.get(text.strip().lower())
         if card is None:
             raise InvalidNotationError(
