@@ -25,19 +25,26 @@ from cau_rules.errors import CauRulesError, InvalidNotationError
 __all__ = [
     "MAX_DIGITS",
     "MAX_JSON_DEPTH",
+    "MAX_SEED",
     "MAX_TEXT",
     "check_type",
     "json_object",
     "load_json",
     "seat_number",
+    "seed_text",
     "whole_number",
 ]
 
 MAX_JSON_DEPTH = 32
 """How deeply JSON arrays and objects may nest in saved data (saves need about 5)."""
 
-MAX_DIGITS = 18
-"""The most digits a number in saved data or move text may have."""
+MAX_SEED = 2**63 - 1
+"""The largest seed, in every family and every reader: ``new_game``, saves, position
+notations and game records all take seeds from 0 to ``2**63 - 1``."""
+
+MAX_DIGITS = len(str(MAX_SEED))
+"""The most digits a number in saved data or move text may have: 19, so that every seed
+reads back."""
 
 MAX_TEXT = 1_000_000
 """The longest text (characters) :func:`load_json` reads."""
@@ -103,6 +110,21 @@ def seat_number(value: object, players: int, where: str = "seat") -> int:
     cau_rules.errors.InvalidNotationError: seat must be a whole number from 0 to 3, not 7
     """
     return whole_number(value, where, low=0, high=players - 1)
+
+
+def seed_text(text: str, where: str) -> int:
+    """The seed written *text* (in a notation or a record header): ASCII digits of a
+    number from 0 to :data:`MAX_SEED`, refused as :func:`whole_number` refuses it.
+
+    >>> seed_text("9223372036854775807", "the seed")
+    9223372036854775807
+    >>> seed_text("-1", "the seed")
+    Traceback (most recent call last):
+    ...
+    cau_rules.errors.InvalidNotationError: the seed must be a whole number from 0 to 9223372036854775807, not '-1'
+    """
+    digits = 0 < len(text) <= MAX_DIGITS and text.isascii() and text.isdigit()
+    return whole_number(int(text) if digits else text, where, low=0, high=MAX_SEED)
 
 
 def check_type(value: object, expected: type | tuple[type, ...], parameter: str) -> None:

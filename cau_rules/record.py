@@ -32,7 +32,7 @@ from typing import Any
 import attrs
 
 from cau_rules.cards import parse_cards
-from cau_rules.checks import MAX_DIGITS, check_type, json_object, load_json
+from cau_rules.checks import MAX_DIGITS, check_type, json_object, load_json, seed_text
 from cau_rules.errors import CauRulesError, IllegalMoveError, InvalidNotationError
 from cau_rules.registry import PRESETS, get_rules, new_game
 
@@ -236,7 +236,7 @@ def loads_record(text: str) -> GameRecord:
     if headers["format"] != str(FORMAT_VERSION):
         raise InvalidNotationError(f"record format {headers['format']!r}; this library reads {FORMAT_VERSION}")
     players = _header_number(headers, "players")
-    seed = _header_number(headers, "seed")
+    seed = seed_text(headers["seed"][:40], "header 'seed'")
     rules_version = _header_number(headers, "rules-version")
     options: dict[str, Any] = {}
     if "options" in headers:

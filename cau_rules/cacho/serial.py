@@ -172,6 +172,7 @@ def position_fields(
             check_type(value, int, name)
     for name, number in (("hand", hand), ("redeal", redeal), ("seed", seed)):
         check_type(number, int, name)
+    whole_number(seed, "seed", low=0, high=MAX_SEED, error=InvalidRulesError)
     held = tuple(position_cards(holding, f"holdings[{seat}]")
                  for seat, holding in enumerate(_sequence(holdings, "holdings")))
     zeros = (0,) * players
@@ -275,7 +276,7 @@ def _list(data: Mapping[str, Any], key: str) -> list[Any]:
     return value
 
 
-_BIG = 10**18  # numbers of saved data have at most 18 digits (cau_rules.checks.MAX_DIGITS)
+_BIG = 10**18  # far above any real counter
 
 
 def _numbers(data: Mapping[str, Any], key: str) -> tuple[int, ...]:

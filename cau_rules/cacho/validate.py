@@ -55,13 +55,11 @@ from collections.abc import Sequence
 from cau_rules.cacho.legal import current_bet, eldest_order, is_active, may_act, resto_limit
 from cau_rules.cacho.zones import Position, cycle_after
 from cau_rules.cards import CACHO_24, Card, cards_text
+from cau_rules.checks import MAX_SEED
 from cau_rules.errors import CauRulesError, InvalidPositionError
 from cau_rules.outcome import Termination
 
 __all__ = ["MAX_SEED", "TERMINATIONS", "check_basics", "check_position", "problems", "shape_problems"]
-
-MAX_SEED = 2**63 - 1
-"""The largest seed a position may carry."""
 
 TERMINATIONS: tuple[Termination, ...] = (Termination.ALL_COUNTERS, Termination.MAX_HANDS)
 """The ways a Cacho session ends."""

@@ -19,8 +19,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from cau_rules.cards import Card, cards_text, parse_cards
-from cau_rules.checks import check_type, json_object, whole_number
-from cau_rules.errors import InvalidNotationError, InvalidPositionError
+from cau_rules.checks import MAX_SEED, check_type, json_object, whole_number
+from cau_rules.errors import InvalidNotationError, InvalidPositionError, InvalidRulesError
 from cau_rules.fishing.moves import JOC, Call, StakeValue
 from cau_rules.fishing.rules import FishingRules
 from cau_rules.fishing.zones import Chain, Debt, Phase, Position, Stake, Tally
@@ -34,9 +34,6 @@ SCHEMA = 1
 MAX_COUNTER = 10**6
 """The largest hand, round or other counter a position may name (the real bounds are
 checked by :mod:`cau_rules.fishing.reach`)."""
-
-MAX_SEED = 2**63 - 1
-"""The largest seed."""
 
 
 def _zone(value: object, what: str) -> tuple[Card, ...]:
@@ -240,7 +237,8 @@ def position_fields(
         if isinstance(row, (str, bytes)) or not isinstance(row, Iterable):
             raise TypeError(f"a row of hand_scores must be a list of scores, not {row!r:.40}")
         scores.append(tuple(_int(score, "a hand score", 0) for score in row))
-    seed = _int(seed, "seed", 0, MAX_SEED)
+    check_type(seed, int, "seed")
+    seed = whole_number(seed, "seed", low=0, high=MAX_SEED, error=InvalidRulesError)
     if isinstance(decks, (str, bytes)) or not isinstance(decks, Iterable):
         raise TypeError(f"decks must be a list of deck orders, not {type(decks).__name__}")
     orders = tuple(rules.deck.check_order(list(order)) for order in decks)

@@ -584,7 +584,7 @@ def new_game(
     if not isinstance(rules, FishingRules):
         raise TypeError(f"rules must be a FishingRules object, not {type(rules).__name__}")
     rules.check_players(players)
-    whole_number(seed, "the seed", low=0, high=MAX_SEED, error=InvalidRulesError)
+    whole_number(seed, "seed", low=0, high=MAX_SEED, error=InvalidRulesError)
     if decks is not None and (isinstance(decks, (str, bytes)) or not isinstance(decks, Sequence)):
         raise TypeError(f"decks must be a list of deck orders, not {type(decks).__name__}")
     orders = tuple(rules.deck.check_order(order) for order in (decks or ()))

@@ -22,7 +22,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from cau_rules.cards import Card, cards_text
-from cau_rules.checks import json_object
+from cau_rules.checks import MAX_SEED, json_object, whole_number
 from cau_rules.errors import InvalidNotationError
 from cau_rules.outcome import Termination
 from cau_rules.quatre.rules import QuatreRules
@@ -223,5 +223,5 @@ def fields_from_dict(data: object) -> dict[str, Any]:
         passes=_get(record, "passes", int),
         turns_after_stock=_get(record, "turns_after_stock", int),
         termination=termination,
-        seed=_get(record, "seed", int),
+        seed=whole_number(_get(record, "seed", int), "'seed' in the save", low=0, high=MAX_SEED),
     )

@@ -50,7 +50,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from cau_rules.cards import Card, cards_text, parse_cards
-from cau_rules.checks import check_type, whole_number
+from cau_rules.checks import MAX_SEED, check_type, whole_number
 from cau_rules.errors import InvalidPositionError, InvalidRulesError
 from cau_rules.outcome import Termination
 from cau_rules.quatre.legal import layable
@@ -64,13 +64,6 @@ MIN_SEED = 0
 
 >>> MIN_SEED
 0
-"""
-
-MAX_SEED = 2**63 - 1
-"""The largest seed a position may have.
-
->>> MAX_SEED
-9223372036854775807
 """
 
 TERMINATIONS: tuple[Termination, ...] = (Termination.LAST_HOLDER, Termination.SAFETY_BOUND)
@@ -148,7 +141,8 @@ def position_fields(
     check_type(rules, QuatreRules, "rules")
     check_type(players, int, "players")
     rules.check_players(players)
-    whole_number(seed, "the seed", low=MIN_SEED, high=MAX_SEED, error=InvalidRulesError)
+    check_type(seed, int, "seed")
+    whole_number(seed, "seed", low=MIN_SEED, high=MAX_SEED, error=InvalidRulesError)
     hold = tuple(_zones(holdings, "holdings"))
     tab = _zone(table, "table")
     for record, kind, name in ((chain, QuatreChain, "chain"), (gift, PendingGift, "gift"),

@@ -3,14 +3,20 @@ by a test that failed before the fix."""
 
 from __future__ import annotations
 
+import json
+from typing import Any
+
 import pytest
 
 from cau_rules.cacho import CACHO
 from cau_rules.cacho.moves import Bet, Raise
 from cau_rules.cards import Card, Suit
-from cau_rules.errors import InvalidNotationError
+from cau_rules.checks import MAX_DIGITS, MAX_SEED
+from cau_rules.errors import InvalidNotationError, InvalidRulesError
 from cau_rules.fishing import CAU_RECAU_SANT_VICENT, Bid, Call, FishingState, Stake, Tally
 from cau_rules.moveseq import AmountRange, MoveList
+from cau_rules.notation import dumps, loads
+from cau_rules.record import loads_record, record_game
 from cau_rules.registry import new_game
 from tests.scenario import position
 
@@ -67,3 +73,40 @@ def test_suit_parse_refuses_a_non_string_as_card_parse_does() -> None:
         with pytest.raises(InvalidNotationError, match="a suit is a letter o, c, e or b"):
             Suit.parse(value)  # type: ignore[arg-type]
     assert Suit.parse(Suit.COPES) is Suit.COPES and Suit.parse(" e ") is Suit.ESPASES
+
+
+# -- 3: one seed range everywhere --------------------------------------------------------
+
+SEED_CASES = [("cau", 2), ("cau-recau-sant-vicent", 4), ("cau-quatre", 2), ("cacho", 3)]
+
+
+@pytest.mark.parametrize("name,players", SEED_CASES)
+@pytest.mark.parametrize("seed", [10**18, MAX_SEED])
+def test_every_seed_new_game_takes_reads_back_from_every_reader(name: str, players: int, seed: int) -> None:
+    state: Any = new_game(name, players=players, seed=seed)
+    assert loads(dumps(state)) == state
+    assert type(state).from_notation(state.rules, state.to_notation()) == state
+    record = record_game(state, list(state.legal_moves()[:1]))
+    assert loads_record(record.dumps()) == record and record.replay() == state.apply(state.legal_moves()[0])
+
+
+@pytest.mark.parametrize("name,players", SEED_CASES)
+@pytest.mark.parametrize("bad", [MAX_SEED + 1, -1, 10**19])
+def test_a_seed_out_of_range_is_refused_the_same_way_by_every_reader(name: str, players: int, bad: int) -> None:
+    state: Any = new_game(name, players=players, seed=MAX_SEED)
+    expected = f"seed.* must be a whole number from 0 to {MAX_SEED}, not '?{bad}'?$"
+    with pytest.raises(InvalidRulesError, match=f"^seed must be a whole number from 0 to {MAX_SEED}, not {bad}$"):
+        new_game(name, players=players, seed=bad)
+    with pytest.raises(InvalidNotationError, match=expected):
+        type(state).from_notation(state.rules, state.to_notation().replace(str(MAX_SEED), str(bad)))
+    with pytest.raises(InvalidNotationError, match=expected):
+        loads_record(record_game(state, []).dumps().replace(str(MAX_SEED), str(bad)))
+    data = state.to_dict()
+    data["seed"] = bad
+    text = json.dumps(data)
+    if len(str(bad)) <= MAX_DIGITS:
+        with pytest.raises(InvalidNotationError, match=expected):
+            loads(text)
+    else:  # a number longer than any seed is refused by the JSON reader itself
+        with pytest.raises(InvalidNotationError, match=f"has {len(str(bad))} digits; at most {MAX_DIGITS}"):
+            loads(text)
