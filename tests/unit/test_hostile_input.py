@@ -16,7 +16,7 @@ from cau_rules.errors import InvalidNotationError, InvalidRulesError
 from cau_rules.fishing import CAU_RECAU_SANT_VICENT, Bid, Call, FishingState, Stake, Tally
 from cau_rules.moveseq import AmountRange, MoveList
 from cau_rules.notation import dumps, loads
-from cau_rules.record import loads_record, record_game
+from cau_rules.record import GameRecord, loads_record, record_game
 from cau_rules.registry import new_game
 from tests.scenario import position
 
@@ -110,3 +110,40 @@ def test_a_seed_out_of_range_is_refused_the_same_way_by_every_reader(name: str, 
     else:  # a number longer than any seed is refused by the JSON reader itself
         with pytest.raises(InvalidNotationError, match=f"has {len(str(bad))} digits; at most {MAX_DIGITS}"):
             loads(text)
+
+
+# -- 6: a game record checks its fields at construction ----------------------------------
+
+
+@pytest.mark.parametrize("fields,named", [
+    ({"moves": "0 12o"}, "moves"),
+    ({"moves": ((0, 12),)}, "the text of move 1"),
+    ({"moves": (("0", "12o"),)}, "the seat of move 1"),
+    ({"moves": ((0,),)}, "moves"),
+    ({"seed": None}, "seed"),
+    ({"seed": 4.0}, "seed"),
+    ({"seed": True}, "seed"),
+    ({"players": "2"}, "players"),
+    ({"variant": 5}, "variant"),
+    ({"decks": "12o 1o"}, "decks"),
+    ({"decks": ((5,),)}, "a card of decks"),
+    ({"options": "wrap"}, "options"),
+    ({"options": ((1, True),)}, "options"),
+    ({"rules_version": "1"}, "rules_version"),
+])
+def test_a_record_of_the_wrong_python_types_is_refused_at_construction(fields: dict[str, Any], named: str) -> None:
+    arguments: dict[str, Any] = {"variant": "cau", "players": 2, "seed": 4, **fields}
+    with pytest.raises(TypeError, match=f"^{named} must"):
+        GameRecord(**arguments)
+
+
+def test_a_record_always_has_a_seed_and_its_text_stays_on_its_lines() -> None:
+    with pytest.raises(TypeError, match="seed must be int, not NoneType"):
+        GameRecord("cau", players=2, seed=None)
+    for fields in ({"variant": "cau\nseed: 5"}, {"moves": ((0, "12o\n1 3c"),)}, {"moves": ((0, ""),)}):
+        arguments: dict[str, Any] = {"variant": "cau", "players": 2, "seed": 4, **fields}
+        with pytest.raises(InvalidNotationError, match="must be one line of text"):
+            GameRecord(**arguments)
+    listed = GameRecord("cau", players=2, seed=4, moves=[[0, "12o"]], decks=[])
+    assert listed.moves == ((0, "12o"),) and hash(listed) == hash(GameRecord("cau", 2, 4, moves=((0, "12o"),)))
+    assert loads_record(listed.dumps()) == listed and GameRecord("cau", 2).seed == 0
