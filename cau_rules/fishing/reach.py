@@ -30,7 +30,8 @@ The rules checked (each problem is one sentence naming the zone or counter):
   paid as soon as a pile has cards); none in a stones game.
 - stones: team stones below the target and partides below ``partides_to_win`` until the
   game is over; the log's entries (known reasons, real teams) add up to the stones of
-  the current partida.
+  the current partida, an empty log included (stones nobody scored cannot arise, and
+  play, which logs every stone, would then reach a position whose log does not add up).
 - the ronda stake: only in the ``bid`` phase of a stones game; its holders are real
   seats holding what they claim (a ronda is a pair, a rondí three of a rank), every
   holder is listed, from the eldest hand on; the bidders are the eldest holder of each
@@ -286,7 +287,7 @@ def _tally_problems(position: Position, tally: Tally, problems: list[str]) -> No
             return
         if partida == current:
             totals[team] += stones
-    if tally.log and tuple(totals) != tally.stones:
+    if tuple(totals) != tally.stones:
         problems.append(f"the stones log of the current partida adds up to {tuple(totals)}, not {tally.stones}")
 
 

@@ -23,7 +23,7 @@ from cau_rules.checks import MAX_SEED, check_type, json_object, whole_number
 from cau_rules.errors import InvalidNotationError, InvalidPositionError, InvalidRulesError
 from cau_rules.fishing.moves import JOC, Call, StakeValue
 from cau_rules.fishing.rules import FishingRules
-from cau_rules.fishing.zones import Chain, Debt, Phase, Position, Stake, Tally
+from cau_rules.fishing.zones import Chain, Debt, Phase, Position, Stake, Tally, explained
 
 __all__ = ["MAX_COUNTER", "MAX_SEED", "SCHEMA", "fields_from_dict", "position_fields", "state_fields_to_dict"]
 
@@ -159,6 +159,7 @@ def position_fields(
     tally: Tally | None = None,
     stake: Stake | None = None,
     rest: str = "stock",
+    carry: bool = False,
 ) -> dict[str, Any]:
     """The fields of an exact position, their types checked (see
     ``FishingState.from_position``, which builds the state from them and checks that it
@@ -246,6 +247,8 @@ def position_fields(
         tally = Tally()
     elif tally is not None:
         tally = _check_tally(tally)
+        if carry:
+            tally = explained(tally, hand, phase == "over")
     if stake is not None:
         stake = _check_stake(stake)
     return {

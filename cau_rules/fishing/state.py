@@ -424,7 +424,9 @@ class FishingState:
         ``(seat, card)`` trailed in the immediately preceding turn (it must be on the
         table); it is what a cau can match.  ``tally`` (stones; a fresh one by default)
         and ``stake`` (a ronda stake being bid, with ``phase="bid"``) are for the
-        Valencian game.
+        Valencian game.  The log of the current partida adds up to its stones; a tally
+        given with stones and no log has them logged as ``"carried"`` (see
+        :func:`~cau_rules.fishing.zones.explained`), so that play keeps the two in step.
 
         Raises :class:`~cau_rules.errors.InvalidPositionError`, listing every problem,
         when the position cannot arise under *rules* (duplicate, missing or foreign
@@ -449,7 +451,7 @@ class FishingState:
             discard=discard, to_play=to_play, hand=hand, round=round, opener=opener, chain=chain,
             trail=trail, debts=debts, last_capturer=last_capturer, phase=phase,
             declarations=declarations, hand_scores=hand_scores, seed=seed, decks=decks,
-            tally=tally, stake=stake, rest=rest,
+            tally=tally, stake=stake, rest=rest, carry=True,
         )))
 
     # -- legal moves ------------------------------------------------------------------

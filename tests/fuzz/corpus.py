@@ -143,6 +143,45 @@ def mutate_json(text: str, rng: random.Random) -> str:
     return json.dumps(data)
 
 
+def _get(data: JSON, path: tuple[Any, ...]) -> JSON:
+    for key in path:
+        data = data[key]
+    return data
+
+
+def mutate_near(text: str, rng: random.Random) -> str:
+    """A save changed a little, so that the result is often still a position that can
+    arise: whole numbers nudged (stones, counters, seats, hands), a list emptied (a stones
+    log, declarations, hand scores) or a card moved from one zone to another; in a
+    stones game, often a team's stones set with the log kept or emptied."""
+    data = json.loads(text)
+    if isinstance(data.get("tally"), dict) and rng.random() < 0.5:
+        stones = [rng.randrange(data["rules"]["target"] + 2) for _ in range(2)]
+        log: list[Any] = rng.choice(([], data["tally"]["log"]))
+        data = _set(data, ("tally",), {**data["tally"], "stones": stones, "log": log})
+    for _ in range(rng.randint(0 if isinstance(data.get("tally"), dict) else 1, 2)):
+        paths = [path for path in _paths(data) if path and path[0] != "rules"]
+        numbers = [path for path in paths if type(_get(data, path)) is int]
+        lists = [path for path in paths if isinstance(_get(data, path), list) and _get(data, path)]
+        zones = [path for path in paths if isinstance(_get(data, path), str) and
+                 all(len(code) <= 3 and code[:-1].isdigit() for code in _get(data, path).split())]
+        roll = rng.random()
+        if roll < 0.5 and numbers:
+            path = rng.choice(numbers)
+            nudged = _get(data, path) + rng.choice((-3, -2, -1, 1, 2, 3, 18, 40))
+            data = _set(data, path, max(nudged, rng.choice((0, -1))))
+        elif roll < 0.7 and lists:
+            data = _set(data, rng.choice(lists), [])
+        elif len(zones) > 1:
+            source, target = rng.sample(zones, 2)
+            cards = _get(data, source).split()
+            if cards:
+                card = cards.pop(rng.randrange(len(cards)))
+                data = _set(data, source, " ".join(cards))
+                data = _set(data, target, " ".join([*_get(data, target).split(), card]))
+    return json.dumps(data)
+
+
 def mutate_text(text: str, rng: random.Random) -> str:
     """Text-level damage: truncation, a flipped or inserted character, a splice of nasty text."""
     roll = rng.random()
@@ -183,10 +222,23 @@ def options(name: str, rng: random.Random) -> dict[str, Any]:
 Entry = Callable[[random.Random], object]
 
 
-def play_out(state: GameState, rng: random.Random, limit: int = 3000) -> int:
-    """Random play to the end; returns the moves made (raises if the state gets stuck)."""
+def play_out(state: GameState, rng: random.Random, limit: int = 3000, *, checked: bool = False) -> int:
+    """Random play to the end; returns the moves made (raises if the state gets stuck).
+
+    With *checked*, every state reached must pass its own ``status()`` and come back
+    equal from its save: a position the library accepts never leads, by play, to one it
+    refuses."""
     moves = 0
-    while not state.is_over:
+    while True:
+        if checked:
+            every: Any = state  # every family's state has status()
+            problems = every.status()
+            if problems:
+                raise AssertionError(f"play from an accepted position reached a refused one: {problems}")
+            if loads(dumps(state)) != state:
+                raise AssertionError("a state reached by play does not survive its save")
+        if state.is_over:
+            return moves
         legal = state.legal_moves()
         if not len(legal):
             raise AssertionError("a state that is not over has no legal move")
@@ -194,7 +246,6 @@ def play_out(state: GameState, rng: random.Random, limit: int = 3000) -> int:
         moves += 1
         if moves > limit:
             raise AssertionError(f"no end after {limit} moves")
-    return moves
 
 
 
@@ -213,6 +264,14 @@ def fuzz_loads(rng: random.Random) -> object:
     text = mutate_json(text, rng) if rng.random() < 0.7 else mutate_text(text, rng)
     state = loads(text)
     return play_out(state, rng)
+
+
+def fuzz_positions(rng: random.Random) -> object:
+    """``loads`` of a save changed a little (:func:`mutate_near`); an accepted state must
+    play to its end with every state passing its own ``status()`` and its save round trip."""
+    from_saves = saves()
+    state = loads(mutate_near(from_saves[rng.randrange(len(from_saves))], rng))
+    return play_out(state, rng, checked=True)
 
 
 def fuzz_record(rng: random.Random) -> object:
@@ -279,6 +338,7 @@ def fuzz_cards(rng: random.Random) -> object:
 
 ENTRY_POINTS: dict[str, tuple[Entry, tuple[type[BaseException], ...]]] = {
     "loads": (fuzz_loads, (CauRulesError,)),
+    "positions": (fuzz_positions, (CauRulesError,)),
     "record": (fuzz_record, (CauRulesError,)),
     "apply": (fuzz_apply, (CauRulesError,)),
     "parse_move": (fuzz_parse_move, (CauRulesError,)),

@@ -6,18 +6,19 @@ from __future__ import annotations
 import json
 from typing import Any
 
+import attrs
 import pytest
 
 from cau_rules.cacho import CACHO
 from cau_rules.cacho.moves import Bet, Raise
 from cau_rules.cards import Card, Suit
 from cau_rules.checks import MAX_DIGITS, MAX_SEED
-from cau_rules.errors import InvalidNotationError, InvalidRulesError
+from cau_rules.errors import InvalidNotationError, InvalidPositionError, InvalidRulesError
 from cau_rules.fishing import CAU_RECAU_SANT_VICENT, Bid, Call, FishingState, Stake, Tally
 from cau_rules.moveseq import AmountRange, MoveList
 from cau_rules.notation import dumps, loads
 from cau_rules.record import GameRecord, loads_record, record_game
-from cau_rules.registry import new_game
+from cau_rules.registry import get_rules, new_game
 from tests.scenario import position
 
 
@@ -147,3 +148,25 @@ def test_a_record_always_has_a_seed_and_its_text_stays_on_its_lines() -> None:
     listed = GameRecord("cau", players=2, seed=4, moves=[[0, "12o"]], decks=[])
     assert listed.moves == ((0, "12o"),) and hash(listed) == hash(GameRecord("cau", 2, 4, moves=((0, "12o"),)))
     assert loads_record(listed.dumps()) == listed and GameRecord("cau", 2).seed == 0
+
+
+# -- 2: a state status() accepts never leads by play to one it refuses -------------------
+
+
+def test_stones_given_without_a_log_are_logged_as_carried_and_play_keeps_them_in_step() -> None:
+    state = FishingState.from_position(get_rules("cau-recau-sant-vicent"), 4, holdings=["5c", "1c", "2c", "3c"],
+                                       table="5o", rest="discard", tally=Tally((18, 0)))
+    assert state.status() == () and state.tally == Tally((18, 0), (0, 0), ((0, 0, 0, "carried", 18),))
+    after = state.apply("5c")  # a neta: 19 stones
+    assert after.tally is not None and after.tally.stones == (19, 0)
+    assert after.status() == () and loads(dumps(after)) == after
+    assert after.score_sheet()["game"] == {"carried": [18, 0], "neta": [1, 0]}
+
+
+def test_stones_that_no_log_explains_are_refused_by_status_and_by_saves() -> None:
+    state = FishingState.from_position(get_rules("cau-recau-sant-vicent"), 4, holdings=["5c", "1c", "2c", "3c"],
+                                       table="5o", rest="discard")
+    hand_built = attrs.evolve(state, tally=Tally((18, 0)))
+    assert hand_built.status() == ("the stones log of the current partida adds up to (0, 0), not (18, 0)",)
+    with pytest.raises(InvalidPositionError, match=r"adds up to \(0, 0\), not \(18, 0\)"):
+        loads(dumps(hand_built))
