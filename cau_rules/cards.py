@@ -88,7 +88,7 @@ class Suit(enum.IntEnum):
             raise InvalidNotationError(f"a suit is a letter o, c, e or b, not {text!r:.40}")
         index = "oceb".find(text.strip().lower())
         if len(text.strip()) != 1 or index < 0:
-            raise InvalidNotationError(f"unknown suit {text!r}: use one of o, c, e, b")
+            raise InvalidNotationError(f"unknown suit {text!r:.40}: use one of o, c, e, b")
         return cls(index)
 
 
@@ -198,7 +198,7 @@ class Card(enum.IntEnum):
         '1o'
         """
         if not isinstance(rank, int) or not 1 <= rank <= 12:
-            raise InvalidNotationError(f"rank must be 1 to 12, not {rank!r}")
+            raise InvalidNotationError(f"rank must be 1 to 12, not {rank!r:.40}")
         return _CARDS[12 * int(suit) + rank - 1]
 
     @classmethod
@@ -227,7 +227,7 @@ class Card(enum.IntEnum):
         ("as d'oros", 'caballo de espadas', 'king of cups')
         """
         if language not in _RANK_NAMES:
-            raise InvalidNotationError(f"unknown language {language!r}: use 'ca', 'es' or 'en'")
+            raise InvalidNotationError(f"unknown language {language!r:.40}: use 'ca', 'es' or 'en'")
         rank = _RANK_NAMES[language].get(self.rank, str(self.rank))
         suit = dict(_SUIT_NAMES[self.suit])[language]
         if language == "en":

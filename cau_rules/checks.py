@@ -17,9 +17,10 @@ cau_rules.errors.InvalidNotationError: players must be a whole number from 2 to 
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any
 
+from cau_rules.cards import Card
 from cau_rules.errors import CauRulesError, InvalidNotationError
 
 __all__ = [
@@ -29,10 +30,13 @@ __all__ = [
     "MAX_TEXT",
     "check_type",
     "json_object",
+    "listed",
     "load_json",
     "seat_number",
     "seed_text",
+    "sequence_problem",
     "whole_number",
+    "zone_problem",
 ]
 
 MAX_JSON_DEPTH = 32
@@ -258,3 +262,65 @@ def json_object(data: object, what: str = "saved data") -> Mapping[str, Any]:
     if not isinstance(data, Mapping) or not all(isinstance(key, str) for key in data):
         raise InvalidNotationError(f"{what} must be a JSON object, not {type(data).__name__}")
     return data
+
+
+# -- the shape of a hand-built position: cheap checks made before any other ---------------
+# A position's ``status()`` first checks that each field has the Python shape the other
+# checks read (a tuple of cards no longer than the deck, one entry per seat...), so that
+# they never fail on it, and that a field of any length costs one look at its length.
+
+
+def listed(items: Iterable[object], limit: int = 10) -> str:
+    """Up to *limit* of *items*, joined with commas, and how many more there are: a
+    refusal message stays short however long the input.
+
+    >>> listed(["1o", "2o"])
+    '1o, 2o'
+    >>> listed(range(30_000), limit=3)
+    '0, 1, 2 ... and 29,997 more'
+    """
+    shown: list[str] = []
+    more = 0
+    for item in items:
+        if len(shown) < limit:
+            shown.append(str(item))
+        else:
+            more += 1
+    return ", ".join(shown) + (f" ... and {more:,} more" if more else "")
+
+
+def sequence_problem(value: object, where: str, *, length: int | None = None, most: int | None = None) -> str | None:
+    """Why *value* is not a tuple (or list) of *length* items, or of at most *most*;
+    None if it is.  Only its type and length are looked at.
+
+    >>> sequence_problem((1, 2), "holdings", length=3)
+    'holdings has 2 entries, not 3 (one per seat)'
+    >>> sequence_problem(5, "debts") is None
+    False
+    """
+    if not isinstance(value, (tuple, list)):
+        return f"{where} must be a tuple, not {type(value).__name__}"
+    if length is not None and len(value) != length:
+        return f"{where} has {len(value):,} entries, not {length} (one per seat)"
+    if most is not None and len(value) > most:
+        return f"{where} has {len(value):,} entries; at most {most} can arise"
+    return None
+
+
+def zone_problem(zone: object, where: str, most: int) -> str | None:
+    """Why *zone* is not a tuple of at most *most* cards (the deck's size); None if it
+    is.  A zone longer than the deck is refused on its length, before any card is read.
+
+    >>> zone_problem(("1o",) * 40_000, "the table", 48)
+    'the table holds 40,000 cards; the deck has 48'
+    >>> zone_problem((Card.O1, 5), "the stock", 48)
+    'the stock must hold cards only, not 5'
+    """
+    if not isinstance(zone, (tuple, list)):
+        return f"{where} must be a tuple of cards, not {type(zone).__name__}"
+    if len(zone) > most:
+        return f"{where} holds {len(zone):,} cards; the deck has {most}"
+    for card in zone:
+        if not isinstance(card, Card):
+            return f"{where} must hold cards only, not {card!r:.20}"
+    return None

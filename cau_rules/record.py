@@ -303,7 +303,7 @@ def loads_record(text: str) -> GameRecord:
     while index < len(lines) and lines[index].strip():
         key, sep, value = lines[index].partition(":")
         if not sep:
-            raise InvalidNotationError(f"line {index + 1}: a header is 'name: value', not {lines[index]!r}")
+            raise InvalidNotationError(f"line {index + 1}: a header is 'name: value', not {lines[index]!r:.40}")
         key, value = key.strip(), value.strip()
         if key == "deck":
             try:
@@ -311,19 +311,19 @@ def loads_record(text: str) -> GameRecord:
             except InvalidNotationError as exc:
                 raise InvalidNotationError(f"line {index + 1}: {exc}") from None
         elif key in headers:
-            raise InvalidNotationError(f"line {index + 1}: header {key!r} given twice")
+            raise InvalidNotationError(f"line {index + 1}: header {key!r:.40} given twice")
         else:
             headers[key] = value
         index += 1
     for key in ("format", "variant", "rules-version", "players", "seed"):
         if key not in headers:
-            raise InvalidNotationError(f"the record has no {key!r} header")
+            raise InvalidNotationError(f"the record has no {key!r:.40} header")
     known = {"format", "variant", "rules-version", "players", "seed", "options"}
     unknown = sorted(set(headers) - known)
     if unknown:
         raise InvalidNotationError(f"unknown headers: {', '.join(unknown)}")
     if headers["format"] != str(FORMAT_VERSION):
-        raise InvalidNotationError(f"record format {headers['format']!r}; this library reads {FORMAT_VERSION}")
+        raise InvalidNotationError(f"record format {headers['format']!r:.40}; this library reads {FORMAT_VERSION}")
     players = _header_number(headers, "players")
     seed = seed_text(headers["seed"][:40], "header 'seed'")
     rules_version = _header_number(headers, "rules-version")
@@ -336,7 +336,7 @@ def loads_record(text: str) -> GameRecord:
             continue
         seat_text, _, move = line.strip().partition(" ")
         if not _is_digits(seat_text) or not move.strip():
-            raise InvalidNotationError(f"line {number}: a move line is '<seat> <move>', not {line!r}")
+            raise InvalidNotationError(f"line {number}: a move line is '<seat> <move>', not {line!r:.40}")
         moves.append((int(seat_text), move.strip()))
     try:
         get_rules(headers["variant"], **options)

@@ -318,7 +318,7 @@ class _Json:
 
     def get(self, key: str) -> Any:
         if key not in self.data:
-            raise InvalidNotationError(f"bad saved state: the key {key!r} is missing")
+            raise InvalidNotationError(f"bad saved state: the key {key!r:.40} is missing")
         return self.data[key]
 
     @staticmethod

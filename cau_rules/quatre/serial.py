@@ -124,7 +124,7 @@ def state_fields_to_dict(
 
 def _get(data: Mapping[str, Any], key: str, kind: type | tuple[type, ...], what: str = "") -> Any:
     if key not in data:
-        raise InvalidNotationError(f"the saved four-card game has no {key!r}")
+        raise InvalidNotationError(f"the saved four-card game has no {key!r:.40}")
     value = data[key]
     kinds = kind if isinstance(kind, tuple) else (kind,)
     if not isinstance(value, kinds) or (isinstance(value, bool) and bool not in kinds):
