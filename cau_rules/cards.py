@@ -215,7 +215,7 @@ class Card(enum.IntEnum):
         card = _BY_CODE.get(text.strip().lower())
         if card is None:
             raise InvalidNotationError(
-                f"unknown card {text!r}: write the rank 1-12 then the suit letter "
+                f"unknown card {text!r:.40}: write the rank 1-12 then the suit letter "
                 "o (oros), c (copes), e (espases) or b (bastos), e.g. '7o' or '12b'"
             )
         return card
@@ -242,18 +242,27 @@ _DECK_CARDS: dict[tuple[int, ...], tuple[Card, ...]] = {}
 _BY_CODE: dict[str, Card] = {card.code: card for card in _CARDS}
 
 
-def parse_cards(text: str | Iterable[str | Card]) -> tuple[Card, ...]:
+def parse_cards(text: str | Iterable[str | Card], *, most: int | None = None) -> tuple[Card, ...]:
     """Cards from space- or comma-separated codes, or from an iterable of codes/cards.
+
+    With *most*, more codes than that are refused before any is read (a zone of a game
+    never holds more cards than the deck: ``most=len(Card)`` bounds any zone).
 
     >>> parse_cards("1o 2c, 12b")
     (<Card.O1: 0>, <Card.C2: 13>, <Card.B12: 47>)
     >>> parse_cards("")
     ()
+    >>> parse_cards("1o " * 40_000, most=48)
+    Traceback (most recent call last):
+    ...
+    cau_rules.errors.InvalidNotationError: holds 40,000 cards; no deck has more than 48
     """
-    if isinstance(text, str):
-        parts: Iterable[str | Card] = text.replace(",", " ").split()
-    else:
-        parts = text
+    parts: Iterable[str | Card] = text.replace(",", " ").split() if isinstance(text, str) else text
+    if most is not None:
+        every = list(parts)
+        if len(every) > most:
+            raise InvalidNotationError(f"holds {len(every):,} cards; no deck has more than {most}")
+        parts = every
     return tuple(Card.parse(part) if not isinstance(part, Card) else part for part in parts)
 
 

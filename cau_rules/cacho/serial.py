@@ -64,7 +64,7 @@ def position_cards(value: object, where: str) -> tuple[Card, ...]:
             if not isinstance(card, (str, Card)):
                 raise TypeError(f"{where}[{index}] must be a card or its code, not {type(card).__name__}")
     try:
-        return parse_cards(value)
+        return parse_cards(value, most=len(Card))
     except InvalidNotationError as exc:
         raise InvalidPositionError(f"{where}: {exc}") from None
 
@@ -273,6 +273,8 @@ def _list(data: Mapping[str, Any], key: str) -> list[Any]:
     value = data.get(key)
     if not isinstance(value, list):
         raise InvalidNotationError(f"a Cacho state record needs {key!r:.40} as a list, not {value!r:.40}")
+    if len(value) > 8:  # refused on its length, before any item is read
+        raise InvalidNotationError(f"{key!r} has {len(value):,} entries; a Cacho session has at most 8 seats")
     return value
 
 
@@ -281,8 +283,6 @@ _BIG = 10**18  # far above any real counter
 
 def _numbers(data: Mapping[str, Any], key: str) -> tuple[int, ...]:
     values = _list(data, key)
-    if len(values) > 8:
-        raise InvalidNotationError(f"{key!r} has {len(values)} entries; a Cacho session has at most 8 seats")
     for seat, value in enumerate(values):
         if isinstance(value, bool) or not isinstance(value, int):
             raise InvalidNotationError(f"{key!r:.40} must hold whole numbers, not {value!r:.40} (seat {seat})")
@@ -335,10 +335,10 @@ def fields_from_dict(data: Mapping[str, Any]) -> dict[str, Any]:
             raise InvalidNotationError(f"{key!r:.40} must hold true/false values, not {values!r:.40}")
         flags[key] = tuple(values)
     decks = data.get("decks", [])
+    if isinstance(decks, list) and len(decks) > rules.max_hands:  # refused on its length first
+        raise InvalidPositionError(f"{len(decks):,} deck orders for a session of at most {rules.max_hands} hands")
     if not isinstance(decks, list) or not all(isinstance(order, str) for order in decks):
         raise InvalidNotationError(f"'decks' must be a list of card strings, not {decks!r:.40}")
-    if len(decks) > rules.max_hands:
-        raise InvalidPositionError(f"{len(decks)} deck orders for a session of at most {rules.max_hands} hands")
     return {
         "rules": rules,
         "seed": data["seed"],

@@ -189,7 +189,7 @@ def _shape_problems(position: Position) -> list[str]:
     problem = sequence_problem(position.debts, "debts", length=n)
     if problem is None:
         for seat, owed in enumerate(position.debts):
-            problem = _pairs_problem(owed, f"seat {seat}'s debts", n, int, int)
+            problem = _pairs_problem(owed, f"seat {seat}'s debts", size, int, int)
             if problem is not None:
                 break
     if problem is not None:

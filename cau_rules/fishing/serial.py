@@ -41,7 +41,7 @@ def _zone(value: object, what: str) -> tuple[Card, ...]:
     if isinstance(value, bytes) or not isinstance(value, (str, Iterable)):
         raise TypeError(f"{what} must be a string of card codes or a list of cards, not {type(value).__name__}")
     try:
-        return parse_cards(value)
+        return parse_cards(value, most=len(Card))
     except InvalidNotationError as exc:
         raise InvalidPositionError(f"{what}: {exc}") from None
     except TypeError:
@@ -309,6 +309,11 @@ def state_fields_to_dict(state: Position) -> dict[str, Any]:
     }
 
 
+_MOST_ITEMS = 10_000
+"""The longest list a save may hold (the longest real one, a stones log, is below 8,000
+entries: at most 96 a hand in the longest joc)."""
+
+
 class _Json:
     """Reads one saved state's JSON values, refusing wrong types with InvalidNotationError
     naming the key."""
@@ -329,6 +334,8 @@ class _Json:
     def seq(value: object, where: str, length: int | None = None) -> list[Any]:
         if not isinstance(value, list):
             raise InvalidNotationError(f"{where} in the save must be a list, not {type(value).__name__}")
+        if len(value) > _MOST_ITEMS:  # refused on its length, before any item is read
+            raise InvalidNotationError(f"{where} in the save has {len(value):,} items; at most {_MOST_ITEMS:,}")
         if length is not None and len(value) != length:
             raise InvalidNotationError(f"{where} in the save must have {length} items, not {len(value)}")
         return value
@@ -342,7 +349,7 @@ class _Json:
     def cards(self, value: object, where: str) -> tuple[Card, ...]:
         text = self.text(value, where)
         try:
-            return parse_cards(text)
+            return parse_cards(text, most=len(Card))
         except InvalidNotationError as exc:
             raise InvalidNotationError(f"{where} in the save: {exc}") from None
 

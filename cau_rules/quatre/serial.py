@@ -131,6 +131,8 @@ def _get(data: Mapping[str, Any], key: str, kind: type | tuple[type, ...], what:
         names = {int: "a whole number", str: "a string", list: "a list", dict: "an object", type(None): "null"}
         expected = " or ".join(names.get(k, k.__name__) for k in kinds)
         raise InvalidNotationError(f"{what or repr(key)} in the save must be {expected}, not {value!r:.40}")
+    if isinstance(value, list) and len(value) > len(Card):  # refused on its length, before any item is read
+        raise InvalidNotationError(f"{what or repr(key)} in the save has {len(value):,} items; at most {len(Card)}")
     return value
 
 

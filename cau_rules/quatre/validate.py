@@ -83,7 +83,7 @@ TERMINATIONS: tuple[Termination, ...] = (Termination.LAST_HOLDER, Termination.SA
 
 def _zone(value: object, parameter: str) -> tuple[Card, ...]:
     if isinstance(value, str):
-        return parse_cards(value)
+        return parse_cards(value, most=len(Card))
     if not isinstance(value, Iterable):
         raise TypeError(f"{parameter} must be a string of card codes or an iterable of cards, "
                         f"not {type(value).__name__}")
@@ -91,7 +91,7 @@ def _zone(value: object, parameter: str) -> tuple[Card, ...]:
     for item in items:
         if not isinstance(item, (Card, str)):
             raise TypeError(f"{parameter} must hold cards or card codes, not {type(item).__name__}")
-    return parse_cards(items)
+    return parse_cards(items, most=len(Card))
 
 
 def _zones(value: object, parameter: str) -> list[tuple[Card, ...]]:

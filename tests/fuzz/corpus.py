@@ -13,10 +13,15 @@ import random
 from collections.abc import Callable
 from typing import Any
 
+import attrs
+
 from cau_rules import dumps, get_rules, loads, new_game, parse_cards, variants
+from cau_rules.checks import MAX_TEXT
 from cau_rules.errors import CauRulesError
+from cau_rules.fishing import CAU_RECAU_SANT_VICENT, Call, FishingState, Stake, Tally
 from cau_rules.game import GameState
-from cau_rules.record import loads_record, record_game
+from cau_rules.moveseq import AmountRange, MoveList
+from cau_rules.record import GameRecord, loads_record, record_game
 
 JSON = Any
 
@@ -182,6 +187,42 @@ def mutate_near(text: str, rng: random.Random) -> str:
     return json.dumps(data)
 
 
+def zone_paths(data: JSON, prefix: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    """Every zone (a string of card codes) and every list of a save, by its path."""
+    found: list[tuple[Any, ...]] = []
+    if isinstance(data, dict):
+        for key, value in data.items():
+            if key != "rules":
+                found += zone_paths(value, (*prefix, key))
+    elif isinstance(data, list):
+        found.append(prefix)
+        for index, value in enumerate(data):
+            found += zone_paths(value, (*prefix, index))
+    elif isinstance(data, str) and prefix and all(code[:-1].isdigit() for code in data.split()):
+        found.append(prefix)
+    return found
+
+
+def grown(data: JSON, path: tuple[Any, ...], size: int) -> str:
+    """The save *data* (changed in place) with the zone or list at *path* made *size*
+    items long, its text cut back to within the JSON size cap."""
+    *head, last = path
+    holder = data
+    for key in head:
+        holder = holder[key]
+    value = holder[last]
+    if isinstance(value, str):
+        code = value.split()[0] if value.split() else "1o"
+        holder[last] = " ".join([code] * size)
+    else:
+        holder[last] = [value[0] if value else 0] * size
+    text = json.dumps(data)
+    while len(text) > MAX_TEXT:
+        holder[last] = holder[last][: len(holder[last]) * 9 // 10]
+        text = json.dumps(data)
+    return text
+
+
 def mutate_text(text: str, rng: random.Random) -> str:
     """Text-level damage: truncation, a flipped or inserted character, a splice of nasty text."""
     roll = rng.random()
@@ -274,6 +315,117 @@ def fuzz_positions(rng: random.Random) -> object:
     return play_out(state, rng, checked=True)
 
 
+LONGEST_MESSAGE = 2_000
+"""The longest refusal message the contract allows (a few problems of at most ten items)."""
+
+
+def fuzz_long_zones(rng: random.Random) -> object:
+    """``loads`` of a save with one zone or list of any family grown up to the JSON size
+    cap; the refusal must say so briefly."""
+    from_saves = saves()
+    data = json.loads(from_saves[rng.randrange(len(from_saves))])
+    paths = zone_paths(data)
+    text = grown(data, rng.choice(paths), rng.choice((49, 100, 1_000, 40_000, 300_000)))
+    try:
+        state = loads(text)
+    except CauRulesError as exc:
+        if len(str(exc)) > LONGEST_MESSAGE:
+            raise AssertionError(f"a refusal of {len(str(exc)):,} characters") from None
+        raise
+    return play_out(state, rng)
+
+
+def _stake_position(bids: tuple[int, ...]) -> FishingState:
+    stake = Stake(((0, Call.RONDA), (1, Call.RONDA)), (0, 1), bids)
+    return FishingState.from_position(
+        CAU_RECAU_SANT_VICENT, 4, tally=Tally((5, 2), (0, 0), ((0, 0, 0, "ronda", 5), (0, 0, 1, "pixat", 2))),
+        phase="bid", stake=stake, to_play=stake.to_answer, rest="discard",
+        holdings=["5o 5c 1c", "6o 6c 2c", "7o 10b 11b", "10o 12b 1b"], table="1e 2e 3e 4e")
+
+
+INDICES: tuple[Any, ...] = (
+    0, 1, -1, True, False, 2.5, 1.0, -0.0, float("nan"), "1", None, 10**30, -(10**30), slice(None, 3), (1,), [1],
+)
+"""Indices for a move list: ints (a bool is one), and values that a tuple refuses."""
+
+
+def fuzz_indices(rng: random.Random) -> object:
+    """A move list (lazy amount ranges included) indexed with ints and non-ints: it must
+    answer as the tuple of its moves does, and ``in``, ``index`` and equality agree."""
+    pool: list[Any] = [state for state in states() if not state.is_over]
+    pool += [_stake_position(()), _stake_position((3,))]
+    moves: Any = rng.choice(pool).legal_moves() if rng.random() < 0.9 else \
+        MoveList(("pass",), AmountRange(str, 1, 10**9))
+    index = rng.choice(INDICES)
+    try:
+        got = moves[index]
+    except (TypeError, IndexError) as exc:
+        if len(moves) < 10_000:
+            try:
+                tuple(moves)[index]
+            except type(exc):
+                pass
+            else:
+                raise AssertionError(f"moves[{index!r}] raised {type(exc).__name__}; the tuple answers") from None
+        raise
+    if len(moves) < 10_000 and got != tuple(moves)[index]:
+        raise AssertionError(f"moves[{index!r}] is {got!r}, the tuple's is {tuple(moves)[index]!r}")
+    if not isinstance(index, slice) and (got not in moves or moves[moves.index(got)] != got):
+        raise AssertionError(f"{got!r} from the list is not found in it")
+    return got
+
+
+RECORD_VALUES: tuple[Any, ...] = (
+    None, 0, 1, 2, -1, 2**63 - 1, 2**63, True, 1.5, "", "cau", "cau\nseed: 5", "0 12o", [], (), [[0, "12o"]],
+    ((0, "12o"),), ((0, 12),), (("0", "12o"),), ((0,),), {"wrap": True}, (("wrap", True),), ((1, True),),
+    (("12o",) * 48,), ((5,),),
+)
+"""Values a field of a game record built in Python may be given."""
+
+
+def fuzz_records_built(rng: random.Random) -> object:
+    """``GameRecord`` built in Python with hostile field values: refused at construction
+    with a TypeError or the library's error, or a record that writes, reads back equal
+    and replays (or is refused by replay with the library's error)."""
+    fields: dict[str, Any] = {"variant": rng.choice(variants()), "players": 2, "seed": rng.randrange(100)}
+    for _ in range(rng.randint(1, 2)):
+        key = rng.choice(("variant", "players", "seed", "options", "decks", "moves", "rules_version"))
+        fields[key] = rng.choice(RECORD_VALUES)
+    record = GameRecord(**fields)
+    if loads_record(record.dumps()) != record:
+        raise AssertionError(f"a record built in Python does not read back: {record!r:.200}")
+    return record.replay()
+
+
+HOSTILE_FIELDS: tuple[Any, ...] = (
+    None, 0, -1, 1, 100, 10**30, True, 1.5, "", "x", (), ((),), ((1,),), ((1, 2, 3),), (0,) * 12, [], ((0, None),),
+    Tally((1,)), Stake((), (0, 0)), frozenset(), {},
+)
+
+
+def fuzz_status(rng: random.Random) -> object:
+    """``status()`` of a hand-built state (``attrs.evolve`` with hostile field values, or
+    a zone one entry short or long): a tuple of sentences, never an exception."""
+    state: Any = rng.choice(states())
+    fields = [field.name for field in attrs.fields(type(state))
+              if field.init and not field.name.startswith("_") and field.name not in ("rules", "events")]
+    values: dict[str, Any] = {}
+    for _ in range(rng.randint(1, 3)):
+        name = rng.choice(fields)
+        current = getattr(state, name)
+        roll = rng.random()
+        if roll < 0.2 and isinstance(current, tuple) and current:
+            values[name] = current[:-1]
+        elif roll < 0.4 and isinstance(current, tuple) and current:
+            values[name] = (*current, current[-1])
+        else:
+            values[name] = rng.choice(HOSTILE_FIELDS)
+    problems = attrs.evolve(state, **values).status()
+    if not isinstance(problems, tuple) or not all(isinstance(problem, str) for problem in problems):
+        raise AssertionError(f"status() gave {problems!r:.100}")
+    return problems
+
+
 def fuzz_record(rng: random.Random) -> object:
     """``loads_record`` and ``replay`` of a damaged game record."""
     texts = records()
@@ -339,6 +491,10 @@ def fuzz_cards(rng: random.Random) -> object:
 ENTRY_POINTS: dict[str, tuple[Entry, tuple[type[BaseException], ...]]] = {
     "loads": (fuzz_loads, (CauRulesError,)),
     "positions": (fuzz_positions, (CauRulesError,)),
+    "long_zones": (fuzz_long_zones, (CauRulesError,)),
+    "indices": (fuzz_indices, (TypeError, IndexError)),
+    "records_py": (fuzz_records_built, (CauRulesError, TypeError)),
+    "status": (fuzz_status, ()),
     "record": (fuzz_record, (CauRulesError,)),
     "apply": (fuzz_apply, (CauRulesError,)),
     "parse_move": (fuzz_parse_move, (CauRulesError,)),
