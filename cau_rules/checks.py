@@ -17,7 +17,7 @@ cau_rules.errors.InvalidNotationError: players must be a whole number from 2 to 
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from cau_rules.cards import Card
@@ -32,6 +32,7 @@ __all__ = [
     "json_object",
     "listed",
     "load_json",
+    "players_problem",
     "seat_number",
     "seed_text",
     "sequence_problem",
@@ -287,6 +288,25 @@ def listed(items: Iterable[object], limit: int = 10) -> str:
         else:
             more += 1
     return ", ".join(shown) + (f" ... and {more:,} more" if more else "")
+
+
+def players_problem(players: object, check_players: Callable[[int], None]) -> str | None:
+    """Why *players* is not a player count the rules allow (*check_players* is the
+    rules' own check, raising the library's error); None if it is.
+
+    >>> def two_to_four(players: int) -> None:
+    ...     if not 2 <= players <= 4:
+    ...         raise CauRulesError(f"2 to 4 players, not {players}")
+    >>> players_problem(0, two_to_four), players_problem("2", two_to_four), players_problem(3, two_to_four)
+    ('2 to 4 players, not 0', "players must be a whole number, not '2'", None)
+    """
+    if type(players) is not int:
+        return f"players must be a whole number, not {players!r:.20}"
+    try:
+        check_players(players)
+    except CauRulesError as exc:
+        return str(exc)
+    return None
 
 
 def sequence_problem(value: object, where: str, *, length: int | None = None, most: int | None = None) -> str | None:

@@ -58,8 +58,7 @@ from collections import Counter
 from collections.abc import Sequence
 
 from cau_rules.cards import Card, cards_text
-from cau_rules.checks import listed, sequence_problem, zone_problem
-from cau_rules.errors import CauRulesError
+from cau_rules.checks import listed, players_problem, sequence_problem, zone_problem
 from cau_rules.fishing.engine import ronda_kind
 from cau_rules.fishing.moves import JOC, Call, StakeValue, stake_rank
 from cau_rules.fishing.rules import FishingRules
@@ -161,12 +160,9 @@ def _shape_problems(position: Position) -> list[str]:
     rules = position.rules
     found: list[str] = []
     n = position.players
-    if not _whole(n):
-        return [f"players must be a whole number, not {n!r:.20}"]
-    try:
-        rules.check_players(n)
-    except CauRulesError as exc:
-        return [str(exc)]
+    problem = players_problem(n, rules.check_players)
+    if problem is not None:
+        return [problem]
     size = rules.deck.size
     for name in ("to_play", "opener", "hand", "round", "last_capturer", "seed"):
         if not _whole(getattr(position, name)):

@@ -57,7 +57,15 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from cau_rules.cards import Card, cards_text, parse_cards
-from cau_rules.checks import MAX_SEED, check_type, listed, sequence_problem, whole_number, zone_problem
+from cau_rules.checks import (
+    MAX_SEED,
+    check_type,
+    listed,
+    players_problem,
+    sequence_problem,
+    whole_number,
+    zone_problem,
+)
 from cau_rules.errors import InvalidPositionError, InvalidRulesError
 from cau_rules.outcome import Termination
 from cau_rules.quatre.legal import layable
@@ -243,12 +251,9 @@ def _shape_problems(fields: dict[str, Any]) -> list[str]:
     """The problems that make every other check meaningless: each field looked at for
     its type and length only (see the module documentation)."""
     rules, n = fields["rules"], fields["players"]
-    if not _whole(n):
-        return [f"players must be a whole number, not {n!r:.20}"]
-    try:
-        rules.check_players(n)
-    except InvalidRulesError as exc:
-        return [str(exc)]
+    problem = players_problem(n, rules.check_players)
+    if problem is not None:
+        return [problem]
     size = rules.deck.size
     found: list[str] = []
     for name in ("seed", "to_play", "starter", "passes", "turns_after_stock"):

@@ -19,8 +19,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from cau_rules import dumps, loads, new_game
-from cau_rules.checks import MAX_TEXT
 from cau_rules.errors import CauRulesError
+from tests.fuzz.corpus import grown, zone_paths
 
 CASES = [("cau", 2), ("cau-robat", 3), ("cau-recau-sant-vicent", 4), ("cau-quatre", 3), ("cacho", 3)]
 CALLS_PER_CHARACTER = 5.0
@@ -54,51 +54,14 @@ def counted(call: Callable[[], object]) -> tuple[int, str]:
     return calls, message
 
 
-def _paths(data: Any, prefix: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
-    """Every zone (a string of card codes) and every list of a save, by its path."""
-    found = []
-    if isinstance(data, dict):
-        for key, value in data.items():
-            if key != "rules":
-                found += _paths(value, (*prefix, key))
-    elif isinstance(data, list):
-        found.append(prefix)
-        for index, value in enumerate(data):
-            found += _paths(value, (*prefix, index))
-    elif isinstance(data, str) and prefix and all(code[:-1].isdigit() for code in data.split()):
-        found.append(prefix)
-    return found
-
-
-def _long(data: Any, path: tuple[Any, ...], size: int) -> str:
-    """The save *data* with the zone or list at *path* made *size* items long, its text
-    within the JSON size cap."""
-    *head, last = path
-    holder = data
-    for key in head:
-        holder = holder[key]
-    value = holder[last]
-    if isinstance(value, str):
-        code = value.split()[0] if value.split() else "1o"
-        holder[last] = " ".join([code] * size)
-    else:
-        holder[last] = [value[0] if value else 0] * size
-    text = json.dumps(data)
-    while len(text) > MAX_TEXT:
-        size = size * 9 // 10
-        holder[last] = holder[last][: len(holder[last]) * 9 // 10]
-        text = json.dumps(data)
-    return text
-
-
 SAVES = {name: dumps(new_game(name, players=players, seed=1)) for name, players in CASES}
-ZONES = [(name, path) for name, text in SAVES.items() for path in _paths(json.loads(text))]
+ZONES = [(name, path) for name, text in SAVES.items() for path in zone_paths(json.loads(text))]
 
 
 @given(at=st.integers(0, len(ZONES) - 1), size=st.integers(0, 300_000))
 def test_refusing_a_save_with_a_long_zone_costs_work_linear_in_its_text(at: int, size: int) -> None:
     name, path = ZONES[at]
-    text = _long(json.loads(SAVES[name]), path, size)
+    text = grown(json.loads(SAVES[name]), path, size)
     calls, message = counted(lambda: loads(text))
     assert calls <= BASE_CALLS + CALLS_PER_CHARACTER * len(text), (name, path, len(text), calls)
     assert len(message) <= MESSAGE, (name, path, message[:200])
