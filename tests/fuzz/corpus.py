@@ -217,9 +217,15 @@ def grown(data: JSON, path: tuple[Any, ...], size: int) -> str:
     else:
         holder[last] = [value[0] if value else 0] * size
     text = json.dumps(data)
-    while len(text) > MAX_TEXT:
-        holder[last] = holder[last][: len(holder[last]) * 9 // 10]
+    if len(text) > MAX_TEXT:  # cut once to about the size that fits (the items are alike)
+        items = holder[last].split(" ") if isinstance(holder[last], str) else holder[last]
+        each = len(text) / len(items)  # characters per item, a little over (the rest of the save)
+        cut = items[:max(0, int(len(items) - (len(text) - MAX_TEXT) / each) - 1)]
+        holder[last] = " ".join(cut) if isinstance(holder[last], str) else cut
         text = json.dumps(data)
+        while len(text) > MAX_TEXT:
+            holder[last] = holder[last][: len(holder[last]) * 9 // 10]
+            text = json.dumps(data)
     return text
 
 
