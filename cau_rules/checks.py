@@ -17,9 +17,10 @@ cau_rules.errors.InvalidNotationError: players must be a whole number from 2 to 
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
+from cau_rules.cards import Card
 from cau_rules.errors import CauRulesError, InvalidNotationError
 
 __all__ = [
@@ -27,12 +28,18 @@ __all__ = [
     "MAX_JSON_DEPTH",
     "MAX_JSON_ITEMS",
     "MAX_JSON_STRING",
+    "MAX_SEED",
     "MAX_TEXT",
     "check_type",
     "json_object",
+    "listed",
     "load_json",
+    "players_problem",
     "seat_number",
+    "seed_text",
+    "sequence_problem",
     "whole_number",
+    "zone_problem",
 ]
 
 MAX_JSON_DEPTH = 32
@@ -44,8 +51,13 @@ MAX_JSON_ITEMS = 1000
 MAX_JSON_STRING = 10_000
 """The longest JSON string in saved data, in characters (a whole deck written out is about 200)."""
 
-MAX_DIGITS = 18
-"""The most digits a number in saved data or move text may have."""
+MAX_SEED = 2**63 - 1
+"""The largest seed, in every family and every reader: ``new_game``, saves, position
+notations and game records all take seeds from 0 to ``2**63 - 1``."""
+
+MAX_DIGITS = len(str(MAX_SEED))
+"""The most digits a number in saved data or move text may have: 19, so that every seed
+reads back."""
 
 MAX_TEXT = 1_000_000
 """The longest text (characters) :func:`load_json` reads."""
@@ -111,6 +123,21 @@ def seat_number(value: object, players: int, where: str = "seat") -> int:
     cau_rules.errors.InvalidNotationError: seat must be a whole number from 0 to 3, not 7
     """
     return whole_number(value, where, low=0, high=players - 1)
+
+
+def seed_text(text: str, where: str) -> int:
+    """The seed written *text* (in a notation or a record header): ASCII digits of a
+    number from 0 to :data:`MAX_SEED`, refused as :func:`whole_number` refuses it.
+
+    >>> seed_text("9223372036854775807", "the seed")
+    9223372036854775807
+    >>> seed_text("-1", "the seed")
+    Traceback (most recent call last):
+    ...
+    cau_rules.errors.InvalidNotationError: the seed must be a whole number from 0 to 9223372036854775807, not '-1'
+    """
+    digits = 0 < len(text) <= MAX_DIGITS and text.isascii() and text.isdigit()
+    return whole_number(int(text) if digits else text, where, low=0, high=MAX_SEED)
 
 
 def check_type(value: object, expected: type | tuple[type, ...], parameter: str) -> None:
@@ -262,3 +289,84 @@ def json_object(data: object, what: str = "saved data") -> Mapping[str, Any]:
     if not isinstance(data, Mapping) or not all(isinstance(key, str) for key in data):
         raise InvalidNotationError(f"{what} must be a JSON object, not {type(data).__name__}")
     return data
+
+
+# -- the shape of a hand-built position: cheap checks made before any other ---------------
+# A position's ``status()`` first checks that each field has the Python shape the other
+# checks read (a tuple of cards no longer than the deck, one entry per seat...), so that
+# they never fail on it, and that a field of any length costs one look at its length.
+
+
+def listed(items: Iterable[object], limit: int = 10) -> str:
+    """Up to *limit* of *items*, joined with commas, and how many more there are: a
+    refusal message stays short however long the input.
+
+    >>> listed(["1o", "2o"])
+    '1o, 2o'
+    >>> listed(range(30_000), limit=3)
+    '0, 1, 2 ... and 29,997 more'
+    """
+    shown: list[str] = []
+    more = 0
+    for item in items:
+        if len(shown) < limit:
+            shown.append(str(item))
+        else:
+            more += 1
+    return ", ".join(shown) + (f" ... and {more:,} more" if more else "")
+
+
+def players_problem(players: object, check_players: Callable[[int], None]) -> str | None:
+    """Why *players* is not a player count the rules allow (*check_players* is the
+    rules' own check, raising the library's error); None if it is.
+
+    >>> def two_to_four(players: int) -> None:
+    ...     if not 2 <= players <= 4:
+    ...         raise CauRulesError(f"2 to 4 players, not {players}")
+    >>> players_problem(0, two_to_four), players_problem("2", two_to_four), players_problem(3, two_to_four)
+    ('2 to 4 players, not 0', "players must be a whole number, not '2'", None)
+    """
+    if type(players) is not int:
+        return f"players must be a whole number, not {players!r:.20}"
+    try:
+        check_players(players)
+    except CauRulesError as exc:
+        return str(exc)
+    return None
+
+
+def sequence_problem(value: object, where: str, *, length: int | None = None, most: int | None = None) -> str | None:
+    """Why *value* is not a tuple (or list) of *length* items, or of at most *most*;
+    None if it is.  Only its type and length are looked at.
+
+    >>> sequence_problem((1, 2), "holdings", length=3)
+    'holdings has 2 entries, not 3 (one per seat)'
+    >>> sequence_problem(5, "debts") is None
+    False
+    """
+    if not isinstance(value, (tuple, list)):
+        return f"{where} must be a tuple, not {type(value).__name__}"
+    if length is not None and len(value) != length:
+        return f"{where} has {len(value):,} entries, not {length} (one per seat)"
+    if most is not None and len(value) > most:
+        return f"{where} has {len(value):,} entries; at most {most} can arise"
+    return None
+
+
+def zone_problem(zone: object, where: str, most: int) -> str | None:
+    """Why *zone* is not a tuple of at most *most* cards (the deck's size); None if it
+    is.  A zone longer than the deck is refused on its length, before any card is read.
+
+    >>> zone_problem(("1o",) * 40_000, "the table", 48)
+    'the table holds 40,000 cards; the deck has 48'
+    >>> zone_problem((Card.O1, 5), "the stock", 48)
+    'the stock must hold cards only, not 5'
+    """
+    if not isinstance(zone, (tuple, list)):
+        return f"{where} must be a tuple of cards, not {type(zone).__name__}"
+    if len(zone) > most:
+        return f"{where} holds {len(zone):,} cards; the deck has {most}"
+    for card in zone:
+        if not isinstance(card, Card):
+            return f"{where} must hold cards only, not {card!r:.20}"
+    return None

@@ -139,7 +139,7 @@ def test_issue_12_types_and_text_are_refused_with_the_librarys_errors() -> None:
         state.observe("0")  # type: ignore[arg-type]
     with pytest.raises(IllegalMoveError, match="at most 100 characters"):
         state.apply("bet " + "9" * 5000)
-    with pytest.raises(IllegalMoveError, match="at most 18"):
+    with pytest.raises(IllegalMoveError, match="at most 19"):
         state.apply("bet " + "9" * 30)
     with pytest.raises(IllegalMoveError, match="bad amount"):
         state.apply("bet ١")

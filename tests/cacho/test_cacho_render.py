@@ -310,7 +310,7 @@ MALFORMED: list[tuple[str, str]] = [
     ("1o/2o - 20/20 0/0 0/0 AA 0 one 1 1 0", "field 8 \\(round\\)"),
     ("1o/2o - 20/20 0/0 0/0 AA 0 1 0 1 0", "hands are numbered from 1"),
     ("1o/2o - 20/20 0/0 0/0 AA 0 1 2x 1 0", "field 9 \\(hand\\)"),
-    ("1o/2o - 20/20 0/0 0/0 AA 0 1 1 1 " + "9" * 19, "field 11 \\(seed\\) must be from 0 to 9223372036854775807"),
+    ("1o/2o - 20/20 0/0 0/0 AA 0 1 1 1 " + "9" * 19, "field 11 \\(seed\\) must be a whole number from 0 to 9223372036854775807"),
     ("1o/2o - 20/20 0/0 0/0 AA 0 1 1 1 " + "9" * 20, "field 11 \\(seed\\) must be a whole number from 0"),
     ("1o/2o - 20/20 0/0 0/0 AA 0 1 1 1 0 1o2o", "not a full deck|24 cards|deck"),
     ("1o/2o - 20/20 0/0 0/0 AA 0 1 1 1 ٣", "field 11 \\(seed\\) must be a whole number"),
