@@ -6,7 +6,8 @@ a fresh SQLite file, creates N/2 two-player tables of ``--variant`` over HTTP, a
 websocket clients (two people per table).  Every client takes its seat and answers each of
 its turns at once with a random legal choice, until its game is over.  It reports games per
 second, the p50 and p99 move latency (from sending a move to receiving the view of the next
-ply), the server's resident memory (now and peak), and the errors (error frames, dropped
+ply), the server's resident memory (now and peak), the bytes sent per game and the largest
+frame, and the errors (error frames, dropped
 connections, games not finished in time): there should be none.
 
 Loopback only; bounded in time (``--timeout`` seconds per N) and in requests (one game per
@@ -48,6 +49,8 @@ class Tally:
     errors: list[str] = field(default_factory=list)
     frames: int = 0
     connected: int = 0
+    bytes: int = 0
+    largest: int = 0
 
 
 def serve(port: int, db: str) -> None:
@@ -59,7 +62,7 @@ def serve(port: int, db: str) -> None:
     from examples.table_server.tables import Limits
 
     limits = Limits(moves_per_second=1000.0, move_burst=1000, frames_per_second=1000.0, frame_burst=1000,
-                    max_tables=100_000)
+                    max_tables=100_000, creates_per_minute=1e6, create_burst=100_000)
     app = create_app(db, limits=limits, bot_delay=0.0)
     uvicorn.run(app, host="127.0.0.1", port=port, ws="websockets-sansio", log_level="warning",
                 ws_max_size=65536, backlog=2048)
@@ -109,6 +112,7 @@ async def _client(port: int, table: str, seat: int, tally: Tally, start: asyncio
 
     rng = random.Random(f"{table}:{seat}")
     sent_at: dict[int, float] = {}
+    shown: dict[str, Any] = {}  # a view frame carries only what changed: merged here, as the page does
     async with connect(f"ws://127.0.0.1:{port}/ws/{table}", max_size=2**22, open_timeout=60) as ws:
         tally.connected += 1
         await start.wait()
@@ -117,6 +121,8 @@ async def _client(port: int, table: str, seat: int, tally: Tally, start: asyncio
         async for message in ws:
             frames += 1
             tally.frames += 1
+            tally.bytes += len(message)
+            tally.largest = max(tally.largest, len(message))
             if frames > max_frames:
                 tally.errors.append(f"{table}:{seat} stopped after {max_frames} frames")
                 return
@@ -126,6 +132,7 @@ async def _client(port: int, table: str, seat: int, tally: Tally, start: asyncio
                 continue
             if frame["type"] != "view" or frame["seat"] != seat:
                 continue
+            frame = shown = {**shown, **frame} if shown.get("seat") == seat else frame
             ply = frame["ply"]
             if ply in sent_at:
                 tally.latencies.append(time.perf_counter() - sent_at.pop(ply))
@@ -192,6 +199,8 @@ def run(clients: int, variant: str, timeout: float, max_frames: int) -> dict[str
         "clients": clients, "tables": len(tables), "variant": variant, "games": tally.games,
         "seconds": round(elapsed, 2), "games_per_second": round(tally.games / elapsed, 2),
         "moves": len(latencies), "frames": tally.frames,
+        "kib_per_game": round(tally.bytes / 1024 / max(1, tally.games), 1),
+        "largest_frame_kib": round(tally.largest / 1024, 1),
         "p50_ms": round(1000 * statistics.median(latencies), 2) if latencies else None,
         "p99_ms": round(1000 * p99, 2) if latencies else None,
         "server_rss_mib": round(rss / 1024, 1), "server_peak_rss_mib": round(peak / 1024, 1),
@@ -224,7 +233,8 @@ def main(argv: list[str] | None = None) -> int:
                   f"{result['games']} games in {result['seconds']} s = {result['games_per_second']} games/s; "
                   f"move latency p50 {result['p50_ms']} ms, p99 {result['p99_ms']} ms; "
                   f"server RSS {result['server_rss_mib']} MiB (peak {result['server_peak_rss_mib']}, "
-                  f"idle {result['server_idle_rss_mib']}); errors {result['errors']}", flush=True)
+                  f"idle {result['server_idle_rss_mib']}); {result['kib_per_game']} KiB sent per game, "
+                  f"largest frame {result['largest_frame_kib']} KiB; errors {result['errors']}", flush=True)
             for sample in result["error_samples"]:
                 print("   ", sample)
     return 1 if failed else 0

@@ -68,15 +68,27 @@ class Suit(enum.IntEnum):
         return dict(_SUIT_NAMES[self])
 
     @classmethod
-    def parse(cls, text: str) -> Suit:
-        """The suit whose letter is *text* (case-insensitive).
+    def parse(cls, text: str | Suit) -> Suit:
+        """The suit whose letter is *text* (case-insensitive); a suit is returned as it is.
+
+        Raises:
+            InvalidNotationError: *text* is not one of the letters o, c, e, b (a value that
+                is not a string is refused the same way as by :meth:`Card.parse`).
 
         >>> Suit.parse("B")
         <Suit.BASTOS: 3>
+        >>> Suit.parse(5)
+        Traceback (most recent call last):
+        ...
+        cau_rules.errors.InvalidNotationError: a suit is a letter o, c, e or b, not 5
         """
+        if isinstance(text, Suit):
+            return text
+        if not isinstance(text, str):
+            raise InvalidNotationError(f"a suit is a letter o, c, e or b, not {text!r:.40}")
         index = "oceb".find(text.strip().lower())
         if len(text.strip()) != 1 or index < 0:
-            raise InvalidNotationError(f"unknown suit {text!r}: use one of o, c, e, b")
+            raise InvalidNotationError(f"unknown suit {text!r:.40}: use one of o, c, e, b")
         return cls(index)
 
 
@@ -186,7 +198,7 @@ class Card(enum.IntEnum):
         '1o'
         """
         if not isinstance(rank, int) or not 1 <= rank <= 12:
-            raise InvalidNotationError(f"rank must be 1 to 12, not {rank!r}")
+            raise InvalidNotationError(f"rank must be 1 to 12, not {rank!r:.40}")
         return _CARDS[12 * int(suit) + rank - 1]
 
     @classmethod
@@ -199,11 +211,11 @@ class Card(enum.IntEnum):
         if isinstance(text, Card):
             return text
         if not isinstance(text, str):
-            raise InvalidNotationError(f"a card code is a string like '7o', not {text!r}")
+            raise InvalidNotationError(f"a card code is a string like '7o', not {text!r:.40}")
         card = _BY_CODE.get(text.strip().lower())
         if card is None:
             raise InvalidNotationError(
-                f"unknown card {text!r}: write the rank 1-12 then the suit letter "
+                f"unknown card {text!r:.40}: write the rank 1-12 then the suit letter "
                 "o (oros), c (copes), e (espases) or b (bastos), e.g. '7o' or '12b'"
             )
         return card
@@ -215,7 +227,7 @@ class Card(enum.IntEnum):
         ("as d'oros", 'caballo de espadas', 'king of cups')
         """
         if language not in _RANK_NAMES:
-            raise InvalidNotationError(f"unknown language {language!r}: use 'ca', 'es' or 'en'")
+            raise InvalidNotationError(f"unknown language {language!r:.40}: use 'ca', 'es' or 'en'")
         rank = _RANK_NAMES[language].get(self.rank, str(self.rank))
         suit = dict(_SUIT_NAMES[self.suit])[language]
         if language == "en":
@@ -230,18 +242,27 @@ _DECK_CARDS: dict[tuple[int, ...], tuple[Card, ...]] = {}
 _BY_CODE: dict[str, Card] = {card.code: card for card in _CARDS}
 
 
-def parse_cards(text: str | Iterable[str | Card]) -> tuple[Card, ...]:
+def parse_cards(text: str | Iterable[str | Card], *, most: int | None = None) -> tuple[Card, ...]:
     """Cards from space- or comma-separated codes, or from an iterable of codes/cards.
+
+    With *most*, more codes than that are refused before any is read (a zone of a game
+    never holds more cards than the deck: ``most=len(Card)`` bounds any zone).
 
     >>> parse_cards("1o 2c, 12b")
     (<Card.O1: 0>, <Card.C2: 13>, <Card.B12: 47>)
     >>> parse_cards("")
     ()
+    >>> parse_cards("1o " * 40_000, most=48)
+    Traceback (most recent call last):
+    ...
+    cau_rules.errors.InvalidNotationError: holds 40,000 cards; no deck has more than 48
     """
-    if isinstance(text, str):
-        parts: Iterable[str | Card] = text.replace(",", " ").split()
-    else:
-        parts = text
+    parts: Iterable[str | Card] = text.replace(",", " ").split() if isinstance(text, str) else text
+    if most is not None:
+        every = list(parts)
+        if len(every) > most:
+            raise InvalidNotationError(f"holds {len(every):,} cards; no deck has more than {most}")
+        parts = every
     return tuple(Card.parse(part) if not isinstance(part, Card) else part for part in parts)
 
 

@@ -17,32 +17,51 @@ cau_rules.errors.InvalidNotationError: players must be a whole number from 2 to 
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any, TypeVar
 
 import attrs
 
-from cau_rules.cards import DECKS, Deck
+from cau_rules.cards import DECKS, Card, Deck
 from cau_rules.errors import CauRulesError, InvalidNotationError, InvalidRulesError
 
 __all__ = [
     "MAX_DIGITS",
     "MAX_JSON_DEPTH",
+    "MAX_JSON_ITEMS",
+    "MAX_JSON_STRING",
+    "MAX_SEED",
     "MAX_TEXT",
     "check_type",
     "deck_named",
     "json_object",
+    "listed",
     "load_json",
+    "players_problem",
     "replaced",
     "seat_number",
+    "seed_text",
+    "sequence_problem",
     "whole_number",
+    "zone_problem",
 ]
 
 MAX_JSON_DEPTH = 32
 """How deeply JSON arrays and objects may nest in saved data (saves need about 5)."""
 
-MAX_DIGITS = 18
-"""The most digits a number in saved data or move text may have."""
+MAX_JSON_ITEMS = 1000
+"""The most values one JSON array or object in saved data may hold (saves need about 40)."""
+
+MAX_JSON_STRING = 10_000
+"""The longest JSON string in saved data, in characters (a whole deck written out is about 200)."""
+
+MAX_SEED = 2**63 - 1
+"""The largest seed, in every family and every reader: ``new_game``, saves, position
+notations and game records all take seeds from 0 to ``2**63 - 1``."""
+
+MAX_DIGITS = len(str(MAX_SEED))
+"""The most digits a number in saved data or move text may have: 19, so that every seed
+reads back."""
 
 MAX_TEXT = 1_000_000
 """The longest text (characters) :func:`load_json` reads."""
@@ -110,6 +129,21 @@ def seat_number(value: object, players: int, where: str = "seat") -> int:
     return whole_number(value, where, low=0, high=players - 1)
 
 
+def seed_text(text: str, where: str) -> int:
+    """The seed written *text* (in a notation or a record header): ASCII digits of a
+    number from 0 to :data:`MAX_SEED`, refused as :func:`whole_number` refuses it.
+
+    >>> seed_text("9223372036854775807", "the seed")
+    9223372036854775807
+    >>> seed_text("-1", "the seed")
+    Traceback (most recent call last):
+    ...
+    cau_rules.errors.InvalidNotationError: the seed must be a whole number from 0 to 9223372036854775807, not '-1'
+    """
+    digits = 0 < len(text) <= MAX_DIGITS and text.isascii() and text.isdigit()
+    return whole_number(int(text) if digits else text, where, low=0, high=MAX_SEED)
+
+
 def check_type(value: object, expected: type | tuple[type, ...], parameter: str) -> None:
     """Raise :class:`TypeError` naming *parameter* unless *value* is of *expected* type.
 
@@ -138,11 +172,14 @@ def check_type(value: object, expected: type | tuple[type, ...], parameter: str)
         raise TypeError(f"{parameter} must be {names}, not {type(value).__name__}")
 
 
-def _depth(text: str) -> int:
-    """The deepest nesting of arrays and objects in JSON *text* (strings skipped)."""
-    depth = deepest = 0
+def _check_shape(text: str, what: str) -> None:
+    """Refuse JSON *text* that nests too deep, holds too many values in one array or object,
+    or too long a string, in one pass over the characters that stops at the first excess:
+    the parser never builds, and nothing walks, an over-long list."""
+    counts: list[int] = []  # values so far in each open array or object (commas + 1)
     in_string = escaped = False
-    for char in text:
+    start = 0
+    for index, char in enumerate(text):
         if in_string:
             if escaped:
                 escaped = False
@@ -150,14 +187,24 @@ def _depth(text: str) -> int:
                 escaped = True
             elif char == '"':
                 in_string = False
+                if index - start - 1 > MAX_JSON_STRING:
+                    raise InvalidNotationError(f"{what} holds a string of {index - start - 1} characters; "
+                                               f"at most {MAX_JSON_STRING}")
         elif char == '"':
             in_string = True
+            start = index
         elif char in "[{":
-            depth += 1
-            deepest = max(deepest, depth)
+            counts.append(1)
+            if len(counts) > MAX_JSON_DEPTH:
+                raise InvalidNotationError(f"{what} nests more than {MAX_JSON_DEPTH} levels deep")
         elif char in "]}":
-            depth -= 1
-    return deepest
+            if counts:
+                counts.pop()
+        elif char == "," and counts:
+            counts[-1] += 1
+            if counts[-1] > MAX_JSON_ITEMS:
+                raise InvalidNotationError(f"{what} holds an array or object of more than {MAX_JSON_ITEMS} "
+                                           "values")
 
 
 def _parse_int(text: str) -> int:
@@ -179,8 +226,11 @@ def load_json(text: str, what: str = "saved data") -> Any:
     """Parse JSON *text* of bounded size, depth and numbers.
 
     Only whole numbers of at most :data:`MAX_DIGITS` digits are accepted (no fractions,
-    exponents, NaN or infinities), nesting is at most :data:`MAX_JSON_DEPTH` deep, and the
-    text at most :data:`MAX_TEXT` characters long.
+    exponents, NaN or infinities), nesting is at most :data:`MAX_JSON_DEPTH` deep, an array
+    or object holds at most :data:`MAX_JSON_ITEMS` values, a string at most
+    :data:`MAX_JSON_STRING` characters, and the text is at most :data:`MAX_TEXT` characters
+    long.  The shape is checked before the text is parsed, and the check stops at the first
+    excess: a list of a million values is refused after its first thousand commas.
 
     Args:
         text: the JSON text.
@@ -198,7 +248,11 @@ def load_json(text: str, what: str = "saved data") -> Any:
     >>> load_json("[" * 100 + "]" * 100)
     Traceback (most recent call last):
     ...
-    cau_rules.errors.InvalidNotationError: saved data nests 100 levels deep; at most 32
+    cau_rules.errors.InvalidNotationError: saved data nests more than 32 levels deep
+    >>> load_json("[" + "0," * 5000 + "0]")
+    Traceback (most recent call last):
+    ...
+    cau_rules.errors.InvalidNotationError: saved data holds an array or object of more than 1000 values
     >>> load_json('{"seed": 1e999}')
     Traceback (most recent call last):
     ...
@@ -207,9 +261,7 @@ def load_json(text: str, what: str = "saved data") -> Any:
     check_type(text, str, "text")
     if len(text) > MAX_TEXT:
         raise InvalidNotationError(f"{what} is {len(text)} characters long; at most {MAX_TEXT}")
-    depth = _depth(text)
-    if depth > MAX_JSON_DEPTH:
-        raise InvalidNotationError(f"{what} nests {depth} levels deep; at most {MAX_JSON_DEPTH}")
+    _check_shape(text, what)
     try:
         return json.loads(
             text, parse_int=_parse_int, parse_float=_parse_float, parse_constant=_parse_constant
@@ -241,6 +293,87 @@ def json_object(data: object, what: str = "saved data") -> Mapping[str, Any]:
     if not isinstance(data, Mapping) or not all(isinstance(key, str) for key in data):
         raise InvalidNotationError(f"{what} must be a JSON object, not {type(data).__name__}")
     return data
+
+
+# -- the shape of a hand-built position: cheap checks made before any other ---------------
+# A position's ``status()`` first checks that each field has the Python shape the other
+# checks read (a tuple of cards no longer than the deck, one entry per seat...), so that
+# they never fail on it, and that a field of any length costs one look at its length.
+
+
+def listed(items: Iterable[object], limit: int = 10) -> str:
+    """Up to *limit* of *items*, joined with commas, and how many more there are: a
+    refusal message stays short however long the input.
+
+    >>> listed(["1o", "2o"])
+    '1o, 2o'
+    >>> listed(range(30_000), limit=3)
+    '0, 1, 2 ... and 29,997 more'
+    """
+    shown: list[str] = []
+    more = 0
+    for item in items:
+        if len(shown) < limit:
+            shown.append(str(item))
+        else:
+            more += 1
+    return ", ".join(shown) + (f" ... and {more:,} more" if more else "")
+
+
+def players_problem(players: object, check_players: Callable[[int], None]) -> str | None:
+    """Why *players* is not a player count the rules allow (*check_players* is the
+    rules' own check, raising the library's error); None if it is.
+
+    >>> def two_to_four(players: int) -> None:
+    ...     if not 2 <= players <= 4:
+    ...         raise CauRulesError(f"2 to 4 players, not {players}")
+    >>> players_problem(0, two_to_four), players_problem("2", two_to_four), players_problem(3, two_to_four)
+    ('2 to 4 players, not 0', "players must be a whole number, not '2'", None)
+    """
+    if type(players) is not int:
+        return f"players must be a whole number, not {players!r:.20}"
+    try:
+        check_players(players)
+    except CauRulesError as exc:
+        return str(exc)
+    return None
+
+
+def sequence_problem(value: object, where: str, *, length: int | None = None, most: int | None = None) -> str | None:
+    """Why *value* is not a tuple (or list) of *length* items, or of at most *most*;
+    None if it is.  Only its type and length are looked at.
+
+    >>> sequence_problem((1, 2), "holdings", length=3)
+    'holdings has 2 entries, not 3 (one per seat)'
+    >>> sequence_problem(5, "debts") is None
+    False
+    """
+    if not isinstance(value, (tuple, list)):
+        return f"{where} must be a tuple, not {type(value).__name__}"
+    if length is not None and len(value) != length:
+        return f"{where} has {len(value):,} entries, not {length} (one per seat)"
+    if most is not None and len(value) > most:
+        return f"{where} has {len(value):,} entries; at most {most} can arise"
+    return None
+
+
+def zone_problem(zone: object, where: str, most: int) -> str | None:
+    """Why *zone* is not a tuple of at most *most* cards (the deck's size); None if it
+    is.  A zone longer than the deck is refused on its length, before any card is read.
+
+    >>> zone_problem(("1o",) * 40_000, "the table", 48)
+    'the table holds 40,000 cards; the deck has 48'
+    >>> zone_problem((Card.O1, 5), "the stock", 48)
+    'the stock must hold cards only, not 5'
+    """
+    if not isinstance(zone, (tuple, list)):
+        return f"{where} must be a tuple of cards, not {type(zone).__name__}"
+    if len(zone) > most:
+        return f"{where} holds {len(zone):,} cards; the deck has {most}"
+    for card in zone:
+        if not isinstance(card, Card):
+            return f"{where} must hold cards only, not {card!r:.20}"
+    return None
 
 
 def deck_named(name: str) -> Deck:

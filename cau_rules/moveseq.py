@@ -11,16 +11,31 @@ whose amount ranges cost the same whatever their size.
 (1000000001, 'pass', 'bet 1000000000', True)
 >>> moves[1:4]
 ('bet 1', 'bet 2', 'bet 3')
+>>> moves[2.5]
+Traceback (most recent call last):
+...
+TypeError: move list indices must be integers or slices, not float
 """
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Generic, TypeVar, overload
 
 __all__ = ["AmountRange", "MoveList"]
 
 M = TypeVar("M")
+
+
+def _position(index: object) -> int:
+    """*index* as a position, refused as a tuple refuses it: an int (a bool is one) or an
+    object with ``__index__``; ``2.5`` or ``1.0`` is a :class:`TypeError`, never rounded
+    into a move of another amount."""
+    try:
+        return operator.index(index)  # type: ignore[arg-type]
+    except TypeError:
+        raise TypeError(f"move list indices must be integers or slices, not {type(index).__name__}") from None
 
 
 class AmountRange(Sequence[M], Generic[M]):
@@ -66,6 +81,7 @@ class AmountRange(Sequence[M], Generic[M]):
         size = len(self)
         if isinstance(index, slice):
             return tuple(self._make(self.low + i) for i in range(*index.indices(size)))
+        index = _position(index)
         if index < 0:
             index += size
         if not 0 <= index < size:
@@ -208,6 +224,7 @@ class _LazyMoves(MoveList[M]):
                 index -= len(part)
         if isinstance(index, slice):
             return tuple(self[i] for i in range(*index.indices(self._size)))
+        index = _position(index)
         if index < 0:
             index += self._size
         if not 0 <= index < self._size:

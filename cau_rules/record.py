@@ -26,13 +26,13 @@ True
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from typing import Any
 
 import attrs
 
-from cau_rules.cards import parse_cards
-from cau_rules.checks import MAX_DIGITS, check_type, json_object, load_json
+from cau_rules.cards import Card, parse_cards
+from cau_rules.checks import MAX_DIGITS, check_type, json_object, load_json, seed_text
 from cau_rules.errors import CauRulesError, IllegalMoveError, InvalidNotationError
 from cau_rules.registry import PRESETS, get_rules, new_game
 
@@ -63,9 +63,80 @@ def _thawed(value: Any) -> Any:
     return [_thawed(item) for item in value] if isinstance(value, tuple) else value
 
 
+def _items(value: object, field: str, what: str) -> tuple[object, ...]:
+    """*value* as a tuple, if it is a list or tuple (TypeError naming *field* if not)."""
+    if not isinstance(value, (list, tuple)):
+        raise TypeError(f"{field} must be a tuple of {what}, not {type(value).__name__}")
+    return tuple(value)
+
+
+def _one_line(text: str, field: str) -> str:
+    """*text* if it fits on one line of the record (a line break would forge a header)."""
+    if "\n" in text or "\r" in text or not text.strip() or text != text.strip():
+        raise InvalidNotationError(f"{field} must be one line of text without surrounding spaces, not {text[:40]!r}")
+    return text
+
+
 def _frozen_options(value: Any) -> tuple[tuple[str, Any], ...]:
-    items = value.items() if isinstance(value, dict) else value
-    return tuple(sorted((str(key), _frozen(item)) for key, item in items))
+    items: list[Any]
+    if isinstance(value, Mapping):
+        items = list(value.items())
+    else:
+        items = list(_items(value, "options", "(name, value) pairs, or a dict"))
+    for item in items:
+        if not isinstance(item, tuple | list) or len(item) != 2 or not isinstance(item[0], str):
+            raise TypeError(f"options must hold (name, value) pairs with a str name, not {item!r:.40}")
+    return tuple(sorted((key, _frozen(item)) for key, item in items))
+
+
+def _checked_variant(value: object) -> str:
+    check_type(value, str, "variant")
+    assert isinstance(value, str)
+    return _one_line(value, "variant")
+
+
+def _checked_number(value: object, field: str) -> int:
+    check_type(value, int, field)
+    assert isinstance(value, int)
+    return value
+
+
+def _checked_players(value: object) -> int:
+    return _checked_number(value, "players")
+
+
+def _checked_seed(value: object) -> int:
+    return _checked_number(value, "seed")
+
+
+def _checked_version(value: object) -> int:
+    return _checked_number(value, "rules_version")
+
+
+def _checked_decks(value: object) -> tuple[tuple[str, ...], ...]:
+    orders = []
+    for order in _items(value, "decks", "deck orders"):
+        codes = []
+        for card in _items(order, "decks", "deck orders, each a tuple of card codes"):
+            if isinstance(card, Card):
+                card = card.code
+            check_type(card, str, "a card of decks")
+            assert isinstance(card, str)
+            codes.append(_one_line(card, "a card of decks"))
+        orders.append(tuple(codes))
+    return tuple(orders)
+
+
+def _checked_moves(value: object) -> tuple[tuple[int, str], ...]:
+    moves = []
+    for number, pair in enumerate(_items(value, "moves", "(seat, move text) pairs"), start=1):
+        if not isinstance(pair, tuple | list) or len(pair) != 2:
+            raise TypeError(f"moves must hold (seat, move text) pairs, not {pair!r:.40} (move {number})")
+        seat, move = pair
+        check_type(seat, int, f"the seat of move {number}")
+        check_type(move, str, f"the text of move {number}")
+        moves.append((seat, _one_line(move, f"the text of move {number}")))
+    return tuple(moves)
 
 
 @attrs.frozen
@@ -74,20 +145,38 @@ class GameRecord:
 
     ``options`` is kept as a sorted tuple of ``(name, value)`` pairs (a mapping given to
     the constructor is converted), so a record is immutable and hashable;
-    :meth:`options_dict` gives them as a dict.
+    :meth:`options_dict` gives them as a dict.  Lists given for ``decks`` and ``moves``
+    are kept as tuples.
+
+    Every field is checked at construction: a value of the wrong Python type is a
+    :class:`TypeError` naming the field (a record always has a seed: ``seed=None`` is
+    refused, so every replay is the same game), and text that would not stay on its
+    line of the record text is an :class:`~cau_rules.errors.InvalidNotationError`.
+    Whether the moves are legal is checked by :meth:`replay`.
 
     >>> record = GameRecord("cau-robat", players=3, seed=8, options={"wrap": True})
     >>> record.options, record.options_dict(), hash(record) == hash(GameRecord("cau-robat", 3, 8, {"wrap": True}))
     ((('wrap', True),), {'wrap': True}, True)
+    >>> GameRecord("cau", players=2, moves="0 12o")
+    Traceback (most recent call last):
+    ...
+    TypeError: moves must be a tuple of (seat, move text) pairs, not str
+    >>> GameRecord("cau", players=2, seed=None)
+    Traceback (most recent call last):
+    ...
+    TypeError: seed must be int, not NoneType
     """
 
-    variant: str
-    players: int
-    seed: int = 0
+    variant: str = attrs.field(converter=_checked_variant)
+    players: int = attrs.field(converter=_checked_players)
+    seed: int = attrs.field(default=0, converter=_checked_seed)
     options: tuple[tuple[str, Any], ...] = attrs.field(default=(), converter=_frozen_options)
-    decks: tuple[tuple[str, ...], ...] = ()
-    moves: tuple[tuple[int, str], ...] = ()
-    rules_version: int = attrs.field(default=attrs.Factory(lambda self: _rules_version(self.variant), takes_self=True))
+    decks: tuple[tuple[str, ...], ...] = attrs.field(default=(), converter=_checked_decks)
+    moves: tuple[tuple[int, str], ...] = attrs.field(default=(), converter=_checked_moves)
+    rules_version: int = attrs.field(
+        default=attrs.Factory(lambda self: _rules_version(self.variant), takes_self=True),
+        converter=_checked_version,
+    )
 
     def options_dict(self) -> dict[str, Any]:
         """The options changed from the preset, as a dict (JSON-ready)."""
@@ -214,7 +303,7 @@ def loads_record(text: str) -> GameRecord:
     while index < len(lines) and lines[index].strip():
         key, sep, value = lines[index].partition(":")
         if not sep:
-            raise InvalidNotationError(f"line {index + 1}: a header is 'name: value', not {lines[index]!r}")
+            raise InvalidNotationError(f"line {index + 1}: a header is 'name: value', not {lines[index]!r:.40}")
         key, value = key.strip(), value.strip()
         if key == "deck":
             try:
@@ -222,21 +311,21 @@ def loads_record(text: str) -> GameRecord:
             except InvalidNotationError as exc:
                 raise InvalidNotationError(f"line {index + 1}: {exc}") from None
         elif key in headers:
-            raise InvalidNotationError(f"line {index + 1}: header {key!r} given twice")
+            raise InvalidNotationError(f"line {index + 1}: header {key!r:.40} given twice")
         else:
             headers[key] = value
         index += 1
     for key in ("format", "variant", "rules-version", "players", "seed"):
         if key not in headers:
-            raise InvalidNotationError(f"the record has no {key!r} header")
+            raise InvalidNotationError(f"the record has no {key!r:.40} header")
     known = {"format", "variant", "rules-version", "players", "seed", "options"}
     unknown = sorted(set(headers) - known)
     if unknown:
         raise InvalidNotationError(f"unknown headers: {', '.join(unknown)}")
     if headers["format"] != str(FORMAT_VERSION):
-        raise InvalidNotationError(f"record format {headers['format']!r}; this library reads {FORMAT_VERSION}")
+        raise InvalidNotationError(f"record format {headers['format']!r:.40}; this library reads {FORMAT_VERSION}")
     players = _header_number(headers, "players")
-    seed = _header_number(headers, "seed")
+    seed = seed_text(headers["seed"][:40], "header 'seed'")
     rules_version = _header_number(headers, "rules-version")
     options: dict[str, Any] = {}
     if "options" in headers:
@@ -247,7 +336,7 @@ def loads_record(text: str) -> GameRecord:
             continue
         seat_text, _, move = line.strip().partition(" ")
         if not _is_digits(seat_text) or not move.strip():
-            raise InvalidNotationError(f"line {number}: a move line is '<seat> <move>', not {line!r}")
+            raise InvalidNotationError(f"line {number}: a move line is '<seat> <move>', not {line!r:.40}")
         moves.append((int(seat_text), move.strip()))
     try:
         get_rules(headers["variant"], **options)

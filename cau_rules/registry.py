@@ -23,7 +23,7 @@ from typing import Any, Literal, TypeAlias, overload
 from cau_rules import cacho, fishing, quatre
 from cau_rules.cacho import CachoRules, CachoState, CachoView
 from cau_rules.cards import Card
-from cau_rules.checks import check_type, json_object, whole_number
+from cau_rules.checks import MAX_SEED, check_type, json_object, whole_number
 from cau_rules.errors import InvalidNotationError, InvalidRulesError
 from cau_rules.fishing import FishingRules, FishingState, FishingView
 from cau_rules.game import ActionCodec, Family, GameRules, GameState
@@ -80,8 +80,6 @@ _BY_RULES: dict[type, Family[Any, Any, Any, Any]] = {family.rules_type: family f
 _BY_STATE: dict[type, Family[Any, Any, Any, Any]] = {family.state_type: family for family in FAMILIES}
 _BY_VIEW: dict[type, Family[Any, Any, Any, Any]] = {family.view_type: family for family in FAMILIES}
 _BY_NAME: dict[str, Family[Any, Any, Any, Any]] = {family.name: family for family in FAMILIES}
-
-_MAX_SEED = 2**63 - 1
 
 
 def variants() -> tuple[str, ...]:
@@ -232,7 +230,7 @@ def new_game(
     chosen.check_players(players)
     if seed is None:
         seed = random.SystemRandom().randrange(2**31)
-    whole_number(seed, "seed", low=0, high=_MAX_SEED, error=InvalidRulesError)
+    whole_number(seed, "seed", low=0, high=MAX_SEED, error=InvalidRulesError)
     orders = tuple(tuple(Card.parse(card) for card in order) for order in decks) if decks else ()
     state: GameState = family.new_game(chosen, players, seed, orders)
     return state

@@ -5,7 +5,6 @@ from __future__ import annotations
 import random
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
@@ -33,14 +32,11 @@ def test_every_example_has_expectations() -> None:
 
 @pytest.mark.parametrize("path", EXAMPLES, ids=[path.name for path in EXAMPLES])
 def test_example_runs(path: Path) -> None:
-    start = time.perf_counter()
     result = subprocess.run([sys.executable, str(path)], capture_output=True, text=True, timeout=120, cwd=ROOT)
-    elapsed = time.perf_counter() - start
     assert result.returncode == 0, result.stderr
     assert result.stderr == ""
     for text in EXPECTED[path.name]:
         assert text in result.stdout, f"{path.name} should print {text!r}"
-    assert elapsed < 30, "examples are meant to run in about a second"
 
 
 def test_play_random_game_takes_arguments() -> None:

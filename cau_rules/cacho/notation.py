@@ -55,7 +55,7 @@ from typing import Any
 from cau_rules.cacho.rules import CachoRules
 from cau_rules.cacho.zones import Position
 from cau_rules.cards import CACHO_24, Card
-from cau_rules.checks import MAX_DIGITS, MAX_TEXT
+from cau_rules.checks import MAX_DIGITS, MAX_SEED, MAX_TEXT, seed_text
 from cau_rules.errors import InvalidNotationError
 from cau_rules.outcome import Termination
 
@@ -78,9 +78,6 @@ FIELDS: tuple[str, ...] = (
 )
 """The names of the fields, in order (error messages name them)."""
 
-MAX_SEED = 2**63 - 1
-"""The largest seed a position may carry."""
-
 TERMINATION_WORDS: dict[str, Termination] = {
     "all_counters": Termination.ALL_COUNTERS,
     "max_hands": Termination.MAX_HANDS,
@@ -90,7 +87,6 @@ TERMINATION_WORDS: dict[str, Termination] = {
 _WORD_OF = {termination: word for word, termination in TERMINATION_WORDS.items()}
 _NUMBER = re.compile(rf"[0-9]{{1,{MAX_DIGITS}}}")
 _HAND = re.compile(rf"([0-9]{{1,{MAX_DIGITS}}})(?:r([0-9]{{1,{MAX_DIGITS}}}))?")
-_SEED = re.compile(r"[0-9]{1,19}")
 _CODES = re.compile(r"[0-9]{1,2}[a-z]")
 _SEAT_LETTERS = {"A": (True, False, True), "a": (True, False, False), "f": (True, True, False),
                  "-": (False, False, False)}
@@ -246,7 +242,7 @@ def fields_from_notation(rules: CachoRules, text: str) -> dict[str, Any]:
     >>> fields_from_notation(CACHO, "1o/2o - 20/20 0/0 0/x AA 0 1 1 1 0")
     Traceback (most recent call last):
     ...
-    cau_rules.errors.InvalidNotationError: field 5 (this round), seat 1 must be a whole number of at most 18 digits, not 'x'
+    cau_rules.errors.InvalidNotationError: field 5 (this round), seat 1 must be a whole number of at most 19 digits, not 'x'
     """
     if not isinstance(text, str):
         raise TypeError(f"text must be str, not {type(text).__name__}")
@@ -306,11 +302,7 @@ def fields_from_notation(rules: CachoRules, text: str) -> dict[str, Any]:
     if hand < 0:
         raise InvalidNotationError(f"{_where(8)}: hands are numbered from 1, not 0")
     dealer = _number(parts[9], 9)
-    if not _SEED.fullmatch(parts[10]):
-        raise InvalidNotationError(f"{_where(10)} must be a whole number from 0 to {MAX_SEED}, not {_shown(parts[10])}")
-    seed = int(parts[10])
-    if seed > MAX_SEED:
-        raise InvalidNotationError(f"{_where(10)} must be from 0 to {MAX_SEED}, not {seed}")
+    seed = seed_text(parts[10][:40], _where(10))
     decks: tuple[tuple[Card, ...], ...] = ()
     if len(parts) == 12:
         decks = tuple(CACHO_24.check_order(_cards(order, f"{_where(11)}, order {number}"))

@@ -64,7 +64,7 @@ def position_cards(value: object, where: str) -> tuple[Card, ...]:
             if not isinstance(card, (str, Card)):
                 raise TypeError(f"{where}[{index}] must be a card or its code, not {type(card).__name__}")
     try:
-        return parse_cards(value)
+        return parse_cards(value, most=len(Card))
     except InvalidNotationError as exc:
         raise InvalidPositionError(f"{where}: {exc}") from None
 
@@ -77,7 +77,7 @@ def seat_flags(seats: Sequence[object], players: int) -> tuple[bool, ...]:
     """
     for seat in seats:
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
-            raise InvalidPositionError(f"to_act names seat {seat!r}, but seats are 0 to {players - 1}")
+            raise InvalidPositionError(f"to_act names seat {seat!r:.40}, but seats are 0 to {players - 1}")
     return tuple(seat in seats for seat in range(players))
 
 
@@ -172,6 +172,7 @@ def position_fields(
             check_type(value, int, name)
     for name, number in (("hand", hand), ("redeal", redeal), ("seed", seed)):
         check_type(number, int, name)
+    whole_number(seed, "seed", low=0, high=MAX_SEED, error=InvalidRulesError)
     held = tuple(position_cards(holding, f"holdings[{seat}]")
                  for seat, holding in enumerate(_sequence(holdings, "holdings")))
     zeros = (0,) * players
@@ -271,20 +272,20 @@ def state_fields_to_dict(position: Position) -> dict[str, Any]:
 def _list(data: Mapping[str, Any], key: str) -> list[Any]:
     value = data.get(key)
     if not isinstance(value, list):
-        raise InvalidNotationError(f"a Cacho state record needs {key!r} as a list, not {value!r}")
+        raise InvalidNotationError(f"a Cacho state record needs {key!r:.40} as a list, not {value!r:.40}")
+    if len(value) > 8:  # refused on its length, before any item is read
+        raise InvalidNotationError(f"{key!r} has {len(value):,} entries; a Cacho session has at most 8 seats")
     return value
 
 
-_BIG = 10**18  # numbers of saved data have at most 18 digits (cau_rules.checks.MAX_DIGITS)
+_BIG = 10**18  # far above any real counter
 
 
 def _numbers(data: Mapping[str, Any], key: str) -> tuple[int, ...]:
     values = _list(data, key)
-    if len(values) > 8:
-        raise InvalidNotationError(f"{key!r} has {len(values)} entries; a Cacho session has at most 8 seats")
     for seat, value in enumerate(values):
         if isinstance(value, bool) or not isinstance(value, int):
-            raise InvalidNotationError(f"{key!r} must hold whole numbers, not {value!r} (seat {seat})")
+            raise InvalidNotationError(f"{key!r:.40} must hold whole numbers, not {value!r:.40} (seat {seat})")
         if abs(value) >= _BIG:
             raise InvalidNotationError(f"{key!r} holds {value} (seat {seat}): at most 18 digits")
     return tuple(values)
@@ -292,7 +293,7 @@ def _numbers(data: Mapping[str, Any], key: str) -> tuple[int, ...]:
 
 def _zone_text(value: object, where: str) -> tuple[Card, ...]:
     if not isinstance(value, str):
-        raise InvalidNotationError(f"{where} must be card codes in one string like '1o 2o', not {value!r}")
+        raise InvalidNotationError(f"{where} must be card codes in one string like '1o 2o', not {value!r:.40}")
     return position_cards(value, where)
 
 
@@ -307,7 +308,7 @@ def fields_from_dict(data: Mapping[str, Any]) -> dict[str, Any]:
         InvalidDeckError: a supplied deck order that is not the 24 Cacho cards.
     """
     if not isinstance(data, Mapping):
-        raise InvalidNotationError(f"a Cacho state record is a mapping, not {data!r}")
+        raise InvalidNotationError(f"a Cacho state record is a mapping, not {data!r:.40}")
     if data.get("family") != "cacho":
         raise InvalidNotationError(
             f"not a Cacho state record: family is {data.get('family')!r}, expected 'cacho'"
@@ -318,26 +319,26 @@ def fields_from_dict(data: Mapping[str, Any]) -> dict[str, Any]:
         )
     rules_data = data.get("rules")
     if not isinstance(rules_data, Mapping):
-        raise InvalidNotationError(f"a Cacho state record needs 'rules' as a mapping, not {rules_data!r}")
+        raise InvalidNotationError(f"a Cacho state record needs 'rules' as a mapping, not {rules_data!r:.40}")
     rules = CachoRules.from_dict(rules_data)
     whole_number(data.get("seed"), "'seed' in a Cacho state record", low=0, high=MAX_SEED)
     for key in ("hand", "redeal", "dealer", "round", "to_play"):
         whole_number(data.get(key), f"{key!r} in a Cacho state record", low=-1, high=_BIG)
     termination = data.get("termination")
     if termination is not None and (not isinstance(termination, str) or termination not in Termination.__members__):
-        raise InvalidNotationError(f"'termination' must be null or the name of a way to end, not {termination!r}")
+        raise InvalidNotationError(f"'termination' must be null or the name of a way to end, not {termination!r:.40}")
     stacks = _numbers(data, "stacks")
     flags = {}
     for key in ("dealt_in", "folded"):
         values = _list(data, key)
         if not all(isinstance(value, bool) for value in values):
-            raise InvalidNotationError(f"{key!r} must hold true/false values, not {values!r}")
+            raise InvalidNotationError(f"{key!r:.40} must hold true/false values, not {values!r:.40}")
         flags[key] = tuple(values)
     decks = data.get("decks", [])
+    if isinstance(decks, list) and len(decks) > rules.max_hands:  # refused on its length first
+        raise InvalidPositionError(f"{len(decks):,} deck orders for a session of at most {rules.max_hands} hands")
     if not isinstance(decks, list) or not all(isinstance(order, str) for order in decks):
-        raise InvalidNotationError(f"'decks' must be a list of card strings, not {decks!r}")
-    if len(decks) > rules.max_hands:
-        raise InvalidPositionError(f"{len(decks)} deck orders for a session of at most {rules.max_hands} hands")
+        raise InvalidNotationError(f"'decks' must be a list of card strings, not {decks!r:.40}")
     return {
         "rules": rules,
         "seed": data["seed"],

@@ -55,13 +55,11 @@ from collections.abc import Sequence
 from cau_rules.cacho.legal import current_bet, eldest_order, is_active, may_act, resto_limit
 from cau_rules.cacho.zones import Position, cycle_after
 from cau_rules.cards import CACHO_24, Card, cards_text
+from cau_rules.checks import MAX_SEED, sequence_problem, zone_problem
 from cau_rules.errors import CauRulesError, InvalidPositionError
 from cau_rules.outcome import Termination
 
 __all__ = ["MAX_SEED", "TERMINATIONS", "check_basics", "check_position", "problems", "shape_problems"]
-
-MAX_SEED = 2**63 - 1
-"""The largest seed a position may carry."""
 
 TERMINATIONS: tuple[Termination, ...] = (Termination.ALL_COUNTERS, Termination.MAX_HANDS)
 """The ways a Cacho session ends."""
@@ -84,14 +82,17 @@ def shape_problems(position: Position) -> list[str]:
     """
     found: list[str] = []
     rules = position.rules
+    for name in _PER_SEAT:
+        if sequence_problem(getattr(position, name), name) is not None:
+            return [f"{name} must be a tuple with one entry per seat, not {type(getattr(position, name)).__name__}"]
     players = len(position.stacks)
     if not rules.min_players <= players <= rules.max_players:
-        found.append(f"the position has {players} seats: {rules.name} is played by {rules.min_players} to "
-                     f"{rules.max_players} players")
+        return [f"the position has {players:,} seats: {rules.name} is played by {rules.min_players} to "
+                f"{rules.max_players} players"]
     for name in _PER_SEAT:
         size = len(getattr(position, name))
         if size != players:
-            found.append(f"{name} has {size} entries but there are {players} seats")
+            found.append(f"{name} has {size:,} entries but there are {players} seats")
     for name in ("stacks", "contributions", "round_bets"):
         for seat, count in enumerate(getattr(position, name)):
             if not _whole(count):
@@ -103,11 +104,21 @@ def shape_problems(position: Position) -> list[str]:
     for name in ("seed", "hand", "redeal", "dealer", "round", "to_play"):
         if not _whole(getattr(position, name)):
             found.append(f"{name} must be a whole number, not {getattr(position, name)!r}")
-    zones = [*position.holdings, position.stock, *position.decks]
-    if any(not isinstance(card, Card) for zone in zones for card in zone):
-        found.append("holdings, stock and deck orders must hold cards only")
+    size = CACHO_24.size
+    zones = [(f"seat {seat}'s holding", holding) for seat, holding in enumerate(position.holdings)]
+    zones.append(("the stock", position.stock))
+    problem = sequence_problem(position.decks, "the deck orders", most=rules.max_hands)
+    if problem is None:
+        zones += [(f"deck order {number}", order) for number, order in enumerate(position.decks)]
+    else:
+        found.append(problem)
+    for where, zone in zones:
+        problem = zone_problem(zone, where, size)
+        if problem is not None:
+            found.append(problem)
     if position.termination is not None and position.termination not in TERMINATIONS:
-        found.append(f"a Cacho session cannot end by {position.termination.name}")
+        name = getattr(position.termination, "name", repr(position.termination)[:20])
+        found.append(f"a Cacho session cannot end by {name}")
     return found
 
 

@@ -44,7 +44,7 @@ from cau_rules.fishing.events import (
 from cau_rules.fishing.moves import Call
 from cau_rules.fishing.rules import FishingRules
 from cau_rules.fishing.view import FishingView
-from cau_rules.fishing.zones import Tally
+from cau_rules.fishing.zones import Tally, explained
 
 __all__ = ["FishingMemory", "resample_fields", "start", "update"]
 
@@ -226,7 +226,8 @@ def resample_fields(
             del pool[:size]
     else:
         piles = list(memory.piles)
-    tally = Tally(view.stones, view.partides, ()) if rules.rewards == "stones" else None
+    tally = explained(Tally(view.stones, view.partides, ()), view.hand, view.phase == "over") \
+        if rules.rewards == "stones" else None
     # the zones come from the view (which only a position of these rules gives) and from
     # the unseen cards, so the fields are built directly rather than checked again
     return {

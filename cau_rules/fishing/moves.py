@@ -156,17 +156,32 @@ StakeValue = int | None | Literal["joc"]
 """What a bid stakes: a number of stones, :data:`GAME` (None) or :data:`JOC`."""
 
 
+def _stake_value(value: object) -> StakeValue:
+    """*value* if it is a stake: a whole number of stones (an ``int``, not a bool or a
+    float, as a Cacho amount), :data:`GAME` or :data:`JOC`."""
+    if value is None or (isinstance(value, str) and value == JOC) or (isinstance(value, int) and not isinstance(value, bool)):
+        return value
+    raise TypeError(f"a bid's stones must be int, None (the game) or 'joc', not {type(value).__name__}")
+
+
 @attrs.frozen
 class Bid:
     """Valencian ronda stake: bid (or raise to) ``stones``, the partida (:data:`GAME`,
     None) or, when several partides make a joc, the whole joc (:data:`JOC`).  Bids rank
     number < game < joc.
 
+    A number of stones is an ``int``: ``Bid(5.0)`` is a :class:`TypeError`, so a bid in a
+    move list, its index and its equality follow one rule.
+
     >>> str(Bid(5)), str(Bid(GAME)), str(Bid(JOC))
     ('bid 5', 'bid game', 'bid joc')
+    >>> Bid(5.0)
+    Traceback (most recent call last):
+    ...
+    TypeError: a bid's stones must be int, None (the game) or 'joc', not float
     """
 
-    stones: StakeValue
+    stones: StakeValue = attrs.field(converter=_stake_value)
 
     def sort_key(self) -> tuple[int, int, tuple[int, ...], tuple[str, ...]]:
         """The canonical order: numbers upwards, then game, then joc."""

@@ -58,7 +58,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from cau_rules.cards import Card
-from cau_rules.checks import MAX_TEXT, check_type
+from cau_rules.checks import MAX_DIGITS, MAX_TEXT, check_type, seed_text
 from cau_rules.errors import InvalidNotationError
 from cau_rules.fishing.moves import JOC, Call, StakeValue
 from cau_rules.fishing.rules import FishingRules
@@ -76,7 +76,7 @@ FIELDS: tuple[str, ...] = (
 
 _CARDS = re.compile(r"(?:(?:1[0-2]|[1-9])[oceb])+")
 _CARD = re.compile(r"(1[0-2]|[1-9])([oceb])")
-_NUMBER = re.compile(r"(?:0|[1-9][0-9]{0,18})")
+_NUMBER = re.compile(rf"(?:0|[1-9][0-9]{{0,{MAX_DIGITS - 1}}})")
 _REASON_CODES = {reason.replace(" ", "-"): reason for reason in STONE_REASONS}
 _CALL_ORDER = list(Call)
 
@@ -395,6 +395,6 @@ def notation_fields(rules: FishingRules, text: str) -> dict[str, Any]:
         discard=read[4].cards(), to_play=read[5].number(), hand=read[7].number(), round=read[8].number(),
         opener=read[9].number(), chain=_read_chain(read[10]), trail=trail, debts=debts,
         last_capturer=read[13].seat_or_none(words[13]), phase=phase,
-        declarations=declarations, hand_scores=scores, seed=read[18].number(), decks=decks,
+        declarations=declarations, hand_scores=scores, seed=seed_text(words[18][:40], "field 19 (seed)"), decks=decks,
         tally=_read_tally(read[16]), stake=_read_stake(read[17]),
     )

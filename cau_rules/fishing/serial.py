@@ -19,11 +19,11 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from cau_rules.cards import Card, cards_text, parse_cards
-from cau_rules.checks import check_type, json_object, whole_number
-from cau_rules.errors import InvalidNotationError, InvalidPositionError
+from cau_rules.checks import MAX_SEED, check_type, json_object, whole_number
+from cau_rules.errors import InvalidNotationError, InvalidPositionError, InvalidRulesError
 from cau_rules.fishing.moves import JOC, Call, StakeValue
 from cau_rules.fishing.rules import FishingRules
-from cau_rules.fishing.zones import Chain, Debt, Phase, Position, Stake, Tally
+from cau_rules.fishing.zones import Chain, Debt, Phase, Position, Stake, Tally, explained
 
 __all__ = ["MAX_COUNTER", "MAX_SEED", "SCHEMA", "fields_from_dict", "position_fields", "state_fields_to_dict"]
 
@@ -35,16 +35,13 @@ MAX_COUNTER = 10**6
 """The largest hand, round or other counter a position may name (the real bounds are
 checked by :mod:`cau_rules.fishing.validate`)."""
 
-MAX_SEED = 2**63 - 1
-"""The largest seed."""
-
 
 def _zone(value: object, what: str) -> tuple[Card, ...]:
     """A zone given as one string of codes or an iterable of cards or codes."""
     if isinstance(value, bytes) or not isinstance(value, (str, Iterable)):
         raise TypeError(f"{what} must be a string of card codes or a list of cards, not {type(value).__name__}")
     try:
-        return parse_cards(value)
+        return parse_cards(value, most=len(Card))
     except InvalidNotationError as exc:
         raise InvalidPositionError(f"{what}: {exc}") from None
     except TypeError:
@@ -162,6 +159,7 @@ def position_fields(
     tally: Tally | None = None,
     stake: Stake | None = None,
     rest: str = "stock",
+    carry: bool = False,
 ) -> dict[str, Any]:
     """The fields of an exact position, their types checked (see
     ``FishingState.from_position``, which builds the state from them and checks that it
@@ -240,7 +238,8 @@ def position_fields(
         if isinstance(row, (str, bytes)) or not isinstance(row, Iterable):
             raise TypeError(f"a row of hand_scores must be a list of scores, not {row!r:.40}")
         scores.append(tuple(_int(score, "a hand score", 0) for score in row))
-    seed = _int(seed, "seed", 0, MAX_SEED)
+    check_type(seed, int, "seed")
+    seed = whole_number(seed, "seed", low=0, high=MAX_SEED, error=InvalidRulesError)
     if isinstance(decks, (str, bytes)) or not isinstance(decks, Iterable):
         raise TypeError(f"decks must be a list of deck orders, not {type(decks).__name__}")
     orders = tuple(rules.deck.check_order(list(order)) for order in decks)
@@ -248,6 +247,8 @@ def position_fields(
         tally = Tally()
     elif tally is not None:
         tally = _check_tally(tally)
+        if carry:
+            tally = explained(tally, hand, phase == "over")
     if stake is not None:
         stake = _check_stake(stake)
     return {
@@ -308,6 +309,11 @@ def state_fields_to_dict(state: Position) -> dict[str, Any]:
     }
 
 
+_MOST_ITEMS = 10_000
+"""The longest list a save may hold (the longest real one, a stones log, is below 8,000
+entries: at most 96 a hand in the longest joc)."""
+
+
 class _Json:
     """Reads one saved state's JSON values, refusing wrong types with InvalidNotationError
     naming the key."""
@@ -317,7 +323,7 @@ class _Json:
 
     def get(self, key: str) -> Any:
         if key not in self.data:
-            raise InvalidNotationError(f"bad saved state: the key {key!r} is missing")
+            raise InvalidNotationError(f"bad saved state: the key {key!r:.40} is missing")
         return self.data[key]
 
     @staticmethod
@@ -328,6 +334,8 @@ class _Json:
     def seq(value: object, where: str, length: int | None = None) -> list[Any]:
         if not isinstance(value, list):
             raise InvalidNotationError(f"{where} in the save must be a list, not {type(value).__name__}")
+        if len(value) > _MOST_ITEMS:  # refused on its length, before any item is read
+            raise InvalidNotationError(f"{where} in the save has {len(value):,} items; at most {_MOST_ITEMS:,}")
         if length is not None and len(value) != length:
             raise InvalidNotationError(f"{where} in the save must have {length} items, not {len(value)}")
         return value
@@ -341,7 +349,7 @@ class _Json:
     def cards(self, value: object, where: str) -> tuple[Card, ...]:
         text = self.text(value, where)
         try:
-            return parse_cards(text)
+            return parse_cards(text, most=len(Card))
         except InvalidNotationError as exc:
             raise InvalidNotationError(f"{where} in the save: {exc}") from None
 

@@ -424,7 +424,9 @@ class FishingState:
         ``(seat, card)`` trailed in the immediately preceding turn (it must be on the
         table); it is what a cau can match.  ``tally`` (stones; a fresh one by default)
         and ``stake`` (a ronda stake being bid, with ``phase="bid"``) are for the
-        Valencian game.
+        Valencian game.  The log of the current partida adds up to its stones; a tally
+        given with stones and no log has them logged as ``"carried"`` (see
+        :func:`~cau_rules.fishing.zones.explained`), so that play keeps the two in step.
 
         Raises :class:`~cau_rules.errors.InvalidPositionError`, listing every problem,
         when the position cannot arise under *rules* (duplicate, missing or foreign
@@ -449,7 +451,7 @@ class FishingState:
             discard=discard, to_play=to_play, hand=hand, round=round, opener=opener, chain=chain,
             trail=trail, debts=debts, last_capturer=last_capturer, phase=phase,
             declarations=declarations, hand_scores=hand_scores, seed=seed, decks=decks,
-            tally=tally, stake=stake, rest=rest,
+            tally=tally, stake=stake, rest=rest, carry=True,
         )))
 
     # -- legal moves ------------------------------------------------------------------
@@ -584,7 +586,7 @@ def new_game(
     if not isinstance(rules, FishingRules):
         raise TypeError(f"rules must be a FishingRules object, not {type(rules).__name__}")
     rules.check_players(players)
-    whole_number(seed, "the seed", low=0, high=MAX_SEED, error=InvalidRulesError)
+    whole_number(seed, "seed", low=0, high=MAX_SEED, error=InvalidRulesError)
     if decks is not None and (isinstance(decks, (str, bytes)) or not isinstance(decks, Sequence)):
         raise TypeError(f"decks must be a list of deck orders, not {type(decks).__name__}")
     orders = tuple(rules.deck.check_order(order) for order in (decks or ()))

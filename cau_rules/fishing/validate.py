@@ -7,6 +7,14 @@ position with a problem is refused with an
 
 The rules checked (each problem is one sentence naming the zone or counter):
 
+- shape first: every field has the Python type the other checks read (whole numbers,
+  tuples of cards, one holding, pile and debt list per seat, a chain, tally and stake of
+  their own types), the player count is one the rules allow, and no zone or list is
+  longer than can arise (a card zone at most the deck).  A position with a shape problem
+  is reported with those problems only, found by looking at each field's type and
+  length: so ``status()`` lists problems and never fails, and a zone of any length is
+  refused at the cost of reading its length.  Every later check is linear in the size of
+  the position, and every message lists a bounded number of items.
 - cards: every card of the deck exactly once across the zones, none foreign; the table's
   ranks distinct.
 - counters: seats in range; the hand below ``hands`` (cards games) or below the most
@@ -30,7 +38,8 @@ The rules checked (each problem is one sentence naming the zone or counter):
   paid as soon as a pile has cards); none in a stones game.
 - stones: team stones below the target and partides below ``partides_to_win`` until the
   game is over; the log's entries (known reasons, real teams) add up to the stones of
-  the current partida.
+  the current partida, an empty log included (stones nobody scored cannot arise, and
+  play, which logs every stone, would then reach a position whose log does not add up).
 - the ronda stake: only in the ``bid`` phase of a stones game; its holders are real
   seats holding what they claim (a ronda is a pair, a rondí three of a rank), every
   holder is listed, from the eldest hand on; the bidders are the eldest holder of each
@@ -45,13 +54,15 @@ The rules checked (each problem is one sentence naming the zone or counter):
 from __future__ import annotations
 
 import itertools
+from collections import Counter
 from collections.abc import Sequence
 
 from cau_rules.cards import Card, cards_text
+from cau_rules.checks import listed, players_problem, sequence_problem, zone_problem
 from cau_rules.fishing.engine import ronda_kind
 from cau_rules.fishing.moves import JOC, Call, StakeValue, stake_rank
 from cau_rules.fishing.rules import FishingRules
-from cau_rules.fishing.zones import PHASES, STONE_REASONS, Position, Stake, Tally
+from cau_rules.fishing.zones import PHASES, STONE_REASONS, Chain, Position, Stake, Tally
 
 __all__ = ["MAX_HAND", "max_hand", "position_problems"]
 
@@ -76,6 +87,136 @@ def _is_seat(value: object, players: int) -> bool:
     return type(value) is int and 0 <= value < players
 
 
+def _whole(value: object) -> bool:
+    return type(value) is int
+
+
+def _pairs_problem(value: object, where: str, most: int, first: type, second: type | tuple[type, ...]) -> str | None:
+    """Why *value* is not a tuple of at most *most* ``(first, second)`` pairs."""
+    problem = sequence_problem(value, where, most=most)
+    if problem is not None:
+        return problem
+    assert isinstance(value, (tuple, list))
+    for pair in value:
+        if not isinstance(pair, tuple) or len(pair) != 2 or not isinstance(pair[0], first) or \
+                isinstance(pair[0], bool) or not isinstance(pair[1], second) or pair[1] is True or pair[1] is False:
+            return f"{where} must hold ({first.__name__}, ...) pairs, not {pair!r:.40}"
+    return None
+
+
+def _chain_shape(chain: object, size: int, found: list[str]) -> None:
+    if not isinstance(chain, Chain):
+        found.append(f"the chain must be a Chain or None, not {type(chain).__name__}")
+        return
+    if not _whole(chain.rank):
+        found.append(f"the chain's rank must be a whole number, not {chain.rank!r:.20}")
+    for problem in (_pairs_problem(chain.cards, "the chain's cards", size, int, Card),
+                    _pairs_problem(chain.run, "the chain's run", size, int, int)):
+        if problem is not None:
+            found.append(problem)
+    if not isinstance(chain.calls, frozenset) or not all(isinstance(call, Call) for call in chain.calls):
+        found.append("the chain's calls must be a frozenset of calls")
+    elif not isinstance(chain.cards, (tuple, list)) or not chain.cards:
+        found.append("a pending chain has cards")
+
+
+def _tally_shape(tally: object, most_log: int, found: list[str]) -> None:
+    if not isinstance(tally, Tally):
+        found.append(f"the tally must be a Tally or None, not {type(tally).__name__}")
+        return
+    for what, pair in (("stones", tally.stones), ("partides", tally.partides)):
+        if not isinstance(pair, tuple) or len(pair) != 2 or not all(_whole(value) for value in pair):
+            found.append(f"the tally's {what} must be a pair of whole numbers (one per team), not {pair!r:.40}")
+    problem = sequence_problem(tally.log, "the stones log", most=most_log)
+    if problem is not None:
+        found.append(problem)
+        return
+    for entry in tally.log:
+        if not isinstance(entry, tuple) or len(entry) != 5 or not isinstance(entry[3], str) or \
+                not all(_whole(entry[at]) for at in (0, 1, 2, 4)):
+            found.append(f"a stones log entry is (partida, hand, team, reason, stones), not {entry!r:.60}")
+            return
+
+
+def _stake_shape(stake: object, players: int, most_bids: int, found: list[str]) -> None:
+    if not isinstance(stake, Stake):
+        found.append(f"the stake must be a Stake or None, not {type(stake).__name__}")
+        return
+    problem = _pairs_problem(stake.holders, "the stake's holders", players, int, Call)
+    if problem is not None:
+        found.append(problem)
+    if not isinstance(stake.bidders, tuple) or len(stake.bidders) != 2 or not all(_whole(s) for s in stake.bidders):
+        found.append(f"the stake's bidders must be a pair of seats, not {stake.bidders!r:.40}")
+    problem = sequence_problem(stake.bids, "the stake's bids", most=most_bids)
+    if problem is not None:
+        found.append(problem)
+    elif not all(bid is None or bid == JOC or _whole(bid) for bid in stake.bids):
+        found.append(f"a bid is a whole number, None (the game) or 'joc', not one of {listed(map(repr, stake.bids))}")
+
+
+def _shape_problems(position: Position) -> list[str]:
+    """The problems that make every other check meaningless (see the module
+    documentation): each field is looked at for its type and length only."""
+    rules = position.rules
+    found: list[str] = []
+    n = position.players
+    problem = players_problem(n, rules.check_players)
+    if problem is not None:
+        return [problem]
+    size = rules.deck.size
+    for name in ("to_play", "opener", "hand", "round", "last_capturer", "seed"):
+        if not _whole(getattr(position, name)):
+            found.append(f"{name} must be a whole number, not {getattr(position, name)!r:.20}")
+    if not isinstance(position.phase, str):
+        found.append(f"phase must be one of {', '.join(PHASES)}, not {position.phase!r:.20}")
+    for name, zone in (("the stock", position.stock), ("the table", position.table), ("the discard", position.discard)):
+        problem = zone_problem(zone, name, size)
+        if problem is not None:
+            found.append(problem)
+    for name, zones in (("holdings", position.holdings), ("piles", position.piles)):
+        problem = sequence_problem(zones, name, length=n)
+        if problem is not None:
+            found.append(problem)
+            continue
+        for seat, zone in enumerate(zones):
+            problem = zone_problem(zone, f"seat {seat}'s {name[:-1]}", size)
+            if problem is not None:
+                found.append(problem)
+    problem = sequence_problem(position.debts, "debts", length=n)
+    if problem is None:
+        for seat, owed in enumerate(position.debts):
+            problem = _pairs_problem(owed, f"seat {seat}'s debts", size, int, int)
+            if problem is not None:
+                break
+    if problem is not None:
+        found.append(problem)
+    problem = _pairs_problem(position.declarations, "declarations", n, int, Call)
+    if problem is not None:
+        found.append(problem)
+    top = max_hand(rules)
+    problem = sequence_problem(position.hand_scores, "hand_scores", most=top + 1)
+    if problem is None:
+        for row in position.hand_scores:
+            problem = sequence_problem(row, "a row of hand scores", length=n)
+            if problem is None and not all(_whole(score) for score in row):
+                problem = f"hand scores are whole numbers, not {list(row)!r:.40}"
+            if problem is not None:
+                break
+    if problem is not None:
+        found.append(problem)
+    if position.trail is not None:
+        trail = position.trail
+        if not isinstance(trail, tuple) or len(trail) != 2 or not _whole(trail[0]) or not isinstance(trail[1], Card):
+            found.append(f"the trail must be a (seat, card) pair or None, not {trail!r:.40}")
+    if position.chain is not None:
+        _chain_shape(position.chain, size, found)
+    if position.tally is not None:
+        _tally_shape(position.tally, 2 * size * top, found)
+    if position.stake is not None:
+        _stake_shape(position.stake, n, rules.target, found)
+    return found
+
+
 def _card_problems(position: Position, problems: list[str]) -> None:
     deck = position.rules.deck
     zones: list[tuple[str, Sequence[Card]]] = [
@@ -97,14 +238,14 @@ def _card_problems(position: Position, problems: list[str]) -> None:
             else:
                 seen[card] = where
     if foreign:
-        problems.append(f"cards not in the {deck.name} deck: {cards_text(foreign)}")
+        problems.append(f"cards not in the {deck.name} deck: {listed(card.code for card in foreign)}")
     if twice:
-        problems.append(f"cards placed twice: {', '.join(twice)}")
+        problems.append(f"cards placed twice: {listed(twice)}")
     missing = [card for card in deck.cards if card not in seen]
     if missing:
-        problems.append(f"cards missing from every zone: {cards_text(missing)}")
-    ranks = [card.rank for card in position.table]
-    repeated = sorted({rank for rank in ranks if ranks.count(rank) > 1})
+        problems.append(f"cards missing from every zone: {listed(card.code for card in missing)}")
+    counts = Counter(card.rank for card in position.table)
+    repeated = sorted(rank for rank, count in counts.items() if count > 1)
     if repeated:
         problems.append(f"the table has two cards of rank {repeated[0]}; table ranks are always distinct")
 
@@ -286,7 +427,7 @@ def _tally_problems(position: Position, tally: Tally, problems: list[str]) -> No
             return
         if partida == current:
             totals[team] += stones
-    if tally.log and tuple(totals) != tally.stones:
+    if tuple(totals) != tally.stones:
         problems.append(f"the stones log of the current partida adds up to {tuple(totals)}, not {tally.stones}")
 
 
@@ -346,7 +487,9 @@ def position_problems(position: Position) -> list[str]:
     >>> position_problems(state)
     []
     """
-    problems: list[str] = []
+    problems = _shape_problems(position)
+    if problems:
+        return problems
     rules, phase = position.rules, position.phase
     _card_problems(position, problems)
     if _counter_problems(position, problems):

@@ -33,6 +33,7 @@ __all__ = [
     "Stake",
     "Tally",
     "Unit",
+    "explained",
     "score_sheet",
 ]
 
@@ -51,10 +52,12 @@ Debt = tuple[int, int]
 """A debt: ``(creditor, cards still owed)``."""
 
 STONE_REASONS: tuple[str, ...] = (
-    "pixat", "bon fer", "ronda", "rondi", "cau", "recau", "sant-vicent", "neta", "stake", "surplus",
+    "pixat", "bon fer", "ronda", "rondi", "cau", "recau", "sant-vicent", "neta", "stake", "surplus", "carried",
 )
 """Every reason a team scores stones for in the Valencian game (the ``reason`` of a
-:class:`Tally` log entry and of a :class:`~cau_rules.fishing.events.Scored` event)."""
+:class:`Tally` log entry and of a :class:`~cau_rules.fishing.events.Scored` event).
+``"carried"`` appears only in a log: the stones a position built with
+``FishingState.from_position`` was given without a log (see :func:`explained`)."""
 
 
 @attrs.frozen
@@ -124,6 +127,36 @@ class Stake:
     def to_answer(self) -> int:
         """The seat whose turn it is in the bidding."""
         return self.bidders[len(self.bids) % 2]
+
+
+def explained(tally: Tally, hand: int, over: bool = False) -> Tally:
+    """*tally* with its stones explained by its log: a tally given with stones but an
+    empty log gets one ``"carried"`` entry per team with stones, in the current partida
+    at *hand*; any other tally is returned unchanged.
+
+    The log of the current partida always adds up to the stones (a position whose log
+    does not is refused), so that play, which logs every stone it scores, keeps them
+    in step: ``FishingState.from_position(..., tally=Tally((18, 0)))`` starts with the
+    18 stones logged as carried, and the neta that follows makes the log add up to 19.
+
+    Args:
+        tally: the stones given.
+        hand: the hand of the position.
+        over: whether the game is over (the log's last partida is then the current one).
+
+    Returns:
+        The tally, its log filled in when it was empty.
+
+    >>> explained(Tally((18, 0)), hand=3).log
+    ((0, 3, 0, 'carried', 18),)
+    >>> explained(Tally((2, 1), (1, 0), ((1, 0, 0, "cau", 2), (1, 0, 1, "pixat", 1))), hand=0).log[0]
+    (1, 0, 0, 'cau', 2)
+    """
+    if tally.log or not any(tally.stones):
+        return tally
+    partida = sum(tally.partides) - 1 if over and any(tally.partides) else sum(tally.partides)
+    log = tuple((partida, hand, team, "carried", stones) for team, stones in enumerate(tally.stones) if stones)
+    return Tally(tally.stones, tally.partides, log)
 
 
 class PublicFields(Protocol):

@@ -54,11 +54,11 @@ from collections.abc import Sequence
 from typing import Any
 
 from cau_rules.cards import Card
-from cau_rules.checks import check_type
+from cau_rules.checks import MAX_DIGITS, check_type, seed_text
 from cau_rules.errors import InvalidNotationError
 from cau_rules.outcome import Termination
 from cau_rules.quatre.rules import QuatreRules
-from cau_rules.quatre.validate import MAX_SEED, position_fields
+from cau_rules.quatre.validate import position_fields
 from cau_rules.quatre.zones import PHASES, PendingGift, PendingLay, Phase, QuatreChain, SeatView
 
 __all__ = [
@@ -97,7 +97,7 @@ MAX_NOTATION = 4000
 4000
 """
 
-_NUMBER = re.compile(r"[0-9]{1,19}")
+_NUMBER = re.compile(rf"[0-9]{{1,{MAX_DIGITS}}}")
 _EMPTY = "-"
 
 
@@ -214,7 +214,7 @@ class _Reader:
     def number(self, part: str | None = None) -> int:
         text = self.text if part is None else part
         if not _NUMBER.fullmatch(text):
-            raise self.fail(f"needs a number of 1 to 19 ASCII digits, not {text[:20]!r}")
+            raise self.fail(f"needs a number of 1 to {MAX_DIGITS} ASCII digits, not {text[:20]!r}")
         return int(text)
 
     def card(self, code: str) -> Card:
@@ -292,9 +292,7 @@ def fields_from_notation(rules: QuatreRules, text: str) -> dict[str, Any]:
     termination_text = field[14].text
     if termination_text != _EMPTY and termination_text not in ("LAST_HOLDER", "SAFETY_BOUND"):
         raise field[14].fail("is '-', 'LAST_HOLDER' or 'SAFETY_BOUND'")
-    seed = field[15].number()
-    if seed > MAX_SEED:
-        raise field[15].fail(f"is at most {MAX_SEED}")
+    seed = seed_text(field[15].text[:40], f"{field[15].where} of the position")
     return position_fields(
         rules,
         players,

@@ -22,7 +22,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from cau_rules.cards import Card, cards_text
-from cau_rules.checks import json_object
+from cau_rules.checks import MAX_SEED, json_object, whole_number
 from cau_rules.errors import InvalidNotationError
 from cau_rules.outcome import Termination
 from cau_rules.quatre.rules import QuatreRules
@@ -124,13 +124,15 @@ def state_fields_to_dict(
 
 def _get(data: Mapping[str, Any], key: str, kind: type | tuple[type, ...], what: str = "") -> Any:
     if key not in data:
-        raise InvalidNotationError(f"the saved four-card game has no {key!r}")
+        raise InvalidNotationError(f"the saved four-card game has no {key!r:.40}")
     value = data[key]
     kinds = kind if isinstance(kind, tuple) else (kind,)
     if not isinstance(value, kinds) or (isinstance(value, bool) and bool not in kinds):
         names = {int: "a whole number", str: "a string", list: "a list", dict: "an object", type(None): "null"}
         expected = " or ".join(names.get(k, k.__name__) for k in kinds)
         raise InvalidNotationError(f"{what or repr(key)} in the save must be {expected}, not {value!r:.40}")
+    if isinstance(value, list) and len(value) > len(Card):  # refused on its length, before any item is read
+        raise InvalidNotationError(f"{what or repr(key)} in the save has {len(value):,} items; at most {len(Card)}")
     return value
 
 
@@ -223,5 +225,5 @@ def fields_from_dict(data: object) -> dict[str, Any]:
         passes=_get(record, "passes", int),
         turns_after_stock=_get(record, "turns_after_stock", int),
         termination=termination,
-        seed=_get(record, "seed", int),
+        seed=whole_number(_get(record, "seed", int), "'seed' in the save", low=0, high=MAX_SEED),
     )

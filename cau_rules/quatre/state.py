@@ -577,7 +577,7 @@ def new_game(
     check_type(rules, QuatreRules, "rules")
     check_type(players, int, "players")
     rules.check_players(players)
-    whole_number(seed, "the seed", low=MIN_SEED, high=MAX_SEED, error=InvalidRulesError)
+    whole_number(seed, "seed", low=MIN_SEED, high=MAX_SEED, error=InvalidRulesError)
     order = None
     if decks is not None:
         if isinstance(decks, str) or not isinstance(decks, Sequence):

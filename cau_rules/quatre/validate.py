@@ -9,6 +9,13 @@ it), refuses wrong Python types with :class:`TypeError`, and then asks
 
 What is checked (D-FOUR):
 
+- shape first: every field has the Python type the other checks read, the player count
+  is one the rules allow, one holding and one known-card list per seat, and no zone or
+  list longer than can arise (a card zone at most the deck), each looked at for its type
+  and length only; a position with a shape problem is reported with those problems
+  alone, so ``status()`` never fails and a zone of any length costs one look at its
+  length.  Every later check is linear in the size of the position, and every message
+  lists a bounded number of items;
 - every card of the deck is in exactly one zone (stock, table, holdings, the chain);
 - the pending zones match the phase (a chain in ``chain``, a gift in ``gift``, a lay in
   ``lay``, a termination exactly when ``over``), and each is one the moves can leave:
@@ -50,7 +57,15 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from cau_rules.cards import Card, cards_text, parse_cards
-from cau_rules.checks import check_type, whole_number
+from cau_rules.checks import (
+    MAX_SEED,
+    check_type,
+    listed,
+    players_problem,
+    sequence_problem,
+    whole_number,
+    zone_problem,
+)
 from cau_rules.errors import InvalidPositionError, InvalidRulesError
 from cau_rules.outcome import Termination
 from cau_rules.quatre.legal import layable
@@ -66,13 +81,6 @@ MIN_SEED = 0
 0
 """
 
-MAX_SEED = 2**63 - 1
-"""The largest seed a position may have.
-
->>> MAX_SEED
-9223372036854775807
-"""
-
 TERMINATIONS: tuple[Termination, ...] = (Termination.LAST_HOLDER, Termination.SAFETY_BOUND)
 """The ways a four-card game ends (D-FOUR-5).
 
@@ -83,7 +91,7 @@ TERMINATIONS: tuple[Termination, ...] = (Termination.LAST_HOLDER, Termination.SA
 
 def _zone(value: object, parameter: str) -> tuple[Card, ...]:
     if isinstance(value, str):
-        return parse_cards(value)
+        return parse_cards(value, most=len(Card))
     if not isinstance(value, Iterable):
         raise TypeError(f"{parameter} must be a string of card codes or an iterable of cards, "
                         f"not {type(value).__name__}")
@@ -91,7 +99,7 @@ def _zone(value: object, parameter: str) -> tuple[Card, ...]:
     for item in items:
         if not isinstance(item, (Card, str)):
             raise TypeError(f"{parameter} must hold cards or card codes, not {type(item).__name__}")
-    return parse_cards(items)
+    return parse_cards(items, most=len(Card))
 
 
 def _zones(value: object, parameter: str) -> list[tuple[Card, ...]]:
@@ -148,7 +156,8 @@ def position_fields(
     check_type(rules, QuatreRules, "rules")
     check_type(players, int, "players")
     rules.check_players(players)
-    whole_number(seed, "the seed", low=MIN_SEED, high=MAX_SEED, error=InvalidRulesError)
+    check_type(seed, int, "seed")
+    whole_number(seed, "seed", low=MIN_SEED, high=MAX_SEED, error=InvalidRulesError)
     hold = tuple(_zones(holdings, "holdings"))
     tab = _zone(table, "table")
     for record, kind, name in ((chain, QuatreChain, "chain"), (gift, PendingGift, "gift"),
@@ -181,12 +190,13 @@ def position_fields(
         if len(listed_zones) != players:
             problems.append(f"{players} players need {players} known-card lists, not {len(listed_zones)}")
         else:
-            for seat, listed in enumerate(listed_zones):
+            for seat, zone in enumerate(listed_zones):
                 mine = hold[seat] if seat < len(hold) else ()
-                if any(card not in mine for card in listed) or len(set(listed)) != len(listed):
-                    problems.append(f"the known cards of seat {seat} ({cards_text(listed)}) must be distinct "
-                                    "cards of its holding")
-                known_zones[seat] = tuple(card for card in mine if card in listed)
+                held, named = set(mine), set(zone)  # each zone counted once: linear
+                if not named <= held or len(named) != len(zone):
+                    problems.append(f"the known cards of seat {seat} ({listed(card.code for card in zone)}) must be "
+                                    "distinct cards of its holding")
+                known_zones[seat] = tuple(card for card in mine if card in named)
     if isinstance(private, str) or not isinstance(private, Iterable):
         raise TypeError(f"private must be an iterable of (seat, holder, card) records, not {type(private).__name__}")
     records: list[tuple[int, int, Card]] = []
@@ -233,6 +243,67 @@ def _advance(seat: int, steps: int, players: int, out: Sequence[int]) -> int:
     return seat
 
 
+def _whole(value: object) -> bool:
+    return type(value) is int
+
+
+def _shape_problems(fields: dict[str, Any]) -> list[str]:
+    """The problems that make every other check meaningless: each field looked at for
+    its type and length only (see the module documentation)."""
+    rules, n = fields["rules"], fields["players"]
+    problem = players_problem(n, rules.check_players)
+    if problem is not None:
+        return [problem]
+    size = rules.deck.size
+    found: list[str] = []
+    for name in ("seed", "to_play", "starter", "passes", "turns_after_stock"):
+        if not _whole(fields[name]):
+            found.append(f"{name} must be a whole number, not {fields[name]!r:.20}")
+    if not isinstance(fields["phase"], str):
+        found.append(f"phase must be one of {', '.join(PHASES)}, not {fields['phase']!r:.20}")
+    problems = [zone_problem(fields["stock"], "the stock", size), zone_problem(fields["table"], "the table", size)]
+    holdings, known = fields["holdings"], fields["known"]
+    if not (isinstance(holdings, (tuple, list)) and isinstance(known, (tuple, list))):
+        return [f"holdings and known must be tuples, one zone per seat, not {type(holdings).__name__} and "
+                f"{type(known).__name__}"]
+    if len(holdings) != n or len(known) != n:
+        return [f"{n} players need {n} holdings and {n} known-card lists, not {len(holdings):,} and {len(known):,}"]
+    for name, what in (("holdings", "holding"), ("known", "known-card list")):
+        problems += [zone_problem(zone, f"seat {seat}'s {what}", size) for seat, zone in enumerate(fields[name])]
+    problem = sequence_problem(fields["out"], "the seats out", most=n)
+    if problem is None and not all(_whole(seat) for seat in fields["out"]):
+        problem = f"the seats out are whole numbers, not {listed(map(repr, fields['out']))}"
+    problems.append(problem)
+    problem = sequence_problem(fields["private"], "the private records", most=size)
+    if problem is None:
+        for record in fields["private"]:
+            if not isinstance(record, tuple) or len(record) != 3 or not _whole(record[0]) or \
+                    not _whole(record[1]) or not isinstance(record[2], Card):
+                problem = f"a private record is (knower, holder, card), not {record!r:.40}"
+                break
+    problems.append(problem)
+    for name, kind in (("chain", QuatreChain), ("gift", PendingGift), ("lay", PendingLay),
+                       ("termination", Termination)):
+        if fields[name] is not None and not isinstance(fields[name], kind):
+            problems.append(f"{name} must be a {kind.__name__} or None, not {type(fields[name]).__name__}")
+    chain, gift, lay = fields["chain"], fields["gift"], fields["lay"]
+    if isinstance(chain, QuatreChain):
+        if not isinstance(chain.target, Card):
+            problems.append(f"the chain's table card must be a card, not {chain.target!r:.20}")
+        problem = sequence_problem(chain.cards, "the chain's cards", most=MAX_CHAIN)
+        if problem is None and not all(isinstance(entry, tuple) and len(entry) == 2 and _whole(entry[0])
+                                       and isinstance(entry[1], Card) for entry in chain.cards):
+            problem = "the chain's cards must be (seat, card) pairs"
+        problems.append(problem)
+    if isinstance(gift, PendingGift) and not all(_whole(getattr(gift, name))
+                                                 for name in ("giver", "receiver", "owed", "level")):
+        problems.append("a gift's giver, receiver, owed and level are whole numbers")
+    if isinstance(lay, PendingLay) and (not _whole(lay.owed) or not (lay.after is None or isinstance(lay.after, Card))):
+        problems.append("a lay owes a whole number of cards, after a card or None")
+    found += [problem for problem in problems if problem is not None]
+    return found
+
+
 def position_problems(
     *,
     rules: QuatreRules,
@@ -273,15 +344,11 @@ def position_problems(
     1 passes in a row with 1 seats in the game would have made the next one lay
     there cannot be more passes in a row (1) than turns played since the stock ran out (0)
     """
+    problems = _shape_problems(locals())
+    if problems:
+        return problems
     n = players
-    problems: list[str] = []
     say = problems.append
-    try:
-        rules.check_players(n)
-    except InvalidRulesError as exc:
-        return [str(exc)]
-    if len(holdings) != n or len(known) != n:
-        return [f"{n} players need {n} holdings and {n} known-card lists, not {len(holdings)} and {len(known)}"]
     if not MIN_SEED <= seed <= MAX_SEED:
         say(f"the seed must be from {MIN_SEED} to {MAX_SEED}, not {seed}")
 
@@ -298,14 +365,14 @@ def position_problems(
         placed.extend(holding)
     foreign = [card for card in placed if not deck.contains(card)]
     if foreign:
-        say(f"cards not in the {deck.name} deck: {cards_text(foreign)}")
+        say(f"cards not in the {deck.name} deck: {listed(card.code for card in foreign)}")
     seen: set[Card] = set()
     twice = [card for card in placed if card in seen or seen.add(card)]  # type: ignore[func-returns-value, unused-ignore]
     if twice:
-        say(f"cards placed twice: {cards_text(twice)}")
+        say(f"cards placed twice: {listed(card.code for card in twice)}")
     if len(seen) - len(set(foreign)) != deck.size:  # (deck.cards builds a tuple: only when needed)
         missing = [card for card in deck.cards if card not in seen]
-        say(f"cards missing from every zone: {cards_text(missing)}")
+        say(f"cards missing from every zone: {listed(card.code for card in missing)}")
 
     # phase and the zones it keeps
     if phase not in PHASES:
@@ -328,7 +395,7 @@ def position_problems(
         say(f"a seat is listed out twice: {list(out)}")
     for seat in out_ok:
         if holdings[seat]:
-            say(f"seat {seat} is out but holds {cards_text(holdings[seat])}")
+            say(f"seat {seat} is out but holds {cards_text(holdings[seat])}")  # at most the deck (shape)
     if out and stock:
         say("a seat is out only once the stock is empty")
     active = [seat for seat in range(n) if seat not in out]
@@ -389,9 +456,10 @@ def position_problems(
 
     # knowledge
     for seat, cards in enumerate(known):
-        stray = [card for card in cards if card not in holdings[seat]]
+        held = set(holdings[seat])
+        stray = [card for card in cards if card not in held]
         if stray:
-            say(f"the cards known to be held by seat {seat} are not in its holding: {cards_text(stray)}")
+            say(f"the cards known to be held by seat {seat} are not in its holding: {listed(c.code for c in stray)}")
     named: set[Card] = set()
     for knower, holder, card in private:
         if not (0 <= knower < n and 0 <= holder < n) or knower == holder or card not in holdings[holder]:

@@ -5,7 +5,10 @@ documents.  It draws with the standard library only and depends on nothing in th
 library but :mod:`cau_rules.cards` and :mod:`cau_rules.errors`.
 
 - :mod:`cau_rules.svg.canvas`: a deterministic SVG builder (:class:`Canvas`): the same
-  calls always give byte-identical, well-formed, escaped XML.
+  calls always give byte-identical, well-formed, escaped XML.  Card faces, backs and suit signs are
+  ``<symbol>`` definitions placed with ``<use>``, drawn once per process.
+- :mod:`cau_rules.svg.values`: the argument checks, the stable numbers (:func:`fmt`) and
+  :class:`PathData`.
 - :mod:`cau_rules.svg.faces`: card faces for the Spanish and French decks, suit pips and
   card backs, in the colour constants defined there.
 - :mod:`cau_rules.svg.layout`: rows and fans of cards, piles with counts, labels, the

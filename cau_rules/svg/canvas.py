@@ -9,6 +9,10 @@ byte-identical, well-formed XML.
 Unlike the rules objects of this library, a canvas is a mutable builder: draw on it,
 then call :meth:`Canvas.to_svg`.
 
+A drawing that repeats (a card face, a card back) is defined once as a ``<symbol>`` with
+:meth:`Canvas.define` and placed with :meth:`Group.use`; the symbol's text is written once
+per process and reused by every picture, so a picture costs little more than its layout.
+
 >>> canvas = Canvas(40, 20, title="A <small> picture")
 >>> box = canvas.rect(1, 1, 38, 18, rx=3, fill="#ffffff", stroke="#000000")
 >>> label = canvas.text(20, 14, "Tom & Jerry", size=10, anchor="middle")
@@ -22,13 +26,12 @@ then call :meth:`Canvas.to_svg`.
 
 from __future__ import annotations
 
-import math
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Literal
 
-from cau_rules.cards import Card, Deck, Language
 from cau_rules.errors import InvalidRulesError
+from cau_rules.svg.values import Anchor, PathData, check_anchor, check_number, check_text, fmt
 
 __all__ = ["FONT_FAMILY", "SVG_NAMESPACE", "Canvas", "Group", "PathData", "fmt"]
 
@@ -38,177 +41,28 @@ SVG_NAMESPACE = "http://www.w3.org/2000/svg"
 FONT_FAMILY = "sans-serif"
 """The generic font family of every picture: no font is embedded or named."""
 
-Anchor = Literal["start", "middle", "end"]
-
-_LANGUAGES: tuple[Language, ...] = ("ca", "es", "en")
 # Characters XML 1.0 forbids anywhere in a document; hostile text may carry them.
 _NOT_XML = re.compile("[^\t\n\r\u0020-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
-
-
-def fmt(value: float) -> str:
-    """A number as the builder writes it: rounded to two decimals, no trailing zeros.
-
-    Args:
-        value: any finite number.
-
-    Returns:
-        The shortest text for the rounded value; ``-0`` is written ``0``.
-
-    Raises:
-        TypeError: if *value* is not an int or a float.
-        InvalidRulesError: if *value* is infinite or not a number.
-
-    >>> fmt(3), fmt(2.5), fmt(1 / 3), fmt(-0.001), fmt(12.999)
-    ('3', '2.5', '0.33', '0', '13')
-    """
-    check_number("value", value, minimum=None)
-    text = f"{value:.2f}".rstrip("0").rstrip(".")
-    return "0" if text in ("-0", "") else text
+# Anything escaping would change; most texts (numbers, colours, names) have none of it.
+_SPECIAL = re.compile('[&<>"\t\n\r]|[^\t\n\r\u0020-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]')
 
 
 def _escape_text(text: str) -> str:
+    if _SPECIAL.search(text) is None:
+        return text
     text = _NOT_XML.sub("\ufffd", text)
     return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\r", "&#13;")
 
 
 def _escape_attribute(text: str) -> str:
+    if _SPECIAL.search(text) is None:
+        return text
     return (
         _escape_text(text)
         .replace('"', "&quot;")
         .replace("\t", "&#9;")
         .replace("\n", "&#10;")
     )
-
-
-# ---------------------------------------------------------------------------
-# Argument checks shared by the whole svg package.
-
-
-def check_number(name: str, value: object, *, minimum: float | None = 0.0, positive: bool = False) -> float:
-    """*value* as a float, or a clear error naming the parameter."""
-    if isinstance(value, bool) or not isinstance(value, int | float):
-        raise TypeError(f"{name} must be a number, not {type(value).__name__}")
-    number = float(value)
-    if not math.isfinite(number):
-        raise InvalidRulesError(f"{name} must be a finite number, not {value!r}")
-    if positive and number <= 0:
-        raise InvalidRulesError(f"{name} must be greater than 0, not {value!r}")
-    if minimum is not None and number < minimum:
-        raise InvalidRulesError(f"{name} must be at least {fmt(minimum)}, not {value!r}")
-    return number
-
-
-def check_count(name: str, value: object) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise TypeError(f"{name} must be an int, not {type(value).__name__}")
-    if value < 0:
-        raise InvalidRulesError(f"{name} must be 0 or more, not {value!r}")
-    return value
-
-
-def check_text(name: str, value: object) -> str:
-    if not isinstance(value, str):
-        raise TypeError(f"{name} must be a str, not {type(value).__name__}")
-    return value
-
-
-def check_language(value: object) -> Language:
-    if not isinstance(value, str):
-        raise TypeError(f"language must be a str, not {type(value).__name__}")
-    for language in _LANGUAGES:
-        if value == language:
-            return language
-    raise InvalidRulesError(f"unknown language {value!r}: use 'ca', 'es' or 'en'")
-
-
-def check_card(name: str, value: object, deck: Deck | None = None) -> Card:
-    if not isinstance(value, Card):
-        raise TypeError(f"{name} must be a Card, not {type(value).__name__} (use Card.parse('7o'))")
-    if deck is not None and not deck.contains(value):
-        raise InvalidRulesError(f"{name} {value.code} is not a card of the {deck.name} deck")
-    return value
-
-
-def check_deck(value: object) -> Deck:
-    if not isinstance(value, Deck):
-        raise TypeError(f"deck must be a Deck, not {type(value).__name__}")
-    return value
-
-
-def check_anchor(value: object) -> Anchor:
-    for anchor in ("start", "middle", "end"):
-        if value == anchor:
-            return anchor
-    raise InvalidRulesError(f"anchor must be 'start', 'middle' or 'end', not {value!r}")
-
-
-# ---------------------------------------------------------------------------
-
-
-class PathData:
-    """The ``d`` attribute of a path, built command by command with stable numbers.
-
-    Every method returns the same builder, so calls chain; ``str()`` gives the text.
-
-    >>> str(PathData().move(0, 0).line(10, 0).quad(10, 10, 0, 10).close())
-    'M0 0 L10 0 Q10 10 0 10 Z'
-    """
-
-    __slots__ = ("_parts",)
-
-    def __init__(self) -> None:
-        self._parts: list[str] = []
-
-    def _add(self, command: str, *numbers: float) -> PathData:
-        self._parts.append(command + " ".join(fmt(number) for number in numbers))
-        return self
-
-    def move(self, x: float, y: float) -> PathData:
-        """Start a new sub-path at (*x*, *y*).
-
-        >>> str(PathData().move(1.5, 2))
-        'M1.5 2'
-        """
-        return self._add("M", x, y)
-
-    def line(self, x: float, y: float) -> PathData:
-        """A straight line to (*x*, *y*).
-
-        >>> str(PathData().move(0, 0).line(3, 4))
-        'M0 0 L3 4'
-        """
-        return self._add("L", x, y)
-
-    def quad(self, cx: float, cy: float, x: float, y: float) -> PathData:
-        """A quadratic Bézier curve through control point (*cx*, *cy*) to (*x*, *y*).
-
-        >>> str(PathData().move(0, 0).quad(5, 5, 10, 0))
-        'M0 0 Q5 5 10 0'
-        """
-        return self._add("Q", cx, cy, x, y)
-
-    def cubic(self, c1x: float, c1y: float, c2x: float, c2y: float, x: float, y: float) -> PathData:
-        """A cubic Bézier curve with two control points, ending at (*x*, *y*).
-
-        >>> str(PathData().move(0, 0).cubic(0, 5, 10, 5, 10, 0))
-        'M0 0 C0 5 10 5 10 0'
-        """
-        return self._add("C", c1x, c1y, c2x, c2y, x, y)
-
-    def close(self) -> PathData:
-        """Close the current sub-path.
-
-        >>> str(PathData().move(0, 0).line(1, 0).line(0, 1).close())
-        'M0 0 L1 0 L0 1 Z'
-        """
-        self._parts.append("Z")
-        return self
-
-    def __str__(self) -> str:
-        return " ".join(self._parts)
-
-    def __bool__(self) -> bool:
-        return bool(self._parts)
 
 
 class Group:
@@ -230,19 +84,34 @@ class Group:
     </svg>
     """
 
-    __slots__ = ("_attributes", "_children", "_tag", "_text")
+    __slots__ = ("_attributes", "_children", "_lazy", "_raw", "_root", "_tag", "_text")
 
     def __init__(self) -> None:
         self._tag = "g"
         self._attributes: list[tuple[str, str]] = []
         self._children: list[Group] = []
         self._text: str | None = None
+        self._root: Canvas | None = None
+        # A memoised fragment (see fragment()): its written text, and how to draw it again
+        # should anything be drawn into it later.
+        self._raw: str | None = None
+        self._lazy: Callable[[Group], None] | None = None
 
     @classmethod
     def _node(cls, tag: str, attributes: list[tuple[str, str]], text: str | None = None) -> Group:
         node = Group()
         node._tag, node._attributes, node._text = tag, attributes, text
         return node
+
+    @property
+    def canvas(self) -> Canvas | None:
+        """The picture this group belongs to (None for a group built on its own).
+
+        >>> canvas = Canvas(10, 10)
+        >>> canvas.group().canvas is canvas, Group().canvas
+        (True, None)
+        """
+        return self._root
 
     # -- building -----------------------------------------------------------------
 
@@ -252,6 +121,8 @@ class Group:
             if value is None:
                 continue
             written.append((name, value if isinstance(value, str) else fmt(value)))
+        if self._raw is not None:
+            self._redraw()
         self._children.append(Group._node(tag, written, text))
 
     @staticmethod
@@ -308,10 +179,77 @@ class Group:
         if transform:
             attributes.append(("transform", " ".join(transform)))
         child = Group._node("g", attributes)
+        child._root = self._root
         if title is not None:
             child.title(title)
+        if self._raw is not None:
+            self._redraw()
         self._children.append(child)
         return child
+
+    def fragment(self, key: tuple[object, ...], draw: Callable[[Group], None], *, class_: str | None = None,
+                 x: float = 0, y: float = 0, title: str | None = None) -> Group:
+        """A sub-group as :meth:`group` makes it, drawn by *draw*, and remembered under *key*.
+
+        A picture is mostly the same rows and piles from one move to the next: the text of a
+        fragment is kept for the whole process, and a later fragment with the same *key*
+        (in any picture) is written from it without drawing again.  *key* must name
+        everything the drawing depends on.  Drawing into the returned group later still
+        works: the fragment is then drawn again first.
+
+        >>> canvas = Canvas(20, 20)
+        >>> row = canvas.fragment(("dots", 2), lambda g: [g.circle(5 * i, 5, 2) for i in (1, 2)] and None,
+        ...                       class_="row")
+        >>> again = Canvas(20, 20)
+        >>> same = again.fragment(("dots", 2), lambda g: None, class_="row")
+        >>> again.to_svg() == canvas.to_svg()
+        True
+        """
+        attributes: list[tuple[str, str]] = []
+        if class_ is not None:
+            attributes.append(("class", check_text("class_", class_)))
+        x = check_number("x", x, minimum=None)
+        y = check_number("y", y, minimum=None)
+        if x or y:
+            attributes.append(("transform", f"translate({fmt(x)} {fmt(y)})"))
+        node = Group._node("g", attributes)
+        node._root = canvas = self._root
+        if title is not None:
+            node._children.append(Group._node("title", [], check_text("title", title)))
+        if self._raw is not None:
+            self._redraw()
+        self._children.append(node)
+        if canvas is None:
+            draw(node)
+            return node
+        full = (class_, x, y, title, *key)
+        cached = _FRAGMENTS.get(full)
+        if cached is not None and all(canvas._add_cached(symbol) for symbol in cached[1]):
+            if canvas._drawing:
+                canvas._drawing[-1].update(cached[1])
+            node._raw, node._lazy = cached[0], draw
+            return node
+        canvas._drawing.append(set())
+        try:
+            draw(node)
+        finally:
+            uses = canvas._drawing.pop()
+        if canvas._drawing:
+            canvas._drawing[-1].update(uses)
+        lines: list[str] = []
+        node._write(lines, 0)
+        if len(_FRAGMENTS) >= _MAX_FRAGMENTS:
+            _FRAGMENTS.clear()
+        _FRAGMENTS[full] = ("\n".join(lines), tuple(sorted(uses)))
+        return node
+
+    def _redraw(self) -> None:
+        """Turn a remembered fragment back into elements (something is drawn into it)."""
+        draw, self._raw, self._lazy = self._lazy, None, None
+        title = self._children[:1] if self._children and self._children[0]._tag == "title" else []
+        self._children = title
+        if draw is not None:
+            draw(self)
 
     def title(self, text: str) -> None:
         """Add a ``<title>`` child: the accessible name and hover tooltip of this group.
@@ -456,10 +394,55 @@ class Group:
                             ("transform", f"rotate({fmt(rotate)} {fmt(x)} {fmt(y)})" if rotate else None)],
                    content)
 
+    def placed(self, class_: str, x: float, y: float, title: str, symbol: str, data: str | None = None) -> Group:
+        """A sub-group that places *symbol* at (*x*, *y*): what :meth:`group` with *class_*,
+        *title* and a ``data-card`` of *data*, then :meth:`use`, would make, built in one step
+        (a picture places dozens of cards).
+
+        >>> canvas = Canvas(10, 10)
+        >>> card = canvas.placed("card", 2, 0, "as d'oros", canvas.define("face", lambda g: g.rect(0, 0, 1, 1)),
+        ...                      data="1o")
+        >>> print(canvas.to_svg().split("</defs>")[1].strip())
+        <g class="card" data-card="1o" transform="translate(2 0)">
+            <title>as d'oros</title>
+            <use href="#face"/>
+          </g>
+        </svg>
+        """
+        x = check_number("x", x, minimum=None)
+        y = check_number("y", y, minimum=None)
+        attributes = [("class", check_text("class_", class_))]
+        if data is not None:
+            attributes.append(("data-card", check_text("data", data)))
+        if x or y:
+            attributes.append(("transform", f"translate({fmt(x)} {fmt(y)})"))
+        child = Group._node("g", attributes)
+        child._root = self._root
+        child._children = [Group._node("title", [], check_text("title", title)),
+                           Group._node("use", [("href", "#" + check_text("symbol", symbol))])]
+        if self._raw is not None:
+            self._redraw()
+        self._children.append(child)
+        return child
+
+    def use(self, symbol: str) -> None:
+        """Place the symbol *symbol* (defined with :meth:`Canvas.define`) at this group's origin.
+
+        >>> canvas = Canvas(10, 10)
+        >>> dot = canvas.define("dot", lambda g: g.circle(1, 1, 1))
+        >>> canvas.group(x=4).use(dot)
+        >>> '<use href="#dot"/>' in canvas.to_svg()
+        True
+        """
+        self._leaf("use", [("href", "#" + check_text("symbol", symbol))])
+
     # -- writing ------------------------------------------------------------------
 
     def _write(self, out: list[str], depth: int) -> None:
         pad = "  " * depth
+        if self._raw is not None:
+            out.append(pad + self._raw.replace("\n", "\n" + pad) if pad else self._raw)
+            return
         head = self._tag + "".join(f' {name}="{_escape_attribute(value)}"' for name, value in self._attributes)
         if self._text is not None:
             out.append(f"{pad}<{head}>{_escape_text(self._text)}</{self._tag}>")
@@ -470,6 +453,16 @@ class Group:
             for child in self._children:
                 child._write(out, depth + 1)
             out.append(f"{pad}</{self._tag}>")
+
+
+_SYMBOLS: dict[str, tuple[str, tuple[str, ...]]] = {}
+"""The written text of every symbol defined so far, and the symbols it uses, by id (see
+:meth:`Canvas.define`)."""
+_MAX_SYMBOLS = 4096
+
+_FRAGMENTS: dict[tuple[object, ...], tuple[str, tuple[str, ...]]] = {}
+"""The written text of remembered fragments, and the symbols they use (see :meth:`Group.fragment`)."""
+_MAX_FRAGMENTS = 1024  # rows and piles of a few KiB each: at most a few MiB
 
 
 class Canvas(Group):
@@ -494,13 +487,16 @@ class Canvas(Group):
     cau_rules.errors.InvalidRulesError: width must be greater than 0, not 0
     """
 
-    __slots__ = ("height", "size", "width")
+    __slots__ = ("_defs", "_drawing", "height", "size", "width")
 
     def __init__(self, width: float, height: float, *, title: str | None = None, size: float = 1.0) -> None:
         self.width = check_number("width", width, positive=True)
         self.height = check_number("height", height, positive=True)
         self.size = check_number("size", size, positive=True)
         super().__init__()
+        self._root = self
+        self._defs: dict[str, str] = {}
+        self._drawing: list[set[str]] = []
         self._tag = "svg"
         self._attributes = [
             ("xmlns", SVG_NAMESPACE),
@@ -511,6 +507,90 @@ class Canvas(Group):
         ]
         if title is not None:
             self.title(title)
+
+    def define(self, symbol: str, draw: Callable[[Group], None]) -> str:
+        """Define the symbol *symbol* (once per picture) as what *draw* draws at the origin.
+
+        The symbol's text is kept for the whole process under its id: an id must always
+        stand for the same drawing (name it after everything the drawing depends on, as
+        ``card-spanish-48-7o-60`` does), and *draw* runs only the first time an id is seen.
+        The symbol is written in the picture's ``<defs>`` (sorted by id, unindented to keep
+        pictures small), with ``overflow="visible"`` so that nothing drawn by it is clipped.
+
+        Args:
+            symbol: the id: letters, digits, ``-``, ``_`` and ``.``, starting with a letter.
+            draw: draws the symbol's content into the group it is given.
+
+        Returns:
+            The id, for :meth:`Group.use`.
+
+        Raises:
+            InvalidRulesError: the id is not such a name.
+
+        >>> canvas = Canvas(10, 10)
+        >>> canvas.define("box", lambda g: g.rect(0, 0, 2, 2))
+        'box'
+        >>> print(canvas.to_svg(), end="")
+        <svg xmlns="http://www.w3.org/2000/svg" width="10" height="10" viewBox="0 0 10 10" font-family="sans-serif">
+        <defs>
+        <symbol id="box" overflow="visible">
+          <rect x="0" y="0" width="2" height="2"/>
+        </symbol>
+        </defs>
+        </svg>
+        """
+        if self._drawing:
+            self._drawing[-1].add(symbol)  # a symbol that the one being drawn uses
+        if symbol in self._defs:
+            return symbol
+        cached = _SYMBOLS.get(symbol)
+        if cached is not None and all(self._add_cached(used) for used in cached[1]):
+            self._defs[symbol] = cached[0]
+            return symbol
+        if not re.fullmatch(r"[A-Za-z][A-Za-z0-9_.-]*", check_text("symbol", symbol)):
+            raise InvalidRulesError(f"bad symbol id {symbol!r}: use letters, digits, '-', '_' and '.'")
+        node = Group._node("symbol", [("id", symbol), ("overflow", "visible")])
+        node._root = self  # so that the symbol may use other symbols
+        self._drawing.append(set())
+        try:
+            draw(node)
+        finally:
+            uses = self._drawing.pop()
+        lines: list[str] = []
+        node._write(lines, 0)
+        if len(_SYMBOLS) >= _MAX_SYMBOLS:
+            _SYMBOLS.clear()
+        _SYMBOLS[symbol] = ("\n".join(lines), tuple(sorted(uses)))
+        self._defs[symbol] = _SYMBOLS[symbol][0]
+        return symbol
+
+    def _add_cached(self, symbol: str) -> bool:
+        """Add a symbol the cache holds (and those it uses); False if the cache lost one."""
+        if symbol in self._defs:
+            return True
+        cached = _SYMBOLS.get(symbol)
+        if cached is None or not all(self._add_cached(used) for used in cached[1]):
+            return False
+        self._defs[symbol] = cached[0]
+        return True
+
+    def _write(self, out: list[str], depth: int) -> None:
+        if not self._defs:
+            super()._write(out, depth)
+            return
+        pad = "  " * depth
+        out.append(f"{pad}<{self._tag}" + "".join(f' {name}="{_escape_attribute(value)}"'
+                                                  for name, value in self._attributes) + ">")
+        children = self._children
+        first = 1 if children and children[0]._tag == "title" else 0  # the title stays the first child
+        for child in children[:first]:
+            child._write(out, depth + 1)
+        out.append("<defs>")
+        out.extend(self._defs[symbol] for symbol in sorted(self._defs))  # the same order however drawn
+        out.append("</defs>")
+        for child in children[first:]:
+            child._write(out, depth + 1)
+        out.append(f"{pad}</{self._tag}>")
 
     def to_svg(self) -> str:
         """The complete SVG document, one element a line, ending with a newline.

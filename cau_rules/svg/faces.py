@@ -26,14 +26,15 @@ from collections.abc import Callable, Mapping
 from types import MappingProxyType
 
 from cau_rules.cards import SPANISH_48, Card, Deck, Language, Suit
-from cau_rules.svg.canvas import (
-    Group,
+from cau_rules.svg.canvas import Group
+from cau_rules.svg.values import (
     PathData,
     check_card,
     check_count,
     check_deck,
     check_language,
     check_number,
+    fmt,
 )
 
 __all__ = [
@@ -402,24 +403,65 @@ def draw_card(target: Group, card: Card, *, x: float, y: float, width: float = C
     h = w * CARD_RATIO
     if not isinstance(highlight, bool):
         raise TypeError(f"highlight must be a bool, not {type(highlight).__name__}")
-    g = target.group(x=x, y=y, class_="card", title=name, data=[("card", card.code)])
+    canvas = target.canvas
+    if canvas is None:  # a group on its own: drawn in place
+        g = target.group(x=x, y=y, class_="card", title=name, data=[("card", card.code)])
+        _face(g, card, w, deck)
+    else:  # each face is drawn once per picture, as a symbol, and placed
+        symbol = canvas.define(f"card-{deck.name}-{card.code}-{fmt(w)}", lambda into: _labels(into, card, w, deck))
+        g = target.placed("card", x, y, name, symbol, data=card.code)
+    if highlight:
+        _highlight(g, w, h)
+    return g
+
+
+def _face(g: Group, card: Card, w: float, deck: Deck, *, labels: bool = True, design: bool = True) -> None:
+    """The face of *card*, *w* wide, with its top-left corner at the origin of *g*: its
+    suit's design (outline, signs, the court frame) and its rank labels, or either alone."""
+    h = w * CARD_RATIO
     colour = suit_colour(card.suit, deck)
-    _outline(g, w, h, CARD_FACE_COLOUR)
+    if design:
+        _outline(g, w, h, CARD_FACE_COLOUR)
     label = rank_label(card, deck)
     for corner in (g, g.group(x=w, y=h, rotate=180)):
-        corner.text(0.14 * w, 0.21 * w, label, size=0.2 * w if len(label) < 2 else 0.17 * w, anchor="middle",
-                    bold=True, fill=colour)
-        draw_pip(corner, card.suit, x=0.14 * w, y=0.34 * w, size=0.15 * w, deck=deck)
+        if labels:
+            corner.text(0.14 * w, 0.21 * w, label, size=0.2 * w if len(label) < 2 else 0.17 * w,
+                        anchor="middle", bold=True, fill=colour)
+        if design:
+            _pip(corner, card, deck, x=0.14 * w, y=0.34 * w, size=0.15 * w)
+    if not design:
+        return
     if card.rank >= 10:
         g.rect(0.28 * w, 0.22 * w, 0.44 * w, h - 0.44 * w, rx=0.03 * w, fill=colour, opacity=0.1)
         g.rect(0.28 * w, 0.22 * w, 0.44 * w, h - 0.44 * w, rx=0.03 * w, fill="none", stroke=colour,
                stroke_width=0.015 * w)
-        draw_pip(g, card.suit, x=w / 2, y=h / 2, size=0.36 * w, deck=deck)
+        _pip(g, card, deck, x=w / 2, y=h / 2, size=0.36 * w)
     else:
-        draw_pip(g, card.suit, x=w / 2, y=h / 2, size=0.52 * w, deck=deck)
-    if highlight:
-        _highlight(g, w, h)
-    return g
+        _pip(g, card, deck, x=w / 2, y=h / 2, size=0.52 * w)
+
+
+def _pip(g: Group, card: Card, deck: Deck, *, x: float, y: float, size: float) -> None:
+    """A sign of a face: in a picture a symbol that every card of the suit shares (both
+    corners use the same one), drawn where it stands so that its numbers are the same to the
+    last digit as when it was drawn in place; outside a picture, drawn in place."""
+    canvas = g.canvas
+    if canvas is None:
+        draw_pip(g, card.suit, x=x, y=y, size=size, deck=deck)
+        return
+    symbol = f"pip-{deck.name}-{card.code[-1]}-{fmt(x)}-{fmt(y)}-{fmt(size)}"
+    g.use(canvas.define(symbol, lambda into: draw_pip(into, card.suit, x=x, y=y, size=size, deck=deck)))
+
+
+def _labels(g: Group, card: Card, w: float, deck: Deck) -> None:
+    """A face as a symbol: the design every card of the suit shares (one symbol for the
+    number cards, one for the court cards), then the card's rank labels over it.  The
+    labels and the signs never touch, so the order does not change a pixel."""
+    canvas = g.canvas
+    assert canvas is not None  # a symbol is always drawn for a picture
+    kind = "court" if card.rank >= 10 else "number"
+    design = f"suit-{deck.name}-{card.code[-1]}-{kind}-{fmt(w)}"
+    g.use(canvas.define(design, lambda into: _face(into, card, w, deck, labels=False)))
+    _face(g, card, w, deck, design=False)
 
 
 def _lattice(x0: float, y0: float, x1: float, y1: float, step: float) -> PathData:
@@ -460,6 +502,17 @@ def back_title(count: int | None = None, language: Language = "ca") -> str:
     return titles[1] if count == 1 else titles[2].format(count)
 
 
+def _back(g: Group, w: float) -> None:
+    """A back (the same for every card), *w* wide, with its top-left corner at the origin of *g*."""
+    h = w * CARD_RATIO
+    _outline(g, w, h, BACK_COLOUR)
+    inset = 0.09 * w
+    g.path(_lattice(inset, inset, w - inset, h - inset, 0.13 * w), fill="none", stroke=BACK_PATTERN_COLOUR,
+           stroke_width=0.018 * w, opacity=0.75)
+    g.rect(inset, inset, w - 2 * inset, h - 2 * inset, rx=0.03 * w, fill="none", stroke=BACK_PATTERN_COLOUR,
+           stroke_width=0.025 * w)
+
+
 def draw_back(target: Group, *, x: float, y: float, width: float = CARD_WIDTH, count: int | None = None,
               highlight: bool = False, language: Language = "ca") -> Group:
     """Draw a card back with its top-left corner at (*x*, *y*), optionally showing a count.
@@ -498,13 +551,12 @@ def draw_back(target: Group, *, x: float, y: float, width: float = CARD_WIDTH, c
     h = w * CARD_RATIO
     if not isinstance(highlight, bool):
         raise TypeError(f"highlight must be a bool, not {type(highlight).__name__}")
-    g = target.group(x=x, y=y, class_="card-back", title=title)
-    _outline(g, w, h, BACK_COLOUR)
-    inset = 0.09 * w
-    g.path(_lattice(inset, inset, w - inset, h - inset, 0.13 * w), fill="none", stroke=BACK_PATTERN_COLOUR,
-           stroke_width=0.018 * w, opacity=0.75)
-    g.rect(inset, inset, w - 2 * inset, h - 2 * inset, rx=0.03 * w, fill="none", stroke=BACK_PATTERN_COLOUR,
-           stroke_width=0.025 * w)
+    canvas = target.canvas
+    if canvas is None:
+        g = target.group(x=x, y=y, class_="card-back", title=title)
+        _back(g, w)
+    else:
+        g = target.placed("card-back", x, y, title, canvas.define(f"card-back-{fmt(w)}", lambda into: _back(into, w)))
     if count is not None:
         badge(g, w / 2, h / 2, w, count)
     if highlight:

@@ -26,20 +26,7 @@ import attrs
 
 from cau_rules.cards import SPANISH_48, Card, Deck, Language
 from cau_rules.errors import InvalidRulesError
-from cau_rules.svg.canvas import (
-    Anchor,
-    Canvas,
-    Group,
-    PathData,
-    check_anchor,
-    check_card,
-    check_count,
-    check_deck,
-    check_language,
-    check_number,
-    check_text,
-    fmt,
-)
+from cau_rules.svg.canvas import Canvas, Group
 from cau_rules.svg.faces import (
     BACK_COLOUR,
     CARD_EDGE_COLOUR,
@@ -52,6 +39,18 @@ from cau_rules.svg.faces import (
     check_group,
     draw_back,
     draw_card,
+)
+from cau_rules.svg.values import (
+    Anchor,
+    PathData,
+    check_anchor,
+    check_card,
+    check_count,
+    check_deck,
+    check_language,
+    check_number,
+    check_text,
+    fmt,
 )
 
 __all__ = [
@@ -266,18 +265,23 @@ def draw_row(target: Group, cards: Sequence[Card | None], *, x: float, y: float,
     marked = _highlight_set(highlight)
     language = check_language(language)
     h = w * CARD_RATIO
-    row = target.group(class_="row")
-    for card, (bx, by, angle) in zip(cards, _slots(len(cards), w, g, turn), strict=True):
-        if turn and len(cards) > 1:
-            slot, left, top = row.group(x=x0 + bx, y=y0 + by, rotate=angle), -w / 2, -h
-        else:
-            slot, left, top = row, x0 + bx - w / 2, y0
-        if card is None:
-            draw_back(slot, x=left, y=top, width=w, language=language)
-        else:
-            draw_card(slot, card, x=left, y=top, width=w, deck=deck, highlight=card in marked,
-                      language=language)
-    return row
+    shown = tuple(cards)
+
+    def draw(row: Group) -> None:
+        for card, (bx, by, angle) in zip(shown, _slots(len(shown), w, g, turn), strict=True):
+            if turn and len(shown) > 1:
+                slot, left, top = row.group(x=x0 + bx, y=y0 + by, rotate=angle), -w / 2, -h
+            else:
+                slot, left, top = row, x0 + bx - w / 2, y0
+            if card is None:
+                draw_back(slot, x=left, y=top, width=w, language=language)
+            else:
+                draw_card(slot, card, x=left, y=top, width=w, deck=deck, highlight=card in marked,
+                          language=language)
+
+    # The same row in the same place is written once per process (a hand between two moves).
+    key = ("row", shown, x0, y0, w, g, turn, deck, marked.intersection(card for card in shown if card), language)
+    return target.fragment(key, draw, class_="row")
 
 
 def draw_label(target: Group, text: str, *, x: float, y: float, size: float = 14, anchor: Anchor = "start",
@@ -401,18 +405,23 @@ def draw_pile(target: Group, top: Card | None, count: int, *, x: float, y: float
         pile.rect(0, 0, w, h, rx=0.06 * w, fill="none", stroke=CARD_EDGE_COLOUR, stroke_width=0.015 * w,
                   dash=f"{fmt(0.08 * w)} {fmt(0.05 * w)}", opacity=0.6)
         return pile
-    pile = target.group(x=x0, y=y0, class_="pile", title=back_title(count, language))
-    step = 0.04 * w
-    paper = BACK_COLOUR if top is None else CARD_FACE_COLOUR
-    for layer in range(min(count - 1, 3), 0, -1):
-        pile.rect(layer * step, layer * step, w, h, rx=0.06 * w, fill=paper, stroke=CARD_EDGE_COLOUR,
-                  stroke_width=0.015 * w)
-    if top is None:
-        draw_back(pile, x=0, y=0, width=w, count=count, highlight=highlight, language=language)
-    else:
-        draw_card(pile, top, x=0, y=0, width=w, deck=deck, highlight=highlight, language=language)
-        badge(pile, w - 0.08 * w, h - 0.08 * w, w, count)
-    return pile
+    if not isinstance(highlight, bool):
+        raise TypeError(f"highlight must be a bool, not {type(highlight).__name__}")
+
+    def draw(pile: Group) -> None:
+        step = 0.04 * w
+        paper = BACK_COLOUR if top is None else CARD_FACE_COLOUR
+        for layer in range(min(count - 1, 3), 0, -1):
+            pile.rect(layer * step, layer * step, w, h, rx=0.06 * w, fill=paper, stroke=CARD_EDGE_COLOUR,
+                      stroke_width=0.015 * w)
+        if top is None:
+            draw_back(pile, x=0, y=0, width=w, count=count, highlight=highlight, language=language)
+        else:
+            draw_card(pile, top, x=0, y=0, width=w, deck=deck, highlight=highlight, language=language)
+            badge(pile, w - 0.08 * w, h - 0.08 * w, w, count)
+
+    return target.fragment(("pile", top, count, w, deck, highlight, language), draw, class_="pile", x=x0, y=y0,
+                           title=back_title(count, language))
 
 
 def cards_svg(cards: Sequence[Card | None], *, deck: Deck = SPANISH_48, columns: int = 12,

@@ -6,7 +6,9 @@ Routes:
 - ``GET /static/...``: its script and style sheet.
 - ``GET /api/variants``: every preset with its player counts and options.
 - ``GET /api/tables``: the unfinished tables; ``POST /api/tables``: create one
-  (``{"variant": "cau", "players": 2, "options": {}}``).
+  (``{"variant": "cau", "players": 2, "options": {}}``, sent as ``application/json``: any other
+  body type gets 415, so that no web page can post a plain-text form through a visitor's
+  browser).  Creates are rate-limited per client address (429 ``rate_limited``).
 - ``GET /api/tables/{table}/record``: the game record, once the game is over (before, it
   would tell every hidden card: the seed is in it).
 - ``WS /ws/{table}``: the table's websocket.
@@ -21,9 +23,27 @@ Frames a client sends (JSON objects, at most ``Limits.max_message_bytes``):
   connection's seat (an optional ``"seat"`` must be that seat).
 - ``{"type": "ping"}``.
 
+A websocket handshake or a ``POST`` whose ``Origin`` header names another site is refused
+(403): allowed are the server's own origin (the same host and port as the request's ``Host``),
+the origins listed in ``allowed_origins``, and requests with no ``Origin`` at all (browsers
+always send one with these requests; a script or a command-line client sends none).
+
+A table where no seated person is connected expires after ``Limits.idle_waiting`` seconds
+(a seat still empty), ``idle_playing`` or ``idle_over`` (a finished game): it is archived in
+the file and never served nor resumed again.  When the server holds ``Limits.max_tables``
+unfinished tables, a create archives the table without a seated person connected that has
+been idle longest, to make room.
+
 Frames the server sends: ``table`` (seats and status), ``seated`` (your seat, and on
 ``sit`` your token), ``view`` (your seat's view at a ply: picture, choices, events,
 outcome), ``error`` (``code`` and ``message``; nothing changed), ``pong``.
+
+A ``view`` frame carries only what changed for its connection: ``type``, ``table``,
+``ply``, ``seat``, ``status`` and ``to_play`` always; ``events`` only when the ply is new
+to the connection (the events of that move); ``picture``, ``choices``, ``view`` and
+``outcome`` only when they differ from what the connection was last sent (a missing key
+means "as before").  The first view of a connection, and the first after its seat
+changes, is whole.
 """
 
 from __future__ import annotations
@@ -34,11 +54,12 @@ import json
 import logging
 import secrets
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable, Iterable
 from pathlib import Path
 from typing import Any
 
 from starlette.applications import Starlette
+from starlette.datastructures import Headers
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, PlainTextResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
@@ -62,6 +83,9 @@ _FRAMES: dict[str, tuple[frozenset[str], frozenset[str]]] = {
     "move": (frozenset({"type", "text", "ply"}), frozenset({"seat"})),
     "ping": (frozenset({"type"}), frozenset()),
 }
+# The keys of a view frame sent every time, and those sent only when they changed.
+_ALWAYS = ("type", "table", "ply", "seat", "status", "to_play")
+_CHANGING = ("picture", "choices", "view", "outcome")
 # Refusals that only a broken or hostile client causes; too many close the connection.
 _STRIKES = frozenset({"too_large", "bad_frame", "rate_limited", "forged_seat", "bad_token"})
 _HEADERS = {
@@ -98,6 +122,10 @@ class TokenBucket:
             return True
         return False
 
+    def full(self, now: float) -> bool:
+        """Whether the bucket would be full at *now* (so forgetting it changes nothing)."""
+        return self.stamp is None or self.tokens + (now - self.stamp) * self.rate >= self.burst
+
 
 class Connection:
     """One websocket: its seat (None for a spectator), its outgoing queue and its limits.
@@ -116,6 +144,8 @@ class Connection:
         self.frames = TokenBucket(limits.frames_per_second, limits.frame_burst)
         self.strikes = 0
         self.too_slow = False
+        self.closing = False
+        self.shown: dict[str, Any] = {}  # the last view this connection was sent, whole
 
     def push(self, frame: dict[str, Any]) -> None:
         """Queue a frame for this client (a client that lets too many pile up is dropped)."""
@@ -125,20 +155,39 @@ class Connection:
             return
         self.queue.put_nowait(json.dumps(frame, separators=(",", ":")))
 
+    def push_view(self, frame: dict[str, Any]) -> None:
+        """Queue a ``view`` frame holding only what this connection has not been sent yet."""
+        shown = self.shown
+        whole = not shown or shown.get("seat") != frame["seat"] or shown.get("table") != frame["table"]
+        delta = {key: frame[key] for key in _ALWAYS}
+        if whole or frame["ply"] != shown.get("ply"):
+            delta["events"] = frame["events"]
+        for key in _CHANGING:
+            if whole or shown.get(key) != frame[key]:
+                delta[key] = frame[key]
+        self.shown = frame
+        self.push(delta)
+
     def error(self, code: str, message: str, about: str | None = None) -> None:
         """Queue an ``error`` frame; count a strike for a hostile one."""
         if code in _STRIKES:
             self.strikes += 1
         self.push({"type": "error", "code": code, "message": message, "about": about})
 
+    def close(self) -> None:
+        """Send what is queued, then close the websocket (the table was archived)."""
+        self.closing = True
+        self.queue.put_nowait(None)
+
     async def writer(self) -> None:
         """Send queued frames in order until the queue is closed."""
         while True:
             text = await self.queue.get()
             if text is None:
-                if self.too_slow:
+                if self.too_slow or self.closing:
                     with contextlib.suppress(Exception):
-                        await self.websocket.close(code=1008, reason="too slow")
+                        await self.websocket.close(code=1008 if self.too_slow else 1001,
+                                                   reason="too slow" if self.too_slow else "table archived")
                 return
             try:
                 await self.websocket.send_text(text)
@@ -153,15 +202,24 @@ class Server:
         store: the SQLite store.
         limits: the limits.
         bot_delay: seconds a bot waits before it moves (so people can follow).
+        clock: the seconds clock that rate limits and idle times are measured on (a test
+            passes its own, to step through minutes without waiting).
+        allowed_origins: origins (``https://example.org``) besides the server's own whose
+            pages may create tables and open websockets.
     """
 
-    def __init__(self, store: Store, limits: Limits, bot_delay: float) -> None:
+    def __init__(self, store: Store, limits: Limits, bot_delay: float,
+                 clock: Callable[[], float] = time.monotonic, allowed_origins: Iterable[str] = ()) -> None:
+        self.allowed_origins = frozenset(origin.rstrip("/").lower() for origin in allowed_origins)
         self.store = store
         self.limits = limits
         self.bot_delay = bot_delay
+        self.clock = clock
         self.tables: dict[str, Table] = {}
         self.connections: dict[str, set[Connection]] = {}
         self.bot_tasks: dict[str, asyncio.Task[None]] = {}
+        self.touched: dict[str, float] = {}
+        self.creates: dict[str, TokenBucket] = {}
 
     # -- tables --------------------------------------------------------------
 
@@ -172,17 +230,75 @@ class Server:
             table = self.store.load(table_id, self.limits)
             if table is not None:
                 self.tables[table_id] = table
+                self.touch(table_id)
         return table
 
+    def touch(self, table_id: str) -> None:
+        """Note activity at a table (its idle time starts again)."""
+        self.touched[table_id] = self.clock()
+
+    def attended(self, table_id: str) -> bool:
+        """Whether a person holding a seat of the table is connected to it."""
+        return any(connection.seat is not None for connection in self.connections.get(table_id, ()))
+
+    def idle_limit(self, table: Table) -> float:
+        """Seconds the table may stay unattended before it is archived."""
+        return {"waiting": self.limits.idle_waiting, "playing": self.limits.idle_playing}.get(
+            table.status, self.limits.idle_over)
+
+    def archive(self, table_id: str, reason: str) -> None:
+        """Archive a table: stop its bots, close its connections, forget it (the file keeps it)."""
+        self.store.archive(table_id)
+        self.tables.pop(table_id, None)
+        self.touched.pop(table_id, None)
+        task = self.bot_tasks.pop(table_id, None)
+        if task is not None:
+            task.cancel()
+        for connection in self.connections.pop(table_id, set()):
+            connection.push({"type": "error", "code": "expired", "message": reason})
+            connection.close()
+        log.info("table %s archived: %s", table_id, reason)
+
+    def sweep(self) -> int:
+        """Archive every unattended table idle beyond its limit, and forget full rate buckets;
+        returns how many tables were archived."""
+        now = self.clock()
+        expired = [table for table_id, table in self.tables.items()
+                   if not self.attended(table_id) and now - self.touched.get(table_id, now) >= self.idle_limit(table)]
+        for table in expired:
+            self.archive(table.id, f"nobody played here for {self.idle_limit(table):g} seconds")
+        for address in [address for address, bucket in self.creates.items() if bucket.full(now)]:
+            del self.creates[address]
+        return len(expired)
+
+    def allow_create(self, address: str) -> bool:
+        """Spend one of *address*'s creates, if it has one left."""
+        bucket = self.creates.get(address)
+        if bucket is None:
+            bucket = self.creates[address] = TokenBucket(self.limits.creates_per_minute / 60.0,
+                                                         self.limits.create_burst)
+        return bucket.take(self.clock())
+
+    def _make_room(self) -> None:
+        self.sweep()
+        if self.store.count_unfinished() < self.limits.max_tables:
+            return
+        idle = [table for table_id, table in self.tables.items()
+                if table.status != "over" and not self.attended(table_id)]
+        if not idle:
+            raise Refused("too_many_tables", f"this server holds at most {self.limits.max_tables} unfinished "
+                                             "tables, and people are at every one")
+        oldest = min(idle, key=lambda table: (self.touched.get(table.id, 0.0), table.created))
+        self.archive(oldest.id, "the server needed room for a new table")
+
     def create(self, variant: Any, players: Any, options: Any) -> Table:
-        """A new table, stored.
+        """A new table, stored (archiving the longest-idle unattended table if the server is full).
 
         Raises:
-            Refused: too many unfinished tables, or the preset, options or player count
-                are not valid.
+            Refused: too many unfinished tables, each with a seated person connected, or the
+                preset, options or player count are not valid.
         """
-        if self.store.count_unfinished() >= self.limits.max_tables:
-            raise Refused("too_many_tables", f"this server holds at most {self.limits.max_tables} unfinished tables")
+        self._make_room()
         if isinstance(players, bool) or not isinstance(players, int):
             raise Refused("bad_table", f"players must be a whole number, not {players!r}")
         if not isinstance(options, dict) or any(key in ("name", "min_players", "max_players") for key in options):
@@ -192,6 +308,7 @@ class Server:
                              limits=self.limits)
         self.store.add_table(table)
         self.tables[table_id] = table
+        self.touch(table_id)
         return table
 
     def resume_all(self) -> int:
@@ -204,6 +321,18 @@ class Server:
                 count += 1
         return count
 
+    def origin_allowed(self, headers: Headers) -> bool:
+        """Whether a request's ``Origin`` may reach the server: absent (not a browser's
+        cross-site request), the server's own host and port, or one of ``allowed_origins``."""
+        origin = headers.get("origin")
+        if origin is None:
+            return True
+        origin = origin.rstrip("/").lower()
+        if origin in self.allowed_origins:
+            return True
+        scheme, _, host = origin.partition("://")
+        return scheme in ("http", "https") and host != "" and host == headers.get("host", "").lower()
+
     # -- frames --------------------------------------------------------------
 
     def send_info(self, table: Table) -> None:
@@ -214,7 +343,7 @@ class Server:
     def send_views(self, table: Table) -> None:
         """Send everybody at the table the view of its own seat (or the public one)."""
         for connection in self.connections.get(table.id, ()):
-            connection.push(table.view_frame(connection.seat))
+            connection.push_view(table.view_frame(connection.seat))
 
     # -- moves and bots ------------------------------------------------------
 
@@ -229,6 +358,7 @@ class Server:
         # Stored first: a move the file does not hold is never shown to anybody.
         self.store.append_move(table.id, table.ply, entry[0], entry[1], over=bool(after.is_over))
         table.commit(after, entry)
+        self.touch(table.id)
         if table.status != before:
             self.send_info(table)
         self.send_views(table)
@@ -278,8 +408,10 @@ class Server:
     def handle(self, connection: Connection, table: Table, text: str) -> None:
         """Act on one client frame; every refusal becomes an ``error`` frame."""
         frame: Any = None
+        if connection.seat is not None:
+            self.touch(table.id)
         try:
-            if len(text.encode("utf-8")) > self.limits.max_message_bytes:
+            if len(text.encode("utf-8", "surrogatepass")) > self.limits.max_message_bytes:
                 raise Refused("too_large", f"a frame is at most {self.limits.max_message_bytes} bytes")
             if not connection.frames.take():
                 raise Refused("rate_limited", f"at most {self.limits.frames_per_second:g} frames a second")
@@ -309,7 +441,7 @@ class Server:
         connection.seat = seat
         connection.push({"type": "seated", "table": table.id, "seat": seat})
         connection.push(table.info(seat))
-        connection.push(table.view_frame(seat))
+        connection.push_view(table.view_frame(seat))
 
     def _sit(self, connection: Connection, table: Table, seat: Any, name: Any) -> None:
         if connection.seat is not None:
@@ -343,6 +475,9 @@ class Server:
 
     async def serve(self, websocket: WebSocket) -> None:
         """One websocket connection, from accept to close."""
+        if not self.origin_allowed(websocket.headers):
+            await websocket.close(code=1008)  # before accept: the handshake gets 403
+            return
         await websocket.accept()
         table_id = str(websocket.path_params.get("table_id", ""))
         table = self.get(table_id)
@@ -361,7 +496,7 @@ class Server:
         connections.add(connection)
         writer = asyncio.get_running_loop().create_task(connection.writer())
         connection.push(table.info(None))
-        connection.push(table.view_frame(None))
+        connection.push_view(table.view_frame(None))
         try:
             while not connection.too_slow:
                 message = await websocket.receive()
@@ -381,13 +516,14 @@ class Server:
         except WebSocketDisconnect:
             pass
         finally:
+            if connection.seat is not None and table_id in self.tables:
+                self.touch(table_id)  # the idle time of a table its last person left starts now
             connections.discard(connection)
             if not writer.done():
                 connection.queue.put_nowait(None)
                 with contextlib.suppress(Exception):
                     await asyncio.wait_for(writer, timeout=5)
-            if not connections and table.status == "over":
-                self.tables.pop(table_id, None)  # reloaded from the store when asked for again
+            if not connections:
                 self.connections.pop(table_id, None)
 
 
@@ -411,6 +547,9 @@ def _parse(text: str) -> dict[str, Any]:
 
 
 async def _json_body(request: Request, limit: int) -> Any:
+    media_type = request.headers.get("content-type", "").partition(";")[0].strip().lower()
+    if media_type != "application/json":
+        raise Refused("not_json", f"send the body as application/json, not {media_type or 'untyped'}")
     body = b""
     async for chunk in request.stream():
         body += chunk
@@ -443,13 +582,18 @@ class _SecurityHeaders:
         await self.app(scope, receive, send_with_headers)
 
 
-def create_app(db_path: str | Path, *, limits: Limits | None = None, bot_delay: float = 0.5) -> Starlette:
+def create_app(db_path: str | Path, *, limits: Limits | None = None, bot_delay: float = 0.5,
+               allowed_origins: Iterable[str] = (), clock: Callable[[], float] = time.monotonic,
+               sweep_every: float = 30.0) -> Starlette:
     """The table server as an ASGI application.
 
     Args:
         db_path: the SQLite file that holds every table and move (created if missing).
         limits: the server's limits (:class:`~examples.table_server.tables.Limits`).
         bot_delay: seconds each bot waits before its move.
+        allowed_origins: other sites' origins whose pages may use the server (its own may).
+        clock: the clock of rate limits and idle times (:class:`Server`).
+        sweep_every: seconds between two looks for expired tables (each create looks too).
 
     Returns:
         A Starlette application; ``app.state.server`` is its :class:`Server`.
@@ -459,7 +603,7 @@ def create_app(db_path: str | Path, *, limits: Limits | None = None, bot_delay: 
     ['/', '/api/tables', '/api/tables/{table_id}/record']
     """
     limits = limits or Limits()
-    server = Server(Store(db_path), limits, bot_delay)
+    server = Server(Store(db_path), limits, bot_delay, clock=clock, allowed_origins=allowed_origins)
 
     async def index(request: Request) -> Response:
         return FileResponse(STATIC / "index.html", media_type="text/html")
@@ -478,12 +622,19 @@ def create_app(db_path: str | Path, *, limits: Limits | None = None, bot_delay: 
             listed.sort(key=lambda entry: (entry["status"] != "waiting", -entry["created"]))
             return JSONResponse({"tables": listed[:50]})
         try:
+            if not server.origin_allowed(request.headers):
+                raise Refused("foreign_origin", "tables are created from this server's own page")
+            address = request.client.host if request.client is not None else ""
+            if not server.allow_create(address):
+                raise Refused("rate_limited", f"at most {limits.creates_per_minute:g} new tables a minute "
+                                              "from one address")
             body = await _json_body(request, 4 * limits.max_message_bytes)
             if not isinstance(body, dict) or set(body) - {"variant", "players", "options"}:
                 raise Refused("bad_table", "send {\"variant\": ..., \"players\": ..., \"options\": {...}}")
             table = server.create(body.get("variant"), body.get("players"), body.get("options", {}))
         except Refused as exc:
-            status = {"too_many_tables": 429, "too_large": 413}.get(exc.code, 400)
+            status = {"too_many_tables": 429, "rate_limited": 429, "too_large": 413, "not_json": 415,
+                      "foreign_origin": 403}.get(exc.code, 400)
             return JSONResponse({"error": exc.code, "message": exc.message}, status_code=status)
         return JSONResponse({"table": table.id, "link": f"/t/{table.id}", **table.info(None)}, status_code=201)
 
@@ -504,9 +655,22 @@ def create_app(db_path: str | Path, *, limits: Limits | None = None, bot_delay: 
         resumed = server.resume_all()
         if resumed:
             log.info("resumed %d unfinished tables", resumed)
+
+        async def sweeper() -> None:
+            while True:
+                await asyncio.sleep(sweep_every)
+                try:
+                    server.sweep()
+                except Exception:  # pragma: no cover - logged; the next sweep tries again
+                    log.exception("sweeping idle tables failed")
+
+        sweeping = asyncio.get_running_loop().create_task(sweeper())
         try:
             yield
         finally:
+            sweeping.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await sweeping
             await server.close()
             server.store.close()
 

@@ -35,7 +35,8 @@ CREATE TABLE IF NOT EXISTS tables (
     seed INTEGER NOT NULL,
     options TEXT NOT NULL,
     created REAL NOT NULL,
-    over INTEGER NOT NULL DEFAULT 0
+    over INTEGER NOT NULL DEFAULT 0,
+    archived INTEGER NOT NULL DEFAULT 0
 );
 CREATE TABLE IF NOT EXISTS seats (
     table_id TEXT NOT NULL REFERENCES tables(id),
@@ -73,6 +74,9 @@ class Store:
         self._db.execute("PRAGMA synchronous=NORMAL")
         self._db.execute("PRAGMA foreign_keys=ON")
         self._db.executescript(_SCHEMA)
+        columns = {row[1] for row in self._db.execute("PRAGMA table_info(tables)")}
+        if "archived" not in columns:  # a file written before tables expired
+            self._db.execute("ALTER TABLE tables ADD COLUMN archived INTEGER NOT NULL DEFAULT 0")
 
     def close(self) -> None:
         """Close the file."""
@@ -118,8 +122,13 @@ class Store:
         return GameRecord(variant, players, seed, options=json.loads(options), moves=moves)
 
     def has_table(self, table_id: str) -> bool:
-        """Whether a table of that id is stored."""
-        return self._db.execute("SELECT 1 FROM tables WHERE id = ?", (table_id,)).fetchone() is not None
+        """Whether a table of that id is stored and not archived."""
+        return self._db.execute("SELECT 1 FROM tables WHERE id = ? AND archived = 0",
+                                (table_id,)).fetchone() is not None
+
+    def archive(self, table_id: str) -> None:
+        """Archive a table: its rows stay in the file, but it is never served nor resumed again."""
+        self._db.execute("UPDATE tables SET archived = 1 WHERE id = ?", (table_id,))
 
     def load(self, table_id: str, limits: Limits | None = None) -> Table | None:
         """The stored table, rebuilt by replaying its record (None if there is none)."""
@@ -131,11 +140,11 @@ class Store:
         return Table.restore(table_id, self.record(table_id), seats, float(row[0]), limits)
 
     def unfinished(self) -> Iterator[str]:
-        """The ids of every table whose game is not over, oldest first."""
-        rows = self._db.execute("SELECT id FROM tables WHERE over = 0 ORDER BY created").fetchall()
+        """The ids of every table whose game is not over (and not archived), oldest first."""
+        rows = self._db.execute("SELECT id FROM tables WHERE over = 0 AND archived = 0 ORDER BY created").fetchall()
         for (table_id,) in rows:
             yield str(table_id)
 
     def count_unfinished(self) -> int:
-        """How many stored tables are not over."""
-        return int(self._db.execute("SELECT COUNT(*) FROM tables WHERE over = 0").fetchone()[0])
+        """How many stored tables are not over (and not archived)."""
+        return int(self._db.execute("SELECT COUNT(*) FROM tables WHERE over = 0 AND archived = 0").fetchone()[0])

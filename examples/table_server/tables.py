@@ -79,9 +79,15 @@ class Limits:
         max_strikes: refused frames a connection may send before it is closed.
         max_queued_frames: frames waiting for a slow client before it is disconnected.
         ismcts_iterations: the search size of an IS-MCTS bot decision.
+        creates_per_minute: the steady rate of ``POST /api/tables`` one client address may make.
+        create_burst: how many creates one address may make at once before the rate applies.
+        idle_waiting: seconds a waiting table (a seat still empty) with no seated person
+            connected is kept before it is archived.
+        idle_playing: the same for a game under way.
+        idle_over: the same for a finished game.
 
-    >>> Limits().max_message_bytes
-    2048
+    >>> Limits().max_message_bytes, Limits().idle_waiting, Limits().idle_over
+    (2048, 600.0, 3600.0)
     """
 
     max_message_bytes: int = 2048
@@ -95,6 +101,11 @@ class Limits:
     max_strikes: int = 50
     max_queued_frames: int = 512
     ismcts_iterations: int = 100
+    creates_per_minute: float = 6.0
+    create_burst: int = 10
+    idle_waiting: float = 600.0
+    idle_playing: float = 3600.0
+    idle_over: float = 3600.0
 
 
 class Refused(Exception):
@@ -117,10 +128,13 @@ class Refused(Exception):
 def hash_token(token: str) -> str:
     """The stored form of a seat token: a SHA-256 hex digest (the token itself is never stored).
 
-    >>> len(hash_token("abc"))
-    64
+    Any string hashes, a lone surrogate (``"\\ud800"``, which JSON may carry) included: it is
+    hashed as its UTF-8-with-surrogates bytes and simply matches no seat.
+
+    >>> len(hash_token("abc")), hash_token("\\ud800") == hash_token("\\ud801")
+    (64, False)
     """
-    return hashlib.sha256(token.encode("utf-8")).hexdigest()
+    return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
 
 
 _HEX_COLOUR = re.compile(r"#[0-9a-fA-F]{3,8}\b")
@@ -536,8 +550,8 @@ class Table:
 
     def seat_for_token(self, token: Any) -> int | None:
         """The seat whose secret token is *token*, or None."""
-        if not isinstance(token, str) or not token or len(token) > 200:
-            return None
+        if not isinstance(token, str) or not token or len(token) > 200 or not token.isascii():
+            return None  # a real token is upper-case hex: anything else holds no seat
         digest = hash_token(token)
         for index, seat in enumerate(self.seats):
             if seat.token_hash is not None and hmac.compare_digest(seat.token_hash, digest):

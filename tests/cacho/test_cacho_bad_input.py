@@ -125,7 +125,7 @@ def test_move_text_round_trips_and_rejects_nonsense() -> None:
     for move in (Pass(), Bet(3), Call(), Raise(7), Fold()):
         assert parse_move(format_move(move)) == move
     assert parse_move("Check") == Pass()
-    for bad in ("raise", "bet ²", "bet 1.5", "all in", "bet ٣", "bet " + "9" * 19):
+    for bad in ("raise", "bet ²", "bet 1.5", "all in", "bet ٣", "bet " + "9" * 20):
         with pytest.raises(InvalidNotationError):
             parse_move(bad)
     with pytest.raises(TypeError, match="text must be str"):

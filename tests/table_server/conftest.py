@@ -19,8 +19,20 @@ FAST = Limits(moves_per_second=1e6, move_burst=10**6, frames_per_second=1e6, fra
 """Limits that never slow a test down (the limit tests use their own)."""
 
 
+def merge_view(shown: dict[str, Any] | None, frame: dict[str, Any]) -> dict[str, Any]:
+    """The whole view a client knows after *frame*: a ``view`` frame carries only what
+    changed for its connection (a missing key is as before; events come with a new ply)."""
+    if shown is None or shown.get("seat") != frame.get("seat"):
+        return dict(frame)
+    return {**shown, **frame}
+
+
 class Peer:
-    """One websocket client: sends frames, and keeps every frame it receives (as text)."""
+    """One websocket client: sends frames, and keeps every frame it receives (as text).
+
+    :meth:`recv` gives ``view`` frames whole (merged with the views before them), as a page
+    shows them; ``texts`` keeps every frame as it came.
+    """
 
     def __init__(self, session: WebSocketTestSession) -> None:
         self.session = session
@@ -29,6 +41,7 @@ class Peer:
         self.seat: int | None = None
         self.token: str | None = None
         self.closed: int | None = None
+        self.shown: dict[str, Any] | None = None
 
     def send(self, frame: Any) -> None:
         """Send a frame (a JSON value, or raw text as is)."""
@@ -50,6 +63,8 @@ class Peer:
         text = str(message["text"])
         self.texts.append(text)
         frame: dict[str, Any] = json.loads(text)
+        if frame["type"] == "view":
+            self.shown = frame = merge_view(self.shown, frame)
         return frame
 
     def until(self, predicate: Callable[[dict[str, Any]], bool], timeout: float = 20.0) -> dict[str, Any]:
@@ -77,9 +92,9 @@ class Peer:
 class Harness:
     """An app on a SQLite file with helpers to create tables and connect peers."""
 
-    def __init__(self, db: Path, limits: Limits = FAST, bot_delay: float = 0.0) -> None:
+    def __init__(self, db: Path, limits: Limits = FAST, bot_delay: float = 0.0, **options: Any) -> None:
         self.db = db
-        self.app = create_app(db, limits=limits, bot_delay=bot_delay)
+        self.app = create_app(db, limits=limits, bot_delay=bot_delay, **options)
         self.stack = contextlib.ExitStack()
         self.client = self.stack.enter_context(TestClient(self.app))
 
@@ -91,6 +106,10 @@ class Harness:
     def close(self) -> None:
         """Close every peer and stop the app (its lifespan ends: bots stop)."""
         self.stack.close()
+
+    def client_at(self, address: str) -> TestClient:
+        """A client whose requests come from *address* (the app's lifespan is already running)."""
+        return TestClient(self.app, client=(address, 50000))
 
     def create(self, variant: str = "cau", players: int = 2, **options: Any) -> str:
         """A new table's id."""
@@ -133,8 +152,8 @@ def harness(tmp_path: Path) -> Iterator[Callable[..., Harness]]:
     """A factory of harnesses on ``tmp_path/tables.sqlite3`` (closed at the end)."""
     made: list[Harness] = []
 
-    def make(limits: Limits = FAST, bot_delay: float = 0.0, db: Path | None = None) -> Harness:
-        made.append(Harness(db or tmp_path / "tables.sqlite3", limits, bot_delay))
+    def make(limits: Limits = FAST, bot_delay: float = 0.0, db: Path | None = None, **options: Any) -> Harness:
+        made.append(Harness(db or tmp_path / "tables.sqlite3", limits, bot_delay, **options))
         return made[-1]
 
     yield make

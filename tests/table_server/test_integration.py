@@ -110,16 +110,17 @@ def test_create_refusals_give_the_library_message(harness: Make, body: Any, mess
 
 def test_create_refuses_a_malformed_or_oversized_body(harness: Make) -> None:
     h = harness()
-    assert h.client.post("/api/tables", content=b"{nope").status_code == 400
-    assert h.client.post("/api/tables", content=b"[" * 5000 + b"]" * 5000).status_code in (400, 413)
+    as_json = {"content-type": "application/json"}
+    assert h.client.post("/api/tables", content=b"{nope", headers=as_json).status_code == 400
+    assert h.client.post("/api/tables", content=b"[" * 5000 + b"]" * 5000, headers=as_json).status_code in (400, 413)
     big = json.dumps({"variant": "cau", "players": 2, "options": {"x": "a" * 20000}})
-    assert h.client.post("/api/tables", content=big.encode()).status_code == 413
+    assert h.client.post("/api/tables", content=big.encode(), headers=as_json).status_code == 413
 
 
 def test_tables_per_server_are_limited(harness: Make) -> None:
     h = harness(limits=Limits(max_tables=2))
-    h.create()
-    h.create()
+    h.sit(h.create(), 0)
+    h.sit(h.create(), 0)
     response = h.client.post("/api/tables", json={"variant": "cau", "players": 2})
     assert response.status_code == 429 and "at most 2" in response.json()["message"]
 

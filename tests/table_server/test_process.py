@@ -24,6 +24,7 @@ from websockets.sync.client import ClientConnection, connect
 import examples.table_server.app
 import examples.table_server.store
 import examples.table_server.tables
+from tests.table_server.conftest import merge_view
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -42,14 +43,14 @@ class Process:
         self.popen = subprocess.Popen(
             [sys.executable, "-m", "examples.table_server", "--port", str(port), "--db", str(db),
              "--bot-delay", "0", "--log-level", "warning"], cwd=ROOT)
-        deadline = time.monotonic() + 30
-        while True:
+        for _attempt in range(300):  # a bounded number of tries, not a time limit
             try:
                 socket.create_connection(("127.0.0.1", port), timeout=1).close()
                 return
             except OSError:
-                assert self.popen.poll() is None and time.monotonic() < deadline, "the server did not start"
+                assert self.popen.poll() is None, "the server exited"
                 time.sleep(0.1)
+        raise AssertionError("the server did not start")
 
     def post(self, path: str, body: Any) -> Any:
         request = urllib.request.Request(f"http://127.0.0.1:{self.port}{path}", json.dumps(body).encode(),
@@ -75,9 +76,14 @@ def processes() -> Iterator[list[Process]]:
             process.popen.wait(timeout=10)
 
 
+_SHOWN: dict[int, dict[str, Any]] = {}  # the whole view each connection knows, by id(ws)
+
+
 def _until(ws: ClientConnection, kind: str, **match: Any) -> dict[str, Any]:
     while True:
         frame: dict[str, Any] = json.loads(ws.recv(timeout=20))
+        if frame["type"] == "view":
+            frame = _SHOWN[id(ws)] = merge_view(_SHOWN.get(id(ws)), frame)
         if frame["type"] == kind and all(frame.get(key) == value for key, value in match.items()):
             return frame
 

@@ -74,7 +74,7 @@ def test_new_game_takes_keywords_and_checks_its_arguments() -> None:
     assert fishing.new_game(CAU, 2, decks=[deck]).stock[-1] == deck[-1]
     with pytest.raises(TypeError, match="rules must be a FishingRules"):
         fishing.new_game("cau", 2)  # type: ignore[arg-type]
-    with pytest.raises(InvalidRulesError, match="the seed must be a whole number"):
+    with pytest.raises(InvalidRulesError, match="seed must be a whole number from 0 to 9223372036854775807"):
         fishing.new_game(CAU, 2, seed="x")  # type: ignore[arg-type]
     with pytest.raises(TypeError):
         fishing.new_game(CAU, 2, 5)  # type: ignore[call-arg]  # the seed is keyword-only

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import json
 import random
-import time
 from collections.abc import Callable
 from typing import Any
 
@@ -25,6 +24,8 @@ from cau_rules.errors import (
 from cau_rules.quatre import QUATRE, PendingGift, QuatreRules, QuatreState, load, new_game, parse_move
 from cau_rules.quatre.rules import OPTION_RANGES
 from cau_rules.quatre.zones import PHASES
+from tests.helpers import max_moves
+from tests.work import within
 
 RULES: tuple[QuatreRules, ...] = (
     QUATRE,
@@ -103,7 +104,9 @@ def test_saves_that_cannot_arise_are_refused(change: dict[str, Any], message: st
     data.update(change)
     with pytest.raises(CauRulesError, match=message) as caught:
         load(data)
-    assert isinstance(caught.value, (InvalidPositionError, InvalidRulesError))
+    # a seed out of range is a bad number in the save, as in every family (issue 23)
+    wanted = InvalidNotationError if "seed" in change else (InvalidPositionError, InvalidRulesError)
+    assert isinstance(caught.value, wanted)
 
 
 def test_holding_and_table_sizes_are_checked_while_the_stock_lasts() -> None:
@@ -335,10 +338,12 @@ def test_rules_names_are_short_strings_and_rules_data_is_an_object() -> None:
 def test_the_longest_games_end_quickly() -> None:
     # the safety bound is at most 1000 turns: a game of random moves stays short
     rules = QUATRE.replace(max_turns_after_stock=1000)
-    began = time.perf_counter()
     for seed in range(3):
-        play_to_end(new_game(rules, 4, seed=seed), random.Random(seed))
-    assert time.perf_counter() - began < 20
+        state, rng, plies = new_game(rules, 4, seed=seed), random.Random(seed), 0
+        while not state.is_over:
+            state = state.apply(rng.choice(state.legal_moves()))
+            plies += 1
+        assert plies <= max_moves(rules, 4)  # a work bound: moves, not seconds
 
 
 @pytest.mark.parametrize("text", [
@@ -348,10 +353,8 @@ def test_the_longest_games_end_quickly() -> None:
     json.dumps({**new_game(QUATRE, 2).to_dict(), "out": [0] * 100_000}),
 ])
 def test_hostile_saves_are_refused_fast(text: str) -> None:
-    began = time.perf_counter()
-    with pytest.raises(CauRulesError):
-        loads(text)
-    assert time.perf_counter() - began < 0.5
+    # a few dozen calls: the shape check refuses each before the parser builds anything
+    assert isinstance(within(200, lambda: loads(text)), CauRulesError)
 
 
 def test_every_call_on_a_small_input_is_fast() -> None:
@@ -368,7 +371,5 @@ def test_every_call_on_a_small_input_is_fast() -> None:
         lambda: state.status(),
     ]
     for call in calls:
-        began = time.perf_counter()
-        call()
-        assert time.perf_counter() - began < 0.05 * 4  # generous for a shared machine
+        assert within(400_000, call) is None  # the whole-state picture, the largest, is about 130,000 calls
     assert cards_text([Card.parse("1o")]) == "1o"

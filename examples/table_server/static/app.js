@@ -4,7 +4,8 @@
 "use strict";
 
 const $ = (selector) => document.querySelector(selector);
-const state = { catalogue: null, table: null, ws: null, you: null, ply: -1, logged: -1, status: "", retry: 0 };
+const state = { catalogue: null, table: null, ws: null, you: null, ply: -1, logged: -1, status: "", retry: 0,
+                shown: null };
 
 function el(tag, attrs, ...children) {
   const node = document.createElement(tag);
@@ -168,7 +169,13 @@ function receive(frame) {
   else if (frame.type === "seated") {
     state.you = frame.seat;
     if (frame.token) localStorage.setItem("cau.token." + state.table, frame.token);
-  } else if (frame.type === "view") renderView(frame);
+  } else if (frame.type === "view") {
+    // A view frame holds only what changed for this connection: a missing key is as before.
+    const whole = state.shown && state.shown.seat === frame.seat ? { ...state.shown, ...frame } : frame;
+    if (!("events" in frame)) whole.events = [];  // events come once, with their ply
+    state.shown = whole;
+    renderView(whole, "picture" in frame);
+  }
   else if (frame.type === "error") {
     $("#message").textContent = frame.message;
     if (frame.code === "bad_token") localStorage.removeItem("cau.token." + state.table);
@@ -214,11 +221,11 @@ function renderTable(frame) {
   }
 }
 
-function renderView(frame) {
+function renderView(frame, newPicture) {
   if (frame.seat !== state.you) return;  // a spectator frame sent before this connection took its seat
   state.ply = frame.ply;
   document.body.dataset.ply = String(frame.ply);
-  $("#picture").innerHTML = frame.picture;  // SVG built by the server from this seat's view only
+  if (newPicture || !$("#picture").firstChild) $("#picture").innerHTML = frame.picture;  // drawn by the server from this seat's view only
   if (frame.ply > state.logged) {
     const log = $("#log");
     for (const text of frame.events) log.append(el("li", { textContent: text, "data-ply": String(frame.ply) }));
