@@ -104,5 +104,8 @@ def test_the_issues_table_of_40000_cards_is_refused_at_linear_cost_by_every_way_
     ]
     for size, way in ways:
         calls, message = counted(way)
-        assert "holds 40,000 cards" in message and len(message) <= MESSAGE, message[:300]
+        # The save is refused by the JSON reader already (one string over its cap); the
+        # notation and from_position by the family's length check.
+        assert "holds 40,000 cards" in message or "holds a string of" in message, message[:300]
+        assert len(message) <= MESSAGE, message[:300]
         assert calls <= BASE_CALLS + CALLS_PER_CHARACTER * size
