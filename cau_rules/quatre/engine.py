@@ -18,60 +18,18 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from typing import Any, Protocol, TypeVar
+from typing import Any, TypeVar
 
 from cau_rules.cards import Card
 from cau_rules.outcome import GameEnded, Outcome, Termination
 from cau_rules.quatre import events as ev
 from cau_rules.quatre.moves import Add, Draw, Give, Lay, Play, QuatreMove
 from cau_rules.quatre.rules import MAX_CHAIN, QuatreRules
-from cau_rules.quatre.zones import PendingGift, PendingLay, Phase, QuatreChain, next_active
+from cau_rules.quatre.zones import PendingGift, PendingLay, Phase, Position, QuatreChain, next_active
 
 __all__ = ["Engine", "Position", "deal", "outcome_of", "winners"]
 
 T = TypeVar("T")
-
-
-class Position(Protocol):
-    """The fields of a four-card position that the engine reads (a ``QuatreState``
-    has them all)."""
-
-    @property
-    def rules(self) -> QuatreRules: ...
-    @property
-    def players(self) -> int: ...
-    @property
-    def seed(self) -> int: ...
-    @property
-    def phase(self) -> Phase: ...
-    @property
-    def to_play(self) -> int: ...
-    @property
-    def starter(self) -> int: ...
-    @property
-    def stock(self) -> tuple[Card, ...]: ...
-    @property
-    def table(self) -> tuple[Card, ...]: ...
-    @property
-    def holdings(self) -> tuple[tuple[Card, ...], ...]: ...
-    @property
-    def chain(self) -> QuatreChain | None: ...
-    @property
-    def gift(self) -> PendingGift | None: ...
-    @property
-    def lay(self) -> PendingLay | None: ...
-    @property
-    def known(self) -> tuple[tuple[Card, ...], ...]: ...
-    @property
-    def private(self) -> tuple[tuple[int, int, Card], ...]: ...
-    @property
-    def out(self) -> tuple[int, ...]: ...
-    @property
-    def passes(self) -> int: ...
-    @property
-    def turns_after_stock(self) -> int: ...
-    @property
-    def termination(self) -> Termination | None: ...
 
 
 def deal(rules: QuatreRules, players: int, seed: int, order: Sequence[Card] | None) -> dict[str, Any]:

@@ -21,11 +21,11 @@ from collections.abc import Iterable, Sequence
 
 from cau_rules.cards import Card
 from cau_rules.outcome import GameEnded
-from cau_rules.quatre.engine import Position, outcome_of
+from cau_rules.quatre.engine import outcome_of
 from cau_rules.quatre.moves import QuatreMove
 from cau_rules.quatre.picture import svg_state, svg_view
 from cau_rules.quatre.rules import CALL_NAMES
-from cau_rules.quatre.zones import SeatView
+from cau_rules.quatre.zones import Position, SeatView
 
 __all__ = ["count_words", "move_menu", "position_screen", "render_text", "svg_state", "svg_view"]
 

@@ -17,9 +17,10 @@ import attrs
 
 from cau_rules.cards import Card
 from cau_rules.game import GameView
+from cau_rules.outcome import Termination
 from cau_rules.quatre.rules import CALL_NAMES, QuatreRules
 
-__all__ = ["PHASES", "PendingGift", "PendingLay", "Phase", "QuatreChain", "SeatView", "next_active"]
+__all__ = ["PHASES", "PendingGift", "PendingLay", "Phase", "Position", "QuatreChain", "SeatView", "next_active"]
 
 Phase = Literal["turn", "chain", "gift", "lay", "over"]
 """``"turn"``: the turn player plays, draws or passes; ``"chain"``: the next player must
@@ -150,6 +151,49 @@ def next_active(seat: int, players: int, out: Sequence[int]) -> int:
         if other not in out:
             return other
     raise AssertionError("no seat is left in the game")  # pragma: no cover
+
+
+class Position(Protocol):
+    """Every field of a four-card position, read-only (a
+    :class:`~cau_rules.quatre.state.QuatreState` has them all): what the engine, the JSON
+    code and the notation read, so none of them depends on the state class."""
+
+    @property
+    def rules(self) -> QuatreRules: ...
+    @property
+    def players(self) -> int: ...
+    @property
+    def seed(self) -> int: ...
+    @property
+    def phase(self) -> Phase: ...
+    @property
+    def to_play(self) -> int: ...
+    @property
+    def starter(self) -> int: ...
+    @property
+    def stock(self) -> tuple[Card, ...]: ...
+    @property
+    def table(self) -> tuple[Card, ...]: ...
+    @property
+    def holdings(self) -> tuple[tuple[Card, ...], ...]: ...
+    @property
+    def chain(self) -> QuatreChain | None: ...
+    @property
+    def gift(self) -> PendingGift | None: ...
+    @property
+    def lay(self) -> PendingLay | None: ...
+    @property
+    def known(self) -> tuple[tuple[Card, ...], ...]: ...
+    @property
+    def private(self) -> tuple[tuple[int, int, Card], ...]: ...
+    @property
+    def out(self) -> tuple[int, ...]: ...
+    @property
+    def passes(self) -> int: ...
+    @property
+    def turns_after_stock(self) -> int: ...
+    @property
+    def termination(self) -> Termination | None: ...
 
 
 @runtime_checkable
