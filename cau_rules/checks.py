@@ -18,10 +18,12 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Iterable, Mapping
-from typing import Any
+from typing import Any, TypeVar
 
-from cau_rules.cards import Card
-from cau_rules.errors import CauRulesError, InvalidNotationError
+import attrs
+
+from cau_rules.cards import DECKS, Card, Deck
+from cau_rules.errors import CauRulesError, InvalidNotationError, InvalidRulesError
 
 __all__ = [
     "MAX_DIGITS",
@@ -31,10 +33,12 @@ __all__ = [
     "MAX_SEED",
     "MAX_TEXT",
     "check_type",
+    "deck_named",
     "json_object",
     "listed",
     "load_json",
     "players_problem",
+    "replaced",
     "seat_number",
     "seed_text",
     "sequence_problem",
@@ -370,3 +374,54 @@ def zone_problem(zone: object, where: str, most: int) -> str | None:
         if not isinstance(card, Card):
             return f"{where} must hold cards only, not {card!r:.20}"
     return None
+
+
+def deck_named(name: str) -> Deck:
+    """The deck called *name*.
+
+    Raises:
+        InvalidRulesError: no deck has that name (the message lists the decks).
+
+    >>> deck_named("spanish-40").size
+    40
+    >>> deck_named("tarot")
+    Traceback (most recent call last):
+    ...
+    cau_rules.errors.InvalidRulesError: unknown deck 'tarot'; decks are: spanish-48, spanish-40, french-40, cacho-24
+    """
+    try:
+        return DECKS[name]
+    except KeyError:
+        raise InvalidRulesError(f"unknown deck {name!r}; decks are: {', '.join(DECKS)}") from None
+
+
+_Rules = TypeVar("_Rules", bound=attrs.AttrsInstance)
+
+
+def replaced(rules: _Rules, options: dict[str, Any]) -> _Rules:
+    """A copy of the frozen rules object *rules* with *options* changed: what every
+    family's ``replace`` does.  A ``deck`` option may be given by name.  The rules class
+    checks the new values (its validators run as the copy is built).
+
+    Raises:
+        InvalidRulesError: an option the rules class does not have (the message lists
+            the options), an unknown deck, or a value its validators refuse.
+
+    >>> from cau_rules.quatre import QUATRE
+    >>> replaced(QUATRE, {"deck": "spanish-48"}).deck.size
+    48
+    >>> replaced(QUATRE, {"colour": "red"})
+    Traceback (most recent call last):
+    ...
+    cau_rules.errors.InvalidRulesError: unknown option 'colour' for cau-quatre; options are: deck, hand_size, max_players, max_turns_after_stock, min_players, name, table_size
+    """
+    known = attrs.fields_dict(type(rules))
+    for option in options:
+        if option not in known:
+            raise InvalidRulesError(
+                f"unknown option {option!r} for {getattr(rules, 'name', type(rules).__name__)}; "
+                f"options are: {', '.join(sorted(known))}"
+            )
+    if "deck" in known and isinstance(options.get("deck"), str):
+        options = {**options, "deck": deck_named(options["deck"])}
+    return attrs.evolve(rules, **options)  # type: ignore[misc]  # the attrs plugin wants a concrete class

@@ -18,9 +18,18 @@ MODULES = sorted(PACKAGE.rglob("*.py"))
 MAX_LINES = 650  # "about 600": a module one reads in a sitting
 FAMILY_FILES = {
     "__init__.py", "rules.py", "moves.py", "events.py", "zones.py", "legal.py", "engine.py",
-    "state.py", "view.py", "serial.py", "codec.py", "infer.py", "policy.py", "render.py",
-    "suite.py", "family.py",
+    "state.py", "view.py", "serial.py", "notation.py", "validate.py", "codec.py", "infer.py",
+    "policy.py", "render.py", "picture.py", "gallery.py", "suite.py", "family.py",
 }
+"""The rooms every family has, one role each (docs/architecture.md, "A family")."""
+OPTIONAL_FILES = {"direct.py", "deal.py", "draw.py", "features.py", "hands.py"}
+"""Rooms a family may add; a role a family has is named the family way."""
+OPTIONAL_PACKAGES = {"kernel"}
+"""Sub-packages a family may add."""
+MOVED = {"screen.py": "render.py", "fen.py": "notation.py", "reach.py": "validate.py"}
+"""Deprecated modules kept for their old import paths: they only re-export the room that
+took their role."""
+ARCHITECTURE = PACKAGE.parent / "docs" / "architecture.md"
 
 
 def _name(path: Path) -> str:
@@ -67,3 +76,43 @@ def test_every_family_has_the_same_files(family: Family[Any, Any, Any, Any]) -> 
     present = {path.name for path in folder.glob("*.py")}
     missing = FAMILY_FILES - present
     assert not missing, f"cau_rules/{folder.name} lacks {sorted(missing)}"
+
+
+@pytest.mark.parametrize("family", FAMILIES, ids=lambda family: family.name)
+def test_every_room_of_a_family_has_a_known_role(family: Family[Any, Any, Any, Any]) -> None:
+    folder = PACKAGE / family.name
+    unknown = sorted(
+        path.name for path in folder.glob("*.py")
+        if path.name not in FAMILY_FILES | OPTIONAL_FILES | MOVED.keys()
+    )
+    assert not unknown, (
+        f"cau_rules/{folder.name} has modules of no known role: {unknown}; name a role the way "
+        f"the other families do, or add the new role to docs/architecture.md and this test"
+    )
+    packages = sorted(path.parent.name for path in folder.glob("*/__init__.py"))
+    assert set(packages) <= OPTIONAL_PACKAGES, f"cau_rules/{folder.name} has unknown sub-packages {packages}"
+
+
+@pytest.mark.parametrize("family", FAMILIES, ids=lambda family: family.name)
+def test_a_moved_module_only_re_exports_its_new_room(family: Family[Any, Any, Any, Any]) -> None:
+    for old, new in MOVED.items():
+        path = PACKAGE / family.name / old
+        if not path.exists():
+            continue
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        sources = {node.module for node in tree.body if isinstance(node, ast.ImportFrom)}
+        code = [
+            node for node in tree.body
+            if not isinstance(node, ast.ImportFrom | ast.Expr | ast.Assign)
+        ]
+        assert sources == {f"cau_rules.{family.name}.{new[:-3]}"}, f"{_name(path)} imports {sources}"
+        assert not code, f"{_name(path)} should only re-export cau_rules.{family.name}.{new[:-3]}"
+
+
+def test_the_architecture_page_names_every_role() -> None:
+    page = ARCHITECTURE.read_text(encoding="utf-8")
+    missing = sorted(
+        name for name in FAMILY_FILES | OPTIONAL_FILES | {f"{name}/" for name in OPTIONAL_PACKAGES}
+        if f"`{name}`" not in page
+    )
+    assert not missing, f"docs/architecture.md does not name the rooms {missing}"

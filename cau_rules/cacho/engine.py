@@ -20,21 +20,7 @@ import random
 from collections.abc import Callable, Sequence
 from typing import TypeVar
 
-from cau_rules.cacho.events import (
-    BetPlaced,
-    CachoEvent,
-    Called,
-    Dealt,
-    Folded,
-    GameEnded,
-    HandEnded,
-    HandStarted,
-    HandVoid,
-    Passed,
-    PotWon,
-    Raised,
-    Showdown,
-)
+from cau_rules.cacho import events as ev
 from cau_rules.cacho.hands import HandValue, best_seats, evaluate
 from cau_rules.cacho.legal import bettors, round_3_skipped
 from cau_rules.cacho.moves import Bet, CachoMove, Call, Fold, Pass, Raise
@@ -73,20 +59,20 @@ def outcome_of(position: Position) -> Outcome | None:
     return session_outcome(position.stacks, position.termination, position.hand + 1)
 
 
-def _session_ended(stacks: tuple[int, ...], termination: Termination, hands_played: int) -> GameEnded:
-    return GameEnded(session_outcome(stacks, termination, hands_played))
+def _session_ended(stacks: tuple[int, ...], termination: Termination, hands_played: int) -> ev.GameEnded:
+    return ev.GameEnded(session_outcome(stacks, termination, hands_played))
 
 
 _new = object.__new__
 _setattr = object.__setattr__
-_EVENTS: dict[tuple[object, ...], CachoEvent] = {}
+_EVENTS: dict[tuple[object, ...], ev.CachoEvent] = {}
 _EVENTS_KEPT = 8192
 """How many interned events :func:`event_of` keeps before it starts afresh: a hand's moves
 repeat from session to session, but its closing stacks rarely do at a big table, and a
 long-running server should not hold tens of thousands of them."""
 
 
-def event_of(kind: Callable[..., CachoEvent], *fields: object) -> CachoEvent:
+def event_of(kind: Callable[..., ev.CachoEvent], *fields: object) -> ev.CachoEvent:
     """The interned event ``kind(*fields)``: events are immutable values, so one object
     serves every game.
 
@@ -158,7 +144,7 @@ class Engine:
         self.to_act = list(position.to_act)
         self.to_play = position.to_play
         self.termination = position.termination
-        self.events: list[CachoEvent] = []
+        self.events: list[ev.CachoEvent] = []
         self.players = len(self.stacks)
 
     @classmethod
@@ -278,7 +264,7 @@ class Engine:
         self.round_bets = [0] * self.players
         self.round = 1
         order = self.order()
-        self.events.append(event_of(HandStarted, self.hand, self.dealer, order[0], self.redeal, order))
+        self.events.append(event_of(ev.HandStarted, self.hand, self.dealer, order[0], self.redeal, order))
         self.deal()
         self.start_round()
 
@@ -290,7 +276,7 @@ class Engine:
         for index, seat in enumerate(seats):
             holdings[seat] = (*holdings[seat], stock[index])
         self.stock = stock[len(seats):]
-        self.events.append(event_of(Dealt, self.round, seats))
+        self.events.append(event_of(ev.Dealt, self.round, seats))
 
     def start_round(self) -> None:
         """Open the betting of ``self.round`` (or go to the showdown if nobody can bet)."""
@@ -310,29 +296,29 @@ class Engine:
         seat, rnd = self.to_play, self.round
         kind = type(move)
         if kind is Pass:
-            self.events.append(event_of(Passed, seat, rnd))
+            self.events.append(event_of(ev.Passed, seat, rnd))
         elif kind is Call:
             round_bets, stacks = self.round_bets, self.stacks
             amount = min(max(round_bets) - round_bets[seat], stacks[seat])
             stacks[seat] -= amount
             self.contributions[seat] += amount
             round_bets[seat] += amount
-            self.events.append(event_of(Called, seat, rnd, amount, stacks[seat] == 0))
+            self.events.append(event_of(ev.Called, seat, rnd, amount, stacks[seat] == 0))
         elif kind is Bet:
             assert isinstance(move, Bet)
             amount = move.amount
             self.put_in(seat, amount)
             self.reopen(seat)
-            self.events.append(event_of(BetPlaced, seat, rnd, amount))
+            self.events.append(event_of(ev.BetPlaced, seat, rnd, amount))
         elif kind is Fold:
             self.folded[seat] = True
-            self.events.append(event_of(Folded, seat, rnd))
+            self.events.append(event_of(ev.Folded, seat, rnd))
         else:
             assert isinstance(move, Raise)
             amount = move.to - self.round_bets[seat]
             self.put_in(seat, amount)
             self.reopen(seat)
-            self.events.append(event_of(Raised, seat, rnd, move.to, amount))
+            self.events.append(event_of(ev.Raised, seat, rnd, move.to, amount))
         self.to_act[seat] = False
         self.after_action(seat)
 
@@ -363,7 +349,7 @@ class Engine:
     def end_round(self) -> None:
         """Void the hand (all passed in round 1), deal the next card, or show down."""
         if self.round == 1 and not any(self.round_bets):
-            self.events.append(event_of(HandVoid, self.hand, self.dealer))
+            self.events.append(event_of(ev.HandVoid, self.hand, self.dealer))
             self.finish_hand(void=True)
         elif self.round < 3:
             self.round += 1
@@ -376,7 +362,7 @@ class Engine:
         """The last player in takes the pot without showing (D-CACHO-4)."""
         amount = sum(self.contributions)
         self.stacks[winner] += amount
-        self.events.append(event_of(PotWon, winner, 0, amount, False))
+        self.events.append(event_of(ev.PotWon, winner, 0, amount, False))
         self.finish_hand(void=False)
 
     def showdown(self) -> None:
@@ -385,7 +371,7 @@ class Engine:
         contenders = [seat for seat in order if self.active(seat)]
         rules = self.rules
         values = {seat: _value(self.holdings[seat], rules) for seat in contenders}
-        self.events.append(Showdown(
+        self.events.append(ev.Showdown(
             hands=tuple((seat, tuple(self.holdings[seat])) for seat in contenders),
             values=tuple(values[seat] for seat in contenders),
         ))
@@ -393,7 +379,7 @@ class Engine:
         for index, pot in enumerate(pots(self.contributions, contenders)):
             winner = next(seat for seat in ranking if seat in pot.seats)
             self.stacks[winner] += pot.amount
-            self.events.append(event_of(PotWon, winner, index, pot.amount, True))
+            self.events.append(event_of(ev.PotWon, winner, index, pot.amount, True))
         self.finish_hand(void=False)
 
     def finish_hand(self, void: bool) -> None:
@@ -401,7 +387,7 @@ class Engine:
         self.contributions = [0] * self.players
         self.round_bets = [0] * self.players
         self.to_act = [False] * self.players
-        self.events.append(event_of(HandEnded, self.hand, tuple(self.stacks)))
+        self.events.append(event_of(ev.HandEnded, self.hand, tuple(self.stacks)))
         holders = [seat for seat in range(self.players) if self.stacks[seat] > 0]
         if len(holders) == 1:
             self.end_session(Termination.ALL_COUNTERS)

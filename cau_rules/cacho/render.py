@@ -33,77 +33,27 @@ from cau_rules.cacho.engine import outcome_of
 from cau_rules.cacho.events import CachoEvent, HandStarted, PotWon, Showdown
 from cau_rules.cacho.moves import Bet, CachoMove, Raise
 from cau_rules.cacho.rules import CachoRules
-from cau_rules.cacho.zones import Position, Pot
+from cau_rules.cacho.zones import Position, Pot, PublicFields
 from cau_rules.cards import Card, cards_text
+from cau_rules.game import GameView
 from cau_rules.outcome import Outcome
 
 __all__ = ["SeatView", "Table", "move_menu", "render_position", "render_text", "table_of_position",
            "table_of_view"]
 
 
-class SeatView(Protocol):
+class SeatView(PublicFields, GameView, Protocol):
     """The fields of a seat's view that the screens and pictures read (a
     :class:`~cau_rules.cacho.view.CachoView` has them all)."""
-
-    @property
-    def seat(self) -> int: ...
 
     @property
     def rules(self) -> CachoRules: ...
 
     @property
-    def hand(self) -> int: ...
-
-    @property
-    def redeal(self) -> int: ...
-
-    @property
-    def dealer(self) -> int: ...
-
-    @property
-    def round(self) -> int: ...
-
-    @property
-    def to_play(self) -> int: ...
-
-    @property
-    def is_over(self) -> bool: ...
-
-    @property
-    def outcome(self) -> Outcome | None: ...
-
-    @property
-    def holding(self) -> tuple[Card, ...]: ...
-
-    @property
-    def holding_sizes(self) -> tuple[int, ...]: ...
-
-    @property
     def stock_size(self) -> int: ...
 
     @property
-    def stacks(self) -> tuple[int, ...]: ...
-
-    @property
-    def contributions(self) -> tuple[int, ...]: ...
-
-    @property
-    def round_bets(self) -> tuple[int, ...]: ...
-
-    @property
-    def dealt_in(self) -> tuple[bool, ...]: ...
-
-    @property
-    def folded(self) -> tuple[bool, ...]: ...
-
-    @property
-    def to_act(self) -> tuple[bool, ...]: ...
-
-    @property
     def legal_moves(self) -> Sequence[CachoMove]: ...
-
-    @property
-    def events(self) -> tuple[CachoEvent, ...]: ...
 
 
 @attrs.frozen(kw_only=True)

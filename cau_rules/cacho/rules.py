@@ -20,7 +20,7 @@ from typing import Any, Literal
 import attrs
 
 from cau_rules.cards import CACHO_24, Deck
-from cau_rules.checks import check_type, whole_number
+from cau_rules.checks import check_type, replaced, whole_number
 from cau_rules.errors import InvalidRulesError
 
 __all__ = ["CACHO", "MAX_NAME", "OPTION_RANGES", "CachoRules", "Resto"]
@@ -169,13 +169,7 @@ class CachoRules:
         ...
         cau_rules.errors.InvalidRulesError: unknown option 'ante' for cacho; options are: bets, flush_bonus, high_card_kickers, max_hands, max_players, min_players, name, resto, stack
         """
-        known = {field.name for field in attrs.fields(CachoRules)}
-        for option in options:
-            if option not in known:
-                raise InvalidRulesError(
-                    f"unknown option {option!r} for {self.name}; options are: {', '.join(sorted(known))}"
-                )
-        return attrs.evolve(self, **options)
+        return replaced(self, options)
 
     def to_dict(self) -> dict[str, Any]:
         """Every option as JSON-ready data.

@@ -24,10 +24,58 @@ from cau_rules.cacho.rules import CachoRules
 from cau_rules.cards import Card
 from cau_rules.outcome import Termination
 
-__all__ = ["Position", "Pot", "cycle_after", "pots"]
+__all__ = ["Position", "Pot", "PublicFields", "cycle_after", "pots"]
 
 
-class Position(Protocol):
+class PublicFields(Protocol):
+    """The fields a Cacho position and a seat's view both carry, read-only (the
+    hand, the round, the counters and who is to act; see :class:`Position` for each).
+    :class:`Position` and the screens' :class:`~cau_rules.cacho.render.SeatView` extend it.
+
+    >>> from cau_rules.cacho import CACHO, new_game
+    >>> fields: PublicFields = new_game(CACHO, 2, seed=1).observe(0)
+    >>> fields.stacks
+    (20, 20)
+    """
+
+    @property
+    def hand(self) -> int: ...
+
+    @property
+    def redeal(self) -> int: ...
+
+    @property
+    def dealer(self) -> int: ...
+
+    @property
+    def round(self) -> int: ...
+
+    @property
+    def stacks(self) -> tuple[int, ...]: ...
+
+    @property
+    def contributions(self) -> tuple[int, ...]: ...
+
+    @property
+    def round_bets(self) -> tuple[int, ...]: ...
+
+    @property
+    def dealt_in(self) -> tuple[bool, ...]: ...
+
+    @property
+    def folded(self) -> tuple[bool, ...]: ...
+
+    @property
+    def to_act(self) -> tuple[bool, ...]: ...
+
+    @property
+    def to_play(self) -> int: ...
+
+    @property
+    def events(self) -> tuple[CachoEvent, ...]: ...
+
+
+class Position(PublicFields, Protocol):
     """The fields of a Cacho position, read-only (a :class:`~cau_rules.cacho.state.CachoState`
     has them all).  Tuples have one entry per seat.
 
@@ -55,49 +103,13 @@ class Position(Protocol):
     def decks(self) -> tuple[tuple[Card, ...], ...]: ...
 
     @property
-    def hand(self) -> int: ...
-
-    @property
-    def redeal(self) -> int: ...
-
-    @property
-    def dealer(self) -> int: ...
-
-    @property
-    def round(self) -> int: ...
-
-    @property
-    def stacks(self) -> tuple[int, ...]: ...
-
-    @property
-    def contributions(self) -> tuple[int, ...]: ...
-
-    @property
-    def round_bets(self) -> tuple[int, ...]: ...
-
-    @property
     def holdings(self) -> tuple[tuple[Card, ...], ...]: ...
 
     @property
     def stock(self) -> tuple[Card, ...]: ...
 
     @property
-    def dealt_in(self) -> tuple[bool, ...]: ...
-
-    @property
-    def folded(self) -> tuple[bool, ...]: ...
-
-    @property
-    def to_act(self) -> tuple[bool, ...]: ...
-
-    @property
-    def to_play(self) -> int: ...
-
-    @property
     def termination(self) -> Termination | None: ...
-
-    @property
-    def events(self) -> tuple[CachoEvent, ...]: ...
 
 
 @attrs.frozen

@@ -20,29 +20,8 @@ import contextlib
 from collections.abc import Sequence
 
 from cau_rules.cards import Card
+from cau_rules.fishing import events as ev
 from cau_rules.fishing.deal import deal_packets, lay_table
-from cau_rules.fishing.events import (
-    Called,
-    Captured,
-    ChainExtended,
-    Dealt,
-    DebtIncurred,
-    Declared,
-    FishingEvent,
-    GameEnded,
-    HandEnded,
-    HandStarted,
-    LeftoversTaken,
-    Paid,
-    PartidaWon,
-    Scored,
-    Showdown,
-    StakeAnswered,
-    StakeBid,
-    StakeOpened,
-    TableReplaced,
-    Trailed,
-)
 from cau_rules.fishing.moves import JOC, Accept, Bid, Call, Declare, FishingMove, Play, Refuse
 from cau_rules.fishing.rules import FishingRules
 from cau_rules.fishing.zones import Chain, Phase, Position, Stake, Tally, Unit
@@ -132,18 +111,18 @@ def ronda_kind(holding: Sequence[Card]) -> Call | None:
     return None
 
 
-_TRAILED: dict[int, Trailed] = {}  # interned events: immutable values, one object serves every game
-_PAID: dict[tuple[int, int, Card, Call | None], Paid] = {}
+_TRAILED: dict[int, ev.Trailed] = {}  # interned events: immutable values, one object serves every game
+_PAID: dict[tuple[int, int, Card, Call | None], ev.Paid] = {}
 
 
-def trailed_event(seat: int, card: Card) -> Trailed:
+def trailed_event(seat: int, card: Card) -> ev.Trailed:
     event = _TRAILED.get(seat * 64 + card)
-    return event if event is not None else _TRAILED.setdefault(seat * 64 + card, Trailed(seat, card))
+    return event if event is not None else _TRAILED.setdefault(seat * 64 + card, ev.Trailed(seat, card))
 
 
-def _paid(payer: int, receiver: int, card: Card, reason: Call | None) -> Paid:
+def _paid(payer: int, receiver: int, card: Card, reason: Call | None) -> ev.Paid:
     event = _PAID.get(key := (payer, receiver, card, reason))
-    return event if event is not None else _PAID.setdefault(key, Paid(payer, receiver, card, reason))
+    return event if event is not None else _PAID.setdefault(key, ev.Paid(payer, receiver, card, reason))
 
 
 class Engine:
@@ -188,7 +167,7 @@ class Engine:
         self.hand_scores = state.hand_scores
         self.tally = state.tally
         self.stake = state.stake
-        self.events: list[FishingEvent] = []
+        self.events: list[ev.FishingEvent] = []
         self.quiet = False  # True in playouts: the events made afresh for every capture and deal are skipped
 
     players = property(lambda self: self.n, doc="How many seats play (the engine reads as a position).")
@@ -273,12 +252,12 @@ class Engine:
         claimed_piles = tuple(owner for _, owner in chain.run if owner >= 0)
         rules = self.rules
         call = rules.chain_call(chain.level)
-        self.events.append(ChainExtended(seat, card, chain.level, claimed, claimed_piles, call))
+        self.events.append(ev.ChainExtended(seat, card, chain.level, claimed, claimed_piles, call))
         if chain.level >= rules.max_chain:
             self.complete_chain(at_once=True)
         elif (rules.rewards == "stones" and rules.chain_scoring == "cumulative"
               and (not rules.explicit_calls or call in chain.calls)):
-            self.events.append(Called(seat, call))  # a pending call scores as it is made
+            self.events.append(ev.Called(seat, call))  # a pending call scores as it is made
             self.score(seat % 2, chain.level - 1, call.value)
 
     def _table_card(self, rank: int) -> Card:
@@ -307,7 +286,7 @@ class Engine:
         self.last_capturer = seat
         taken.reverse()
         if not self.quiet:
-            self.events.append(Captured(seat, card, tuple(stack), tuple(taken), chain))
+            self.events.append(ev.Captured(seat, card, tuple(stack), tuple(taken), chain))
 
     def complete_chain(self, at_once: bool = False) -> None:
         """Complete the pending chain: the capture, then the call, then its payments (or
@@ -327,10 +306,10 @@ class Engine:
         if rules.rewards == "stones":
             scores = rules.chain_scoring == "final" or at_once
             if scores and (not explicit or call in chain.calls):
-                self.events.append(Called(caller, call))
+                self.events.append(ev.Called(caller, call))
                 self.score(caller % 2, chain.level - 1, call.value)
         elif not explicit or call in chain.calls:
-            self.events.append(Called(caller, call))
+            self.events.append(ev.Called(caller, call))
             n = self.n
             payers = sorted(
                 ((seat - caller) % n, position, seat)
@@ -343,7 +322,7 @@ class Engine:
             self.neta(caller)
 
     def neta(self, seat: int) -> None:
-        self.events.append(Called(seat, Call.NETA))
+        self.events.append(ev.Called(seat, Call.NETA))
         if self.rules.rewards == "stones":
             self.score(seat % 2, 1, "neta")
             return
@@ -363,7 +342,7 @@ class Engine:
             self.events.extend(_paid(payer, receiver, c, reason) for c in moved)
         if paid < amount:
             self.debts[payer] = self.debts[payer] + ((receiver, amount - paid),)
-            self.events.append(DebtIncurred(payer, receiver, amount - paid, reason))
+            self.events.append(ev.DebtIncurred(payer, receiver, amount - paid, reason))
 
     def settle(self, start: int) -> None:
         """Pay debts as far as piles allow (D-DEBT-1)."""
@@ -397,7 +376,7 @@ class Engine:
         totals[team] += stones
         entry = (sum(tally.partides), self.hand, team, reason, stones)
         self.tally = Tally(tuple(totals), tally.partides, (*tally.log, entry))
-        self.events.append(Scored(team, stones, reason, totals[team]))
+        self.events.append(ev.Scored(team, stones, reason, totals[team]))
         if totals[team] >= self.rules.target:
             raise _PartidaWon(team)
 
@@ -411,11 +390,11 @@ class Engine:
             partides = list(tally.partides)
             partides[team] = self.rules.partides_to_win if joc else partides[team] + 1
             self.tally = Tally(tally.stones, tuple(partides), tally.log)
-            self.events.append(PartidaWon(team, tuple(partides), joc))
+            self.events.append(ev.PartidaWon(team, tuple(partides), joc))
             self.stake = None
             if partides[team] >= self.rules.partides_to_win:
                 self.phase = "over"
-                self.events.append(GameEnded(outcome_of(self.rules, self.n, self.tally, self.hand_scores)))
+                self.events.append(ev.GameEnded(outcome_of(self.rules, self.n, self.tally, self.hand_scores)))
                 return
             self.tally = Tally((0,) * len(partides), tuple(partides), self.tally.log)
             try:
@@ -436,7 +415,7 @@ class Engine:
             return
         if len({seat % 2 for seat, _ in holders}) == 1:
             for seat, kind in holders:
-                self.events.append(Called(seat, kind))
+                self.events.append(ev.Called(seat, kind))
                 self.score(seat % 2, 2 if kind is Call.RONDI else 1, kind.value)
             return
         eldest = self.hand % n
@@ -444,9 +423,9 @@ class Engine:
         first = by_age[0][0]
         second = next(seat for seat, _ in by_age if seat % 2 != first % 2)
         for seat, kind in holders:
-            self.events.append(Called(seat, kind))
+            self.events.append(ev.Called(seat, kind))
         self.stake = Stake(tuple(by_age), (first, second))
-        self.events.append(StakeOpened((first, second)))
+        self.events.append(ev.StakeOpened((first, second)))
         self.phase = "bid"
         self.to_play = first
 
@@ -456,7 +435,7 @@ class Engine:
         seat = self.to_play
         if isinstance(move, Bid):
             self.stake = Stake(stake.holders, stake.bidders, (*stake.bids, move.stones))
-            self.events.append(StakeBid(seat, move.stones))
+            self.events.append(ev.StakeBid(seat, move.stones))
             self.to_play = self.stake.to_answer
             return
         self.stake = None
@@ -464,7 +443,7 @@ class Engine:
         self.to_play = self.opener
         bid = stake.bids[-1]
         if isinstance(move, Accept):
-            self.events.append(StakeAnswered(seat, True))
+            self.events.append(ev.StakeAnswered(seat, True))
             n = self.n
             eldest = self.hand % n
             shown = tuple((holder, self.holdings[holder]) for holder, _ in stake.holders)
@@ -475,12 +454,12 @@ class Engine:
                 return (1 if holder[1] is Call.RONDI else 0, rank, -((holder[0] - eldest) % n))
 
             winner = max(stake.holders, key=strength)[0]
-            self.events.append(Showdown(shown, winner))
+            self.events.append(ev.Showdown(shown, winner))
             if bid is None or bid == JOC:
                 raise _PartidaWon(winner % 2, joc=bid == JOC)
             self.score(winner % 2, bid, "stake")
             return
-        self.events.append(StakeAnswered(seat, False))
+        self.events.append(ev.StakeAnswered(seat, False))
         refused_index = len(stake.bids) - 1
         bidder_team = stake.bidders[refused_index % 2] % 2
         if refused_index == 0:
@@ -502,9 +481,9 @@ class Engine:
         self.hand = hand
         self.round = 0
         eldest = hand % n
-        self.events.append(HandStarted(hand, (eldest - 1) % n, eldest))
+        self.events.append(ev.HandStarted(hand, (eldest - 1) % n, eldest))
         table, self.stock, returned = lay_table(rules, n, self.seed, hand, self.decks)
-        self.events.extend(TableReplaced(card) for card in returned)
+        self.events.extend(ev.TableReplaced(card) for card in returned)
         self.table = list(table)
         self.holdings = [()] * n
         self.piles = [()] * n
@@ -534,7 +513,7 @@ class Engine:
         self.to_play = opener
         self.phase = "play"
         if not self.quiet:
-            self.events.append(Dealt(self.round, opener, table, tuple(len(h) for h in self.holdings)))
+            self.events.append(ev.Dealt(self.round, opener, table, tuple(len(h) for h in self.holdings)))
         if rules.rondas and each in (2, 3) and not (rules.continuous and self.round > 0):
             if rules.rewards == "stones":
                 self.stone_rondas(opener)
@@ -551,14 +530,14 @@ class Engine:
         self.settle(opener)
 
     def ronda(self, holder: int, kind: Call) -> None:
-        self.events.append(Called(holder, kind))
+        self.events.append(ev.Called(holder, kind))
         amount = 2 if kind is Call.RONDI else 1
         for step in range(1, self.n):
             self.pay((holder + step) % self.n, holder, amount, kind)
 
     def declare(self, move: Declare) -> None:
         seat = self.to_play
-        self.events.append(Declared(seat, move.call))
+        self.events.append(ev.Declared(seat, move.call))
         if move.call is not None:
             self.declarations = (*self.declarations, (seat, move.call))
         nxt = (seat + 1) % self.n
@@ -598,12 +577,12 @@ class Engine:
             if self.rules.leftovers == "discard":
                 self.discard = self.discard + leftovers
                 self.table = []
-                self.events.append(LeftoversTaken(None, leftovers))
+                self.events.append(ev.LeftoversTaken(None, leftovers))
             elif self.last_capturer >= 0:
                 seat = self.last_capturer
                 self.piles[seat] = self.piles[seat] + leftovers
                 self.table = []
-                self.events.append(LeftoversTaken(seat, leftovers))
+                self.events.append(ev.LeftoversTaken(seat, leftovers))
         self.debts = [()] * self.n
         self.trail = None
         cards = tuple(len(pile) for pile in self.piles)
@@ -615,11 +594,11 @@ class Engine:
                     self.score(team, surplus, "surplus")
         scores = tuple(min(count // 12, 3) for count in cards) if self.rules.scoring == "dozens" else cards
         self.hand_scores = (*self.hand_scores, scores)
-        self.events.append(HandEnded(self.hand, cards, scores, winners(scores)))
+        self.events.append(ev.HandEnded(self.hand, cards, scores, winners(scores)))
         if self.hand + 1 < self.rules.hands or self.tally is not None:
             self.start_hand(self.hand + 1)
             return
         self.phase = "over"
-        self.events.append(GameEnded(outcome_of(self.rules, self.n, self.tally, self.hand_scores)))
+        self.events.append(ev.GameEnded(outcome_of(self.rules, self.n, self.tally, self.hand_scores)))
 
 

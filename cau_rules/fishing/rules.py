@@ -18,8 +18,8 @@ from typing import Any, Literal
 
 import attrs
 
-from cau_rules.cards import DECKS, SPANISH_40, SPANISH_48, Deck
-from cau_rules.checks import whole_number
+from cau_rules.cards import SPANISH_40, SPANISH_48, Deck
+from cau_rules.checks import replaced, whole_number
 from cau_rules.errors import InvalidRulesError
 from cau_rules.fishing.moves import Call
 
@@ -300,15 +300,7 @@ class FishingRules:
         ...
         cau_rules.errors.InvalidRulesError: unknown option 'colour' for cau; options are: card_surplus_stones, chain_scoring, continuous, ...
         """
-        known = {field.name for field in attrs.fields(FishingRules)}
-        for option in options:
-            if option not in known:
-                raise InvalidRulesError(
-                    f"unknown option {option!r} for {self.name}; options are: {', '.join(sorted(known))}"
-                )
-        if isinstance(options.get("deck"), str):
-            options["deck"] = _deck_named(options["deck"])
-        return attrs.evolve(self, **options)
+        return replaced(self, options)
 
     def to_dict(self) -> dict[str, Any]:
         """Every option as JSON-ready data (the deck by name).
@@ -337,12 +329,6 @@ class FishingRules:
                 raise InvalidRulesError("table_cards must be a list of [players, cards] pairs") from None
         return base.replace(**options)
 
-
-def _deck_named(name: str) -> Deck:
-    try:
-        return DECKS[name]
-    except KeyError:
-        raise InvalidRulesError(f"unknown deck {name!r}; decks are: {', '.join(DECKS)}") from None
 
 
 CAU = FishingRules()

@@ -2,7 +2,7 @@
 
 Every function here returns field values (a dict of a state's fields by name), never a
 state: ``FishingState.from_position`` and ``FishingState.from_dict`` build the state
-from them, then refuse it unless it can arise (:mod:`cau_rules.fishing.reach`).  A wrong
+from them, then refuse it unless it can arise (:mod:`cau_rules.fishing.validate`).  A wrong
 Python type from a programmer is a :class:`TypeError` naming the parameter; a wrong JSON
 type in a save is an :class:`~cau_rules.errors.InvalidNotationError` naming the key.
 
@@ -33,7 +33,7 @@ SCHEMA = 1
 
 MAX_COUNTER = 10**6
 """The largest hand, round or other counter a position may name (the real bounds are
-checked by :mod:`cau_rules.fishing.reach`)."""
+checked by :mod:`cau_rules.fishing.validate`)."""
 
 
 def _zone(value: object, what: str) -> tuple[Card, ...]:
@@ -163,7 +163,7 @@ def position_fields(
 ) -> dict[str, Any]:
     """The fields of an exact position, their types checked (see
     ``FishingState.from_position``, which builds the state from them and checks that it
-    can arise with :func:`~cau_rules.fishing.reach.position_problems`).
+    can arise with :func:`~cau_rules.fishing.validate.position_problems`).
 
     Raises:
         TypeError: an argument of the wrong Python type (the message names it).

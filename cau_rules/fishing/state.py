@@ -29,7 +29,6 @@ from cau_rules.errors import IllegalMoveError, InvalidNotationError, InvalidPosi
 from cau_rules.fishing.direct import trailed
 from cau_rules.fishing.engine import Engine, hands_won, outcome_of
 from cau_rules.fishing.events import FishingEvent
-from cau_rules.fishing.fen import notation_fields, position_to_notation
 from cau_rules.fishing.legal import Plan, index_of, legal_plays, stake_moves, why_illegal
 from cau_rules.fishing.moves import (
     Accept,
@@ -42,11 +41,12 @@ from cau_rules.fishing.moves import (
     Refuse,
     parse_move,
 )
+from cau_rules.fishing.notation import notation_fields, position_to_notation
 from cau_rules.fishing.picture import svg_state
-from cau_rules.fishing.reach import position_problems
 from cau_rules.fishing.render import render_state
 from cau_rules.fishing.rules import FishingRules
 from cau_rules.fishing.serial import MAX_SEED, fields_from_dict, position_fields, state_fields_to_dict
+from cau_rules.fishing.validate import position_problems
 from cau_rules.fishing.view import FishingView, view_of
 from cau_rules.fishing.zones import Chain, Debt, Phase, Stake, Tally, score_sheet
 from cau_rules.game import move_for_turn
@@ -151,7 +151,7 @@ class FishingState:
 
     def status(self) -> tuple[str, ...]:
         """Every reason this position cannot arise under its rules, one sentence each
-        (empty when it can); see :mod:`cau_rules.fishing.reach`.  A state built by play
+        (empty when it can); see :mod:`cau_rules.fishing.validate`.  A state built by play
         always has an empty status; ``from_position``, ``from_dict`` and
         ``from_notation`` refuse a position whose status is not empty.
 
@@ -306,7 +306,7 @@ class FishingState:
         return state_fields_to_dict(self)
 
     def to_notation(self) -> str:
-        """The whole position on one line (the grammar is in :mod:`cau_rules.fishing.fen`);
+        """The whole position on one line (the grammar is in :mod:`cau_rules.fishing.notation`);
         :meth:`from_notation` reads it back.
 
         >>> from cau_rules import new_game
@@ -431,7 +431,7 @@ class FishingState:
         Raises :class:`~cau_rules.errors.InvalidPositionError`, listing every problem,
         when the position cannot arise under *rules* (duplicate, missing or foreign
         cards, repeated table ranks, holdings that do not fit the deal and the turn
-        order, a stock larger than the later deals...: see :mod:`cau_rules.fishing.reach`),
+        order, a stock larger than the later deals...: see :mod:`cau_rules.fishing.validate`),
         and :class:`TypeError` naming the parameter for an argument of the wrong type.
         *opener*, when not given, is read from the holdings (the seats that have played
         in the round hold one card fewer).

@@ -16,8 +16,8 @@ import attrs
 from cau_rules.cards import Card, cards_text
 from cau_rules.errors import InvalidPositionError
 from cau_rules.fishing.events import FishingEvent, Paid
-from cau_rules.fishing.fen import view_to_notation
 from cau_rules.fishing.moves import Call, FishingMove
+from cau_rules.fishing.notation import view_to_notation
 from cau_rules.fishing.picture import svg_view
 from cau_rules.fishing.render import render_text
 from cau_rules.fishing.rules import FishingRules
@@ -103,7 +103,7 @@ class FishingView:
 
     def to_notation(self) -> str:
         """The view in the one-line notation, with what the seat cannot see as counts
-        (:func:`~cau_rules.fishing.fen.view_to_notation`).
+        (:func:`~cau_rules.fishing.notation.view_to_notation`).
 
         >>> from cau_rules import new_game
         >>> new_game("cau", players=2, seed=1).observe(1).to_notation().split()[:4]

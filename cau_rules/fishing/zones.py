@@ -19,7 +19,7 @@ from cau_rules.cards import Card
 from cau_rules.fishing.events import FishingEvent
 from cau_rules.fishing.moves import Call, FishingMove, StakeValue
 from cau_rules.fishing.rules import FishingRules
-from cau_rules.outcome import Outcome
+from cau_rules.game import GameView
 
 __all__ = [
     "PHASES",
@@ -28,6 +28,7 @@ __all__ = [
     "Debt",
     "Phase",
     "Position",
+    "PublicFields",
     "SeatView",
     "Stake",
     "Tally",
@@ -158,34 +159,20 @@ def explained(tally: Tally, hand: int, over: bool = False) -> Tally:
     return Tally(tally.stones, tally.partides, log)
 
 
-class Position(Protocol):
-    """Every field of a capture-family position, read-only.
-
-    :class:`~cau_rules.fishing.state.FishingState` has them all; the engine, the move
-    generator, the view and the JSON code read a position through this protocol, so
-    none of them depends on the state class.
+class PublicFields(Protocol):
+    """The fields a position and a seat's view both carry, read-only: the deal, the turn,
+    the table and the public zones.  :class:`Position` and :class:`SeatView` extend it.
 
     >>> from cau_rules import new_game
-    >>> position: Position = new_game("cau", players=2, seed=1)
-    >>> position.players, position.phase
-    (2, 'play')
+    >>> state = new_game("cau", players=2, seed=1)
+    >>> fields: PublicFields = state.observe(0)
+    >>> fields.table == state.table
+    True
     """
-
-    @property
-    def rules(self) -> FishingRules:
-        """The rules being played."""
 
     @property
     def players(self) -> int:
         """How many seats play."""
-
-    @property
-    def seed(self) -> int:
-        """The seed of every shuffle."""
-
-    @property
-    def decks(self) -> tuple[tuple[Card, ...], ...]:
-        """Supplied deck orders, one per hand from the first."""
 
     @property
     def hand(self) -> int:
@@ -208,24 +195,8 @@ class Position(Protocol):
         """What kind of move is expected."""
 
     @property
-    def stock(self) -> tuple[Card, ...]:
-        """The stock, top first."""
-
-    @property
     def table(self) -> tuple[Card, ...]:
         """The table, in the order the cards were placed."""
-
-    @property
-    def holdings(self) -> tuple[tuple[Card, ...], ...]:
-        """Each seat's holding."""
-
-    @property
-    def piles(self) -> tuple[tuple[Card, ...], ...]:
-        """Each seat's pile, top last."""
-
-    @property
-    def discard(self) -> tuple[Card, ...]:
-        """Cards out of play."""
 
     @property
     def chain(self) -> Chain | None:
@@ -234,6 +205,10 @@ class Position(Protocol):
     @property
     def trail(self) -> tuple[int, Card] | None:
         """The card trailed in the immediately preceding turn, with its seat."""
+
+    @property
+    def discard(self) -> tuple[Card, ...]:
+        """Cards out of play."""
 
     @property
     def debts(self) -> tuple[tuple[Debt, ...], ...]:
@@ -252,16 +227,55 @@ class Position(Protocol):
         """The scores of every finished hand."""
 
     @property
-    def tally(self) -> Tally | None:
-        """The Valencian stones (None without stones)."""
-
-    @property
     def stake(self) -> Stake | None:
         """The Valencian ronda stake being bid, if any."""
 
     @property
     def events(self) -> tuple[FishingEvent, ...]:
-        """The events of the move that produced the position."""
+        """The events of the move that produced the position (as the seat may see them, in a view)."""
+
+
+class Position(PublicFields, Protocol):
+    """Every field of a capture-family position, read-only: the :class:`PublicFields` and
+    the hidden zones.
+
+    :class:`~cau_rules.fishing.state.FishingState` has them all; the engine, the move
+    generator, the view and the JSON code read a position through this protocol, so
+    none of them depends on the state class.
+
+    >>> from cau_rules import new_game
+    >>> position: Position = new_game("cau", players=2, seed=1)
+    >>> position.players, position.phase
+    (2, 'play')
+    """
+
+    @property
+    def rules(self) -> FishingRules:
+        """The rules being played."""
+
+    @property
+    def seed(self) -> int:
+        """The seed of every shuffle."""
+
+    @property
+    def decks(self) -> tuple[tuple[Card, ...], ...]:
+        """Supplied deck orders, one per hand from the first."""
+
+    @property
+    def stock(self) -> tuple[Card, ...]:
+        """The stock, top first."""
+
+    @property
+    def holdings(self) -> tuple[tuple[Card, ...], ...]:
+        """Each seat's holding."""
+
+    @property
+    def piles(self) -> tuple[tuple[Card, ...], ...]:
+        """Each seat's pile, top last."""
+
+    @property
+    def tally(self) -> Tally | None:
+        """The Valencian stones (None without stones)."""
 
 
 def score_sheet(tally: Tally | None, over: bool) -> dict[str, Any]:
@@ -294,8 +308,9 @@ def score_sheet(tally: Tally | None, over: bool) -> dict[str, Any]:
     }
 
 
-class SeatView(Protocol):
-    """The fields of one seat's view that the screens, pictures and notation read.
+class SeatView(PublicFields, GameView, Protocol):
+    """The fields of one seat's view that the screens, pictures and notation read: the
+    :class:`PublicFields`, the generic :class:`~cau_rules.game.GameView`, and the rest.
 
     :class:`~cau_rules.fishing.view.FishingView` has them all; the modules that draw or
     write a view take this protocol, so the view class may use them in turn.
@@ -305,58 +320,6 @@ class SeatView(Protocol):
     >>> seen.seat, seen.stock_size
     (1, 42)
     """
-
-    @property
-    def seat(self) -> int:
-        """The seat whose view this is."""
-
-    @property
-    def variant(self) -> str:
-        """The preset name."""
-
-    @property
-    def players(self) -> int:
-        """How many seats play."""
-
-    @property
-    def hand(self) -> int:
-        """The hand being played, from 0."""
-
-    @property
-    def round(self) -> int:
-        """The deal round of the hand, from 0."""
-
-    @property
-    def opener(self) -> int:
-        """The seat that opened the deal round."""
-
-    @property
-    def to_play(self) -> int:
-        """The seat to move."""
-
-    @property
-    def phase(self) -> Phase:
-        """What kind of move is expected."""
-
-    @property
-    def holding(self) -> tuple[Card, ...]:
-        """The seat's own cards."""
-
-    @property
-    def holding_sizes(self) -> tuple[int, ...]:
-        """How many cards each seat holds."""
-
-    @property
-    def table(self) -> tuple[Card, ...]:
-        """The table, in the order the cards were placed."""
-
-    @property
-    def chain(self) -> Chain | None:
-        """The pending chain, if any."""
-
-    @property
-    def trail(self) -> tuple[int, Card] | None:
-        """The card trailed in the turn just played, with its seat."""
 
     @property
     def piles(self) -> tuple[tuple[Card, ...] | None, ...]:
@@ -371,30 +334,6 @@ class SeatView(Protocol):
         """How many cards the stock holds."""
 
     @property
-    def discard(self) -> tuple[Card, ...]:
-        """Cards out of play."""
-
-    @property
-    def debts(self) -> tuple[tuple[Debt, ...], ...]:
-        """Each seat's debts."""
-
-    @property
-    def last_capturer(self) -> int:
-        """The seat that captured last in this hand (-1 for none)."""
-
-    @property
-    def declarations(self) -> tuple[tuple[int, Call], ...]:
-        """Rondas declared in the current declaration phase."""
-
-    @property
-    def hand_scores(self) -> tuple[tuple[int, ...], ...]:
-        """The scores of every finished hand."""
-
-    @property
-    def events(self) -> tuple[FishingEvent, ...]:
-        """The events of the last move, as this seat may see them."""
-
-    @property
     def legal_moves(self) -> Sequence[FishingMove]:
         """The seat's legal moves when it is to play."""
 
@@ -405,14 +344,6 @@ class SeatView(Protocol):
     @property
     def partides(self) -> tuple[int, ...]:
         """Each team's partides won (empty without stones)."""
-
-    @property
-    def stake(self) -> Stake | None:
-        """The ronda stake being bid, if any."""
-
-    @property
-    def outcome(self) -> Outcome | None:
-        """The result once the game is over."""
 
     @property
     def rules(self) -> FishingRules | None:

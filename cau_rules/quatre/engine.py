@@ -18,75 +18,18 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from typing import Any, Protocol, TypeVar
+from typing import Any, TypeVar
 
 from cau_rules.cards import Card
 from cau_rules.outcome import GameEnded, Outcome, Termination
-from cau_rules.quatre.events import (
-    Added,
-    CentreTaken,
-    ChainTaken,
-    Dealt,
-    Drew,
-    Gave,
-    Laid,
-    LayDue,
-    Out,
-    Passed,
-    Played,
-    QuatreEvent,
-    Refilled,
-    TableRefilled,
-)
+from cau_rules.quatre import events as ev
 from cau_rules.quatre.moves import Add, Draw, Give, Lay, Play, QuatreMove
 from cau_rules.quatre.rules import MAX_CHAIN, QuatreRules
-from cau_rules.quatre.zones import PendingGift, PendingLay, Phase, QuatreChain, next_active
+from cau_rules.quatre.zones import PendingGift, PendingLay, Phase, Position, QuatreChain, next_active
 
 __all__ = ["Engine", "Position", "deal", "outcome_of", "winners"]
 
 T = TypeVar("T")
-
-
-class Position(Protocol):
-    """The fields of a four-card position that the engine reads (a ``QuatreState``
-    has them all)."""
-
-    @property
-    def rules(self) -> QuatreRules: ...
-    @property
-    def players(self) -> int: ...
-    @property
-    def seed(self) -> int: ...
-    @property
-    def phase(self) -> Phase: ...
-    @property
-    def to_play(self) -> int: ...
-    @property
-    def starter(self) -> int: ...
-    @property
-    def stock(self) -> tuple[Card, ...]: ...
-    @property
-    def table(self) -> tuple[Card, ...]: ...
-    @property
-    def holdings(self) -> tuple[tuple[Card, ...], ...]: ...
-    @property
-    def chain(self) -> QuatreChain | None: ...
-    @property
-    def gift(self) -> PendingGift | None: ...
-    @property
-    def lay(self) -> PendingLay | None: ...
-    @property
-    def known(self) -> tuple[tuple[Card, ...], ...]: ...
-    @property
-    def private(self) -> tuple[tuple[int, int, Card], ...]: ...
-    @property
-    def out(self) -> tuple[int, ...]: ...
-    @property
-    def passes(self) -> int: ...
-    @property
-    def turns_after_stock(self) -> int: ...
-    @property
-    def termination(self) -> Termination | None: ...
 
 
 def deal(rules: QuatreRules, players: int, seed: int, order: Sequence[Card] | None) -> dict[str, Any]:
@@ -112,7 +55,7 @@ def deal(rules: QuatreRules, players: int, seed: int, order: Sequence[Card] | No
         "stock": cards[rules.table_size + players * rules.hand_size:], "table": table, "holdings": holdings,
         "chain": None, "gift": None, "lay": None, "known": ((),) * players, "private": (), "out": (),
         "passes": 0, "turns_after_stock": 0, "termination": None,
-        "events": (Dealt(players - 1, table, tuple(len(h) for h in holdings)),),
+        "events": (ev.Dealt(players - 1, table, tuple(len(h) for h in holdings)),),
     }
 
 
@@ -198,7 +141,7 @@ class Engine:
         self.passes = state.passes
         self.turns_after_stock = state.turns_after_stock
         self.termination = state.termination
-        self.events: list[QuatreEvent] = []
+        self.events: list[ev.QuatreEvent] = []
 
     def freeze(self, make: type[T]) -> T:
         """The position as it is now, an instance of *make* (the state class) with every
@@ -236,13 +179,13 @@ class Engine:
             self.take_from(seat, move.card)
             self.table.remove(move.target)
             self.chain = QuatreChain(move.target, ((seat, move.card),))
-            self.events.append(Played(seat, move.card, move.target))
+            self.events.append(ev.Played(seat, move.card, move.target))
             self.follow_chain()
         elif isinstance(move, Add):
             assert self.chain is not None
             self.take_from(seat, move.card)
             self.chain = QuatreChain(self.chain.target, (*self.chain.cards, (seat, move.card)))
-            self.events.append(Added(seat, move.card, self.chain.level))
+            self.events.append(ev.Added(seat, move.card, self.chain.level))
             self.follow_chain()
         elif isinstance(move, Give):
             gift = self.gift
@@ -251,7 +194,7 @@ class Engine:
             self.take_from(seat, move.card)
             self.holdings[gift.receiver] = (*self.holdings[gift.receiver], move.card)
             self.private = (*self.private, (seat, gift.receiver, move.card))
-            self.events.append(Gave(seat, gift.receiver, move.card))
+            self.events.append(ev.Gave(seat, gift.receiver, move.card))
             if gift.owed > 1:
                 self.gift = PendingGift(gift.giver, gift.receiver, gift.owed - 1, gift.level)
             else:
@@ -261,14 +204,14 @@ class Engine:
             card = self.stock[0]
             self.stock = self.stock[1:]
             self.holdings[seat] = (*self.holdings[seat], card)
-            self.events.append(Drew(seat, card))
+            self.events.append(ev.Drew(seat, card))
             self.end_turn(drew=True)
         elif isinstance(move, Lay):
             lay = self.lay
             assert lay is not None
             self.take_from(seat, move.card)
             self.table.append(move.card)
-            self.events.append(Laid(seat, move.card))
+            self.events.append(ev.Laid(seat, move.card))
             if lay.owed > 1:
                 self.lay = PendingLay(lay.owed - 1, move.card)
             else:
@@ -276,7 +219,7 @@ class Engine:
                 self.end_turn()
         else:
             self.passes += 1
-            self.events.append(Passed(seat, self.passes))
+            self.events.append(ev.Passed(seat, self.passes))
             self.next_turn(seat, dry=True)
 
     def take_from(self, seat: int, card: Card) -> None:
@@ -316,7 +259,7 @@ class Engine:
         self.holdings[caller] = (*self.holdings[caller], *taken)
         self.known[caller] = (*self.known[caller], *taken)
         owed = min(chain.level, len(self.holdings[nxt]))
-        self.events.append(ChainTaken(caller, taken, chain.level, nxt, owed))
+        self.events.append(ev.ChainTaken(caller, taken, chain.level, nxt, owed))
         if owed:
             self.phase = "gift"
             self.gift = PendingGift(nxt, caller, owed, chain.level)
@@ -344,18 +287,18 @@ class Engine:
             drawn = self.stock[:need]
             self.stock = self.stock[len(drawn):]
             self.holdings[seat] = (*self.holdings[seat], *drawn)
-            self.events.append(Refilled(seat, len(drawn), drawn))
+            self.events.append(ev.Refilled(seat, len(drawn), drawn))
         if not self.table and self.stock:
             laid = self.stock[: self.rules.table_size]
             self.stock = self.stock[len(laid):]
             self.table = list(laid)
-            self.events.append(TableRefilled(laid))
+            self.events.append(ev.TableRefilled(laid))
         if not self.stock:
             for step in range(n):
                 seat = (starter + step) % n
                 if seat not in self.out and not self.holdings[seat]:
                     self.out = (*self.out, seat)
-                    self.events.append(Out(seat))
+                    self.events.append(ev.Out(seat))
         active = n - len(self.out)
         assert active >= 1, "every holding is empty, but the table cannot hold the whole deck"
         if active == 1:
@@ -365,7 +308,7 @@ class Engine:
                 self.table = []
                 self.holdings[winner] = (*self.holdings[winner], *left)
                 self.known[winner] = (*self.known[winner], *left)
-                self.events.append(CentreTaken(winner, left))
+                self.events.append(ev.CentreTaken(winner, left))
             self.starter = winner
             self.finish(Termination.LAST_HOLDER)
             return
@@ -386,7 +329,7 @@ class Engine:
         if not self.stock and (not self.table or self.passes >= self.n - len(self.out)):
             owed = min(self.rules.table_size, len(self.holdings[nxt]))
             assert owed > 0, "a seat in the game holds cards once the stock is empty"
-            self.events.append(LayDue(nxt, owed, not self.table))
+            self.events.append(ev.LayDue(nxt, owed, not self.table))
             self.phase = "lay"
             self.lay = PendingLay(owed, None)
             self.passes = 0

@@ -19,10 +19,11 @@ from collections.abc import Sequence
 from cau_rules.cards import Card
 from cau_rules.game import Family, Inference
 from cau_rules.quatre.codec import QuatreCodec
+from cau_rules.quatre.gallery import doc_pictures
 from cau_rules.quatre.infer import resample_fields, start, update
 from cau_rules.quatre.moves import Add, Draw, Give, Lay, Pass, Play, QuatreMove, parse_move
 from cau_rules.quatre.policy import greedy
-from cau_rules.quatre.render import doc_pictures, move_menu, render_text, svg_view
+from cau_rules.quatre.render import move_menu, render_text, svg_view
 from cau_rules.quatre.rules import QUATRE, QuatreRules
 from cau_rules.quatre.state import QuatreState, load, new_game
 from cau_rules.quatre.suite import SUITE

@@ -40,7 +40,7 @@ none).
 
 >>> from cau_rules.quatre import QUATRE, QuatreState
 >>> state = QuatreState.from_position(QUATRE, 2, table="5c 1o 7e 12b", holdings=["5o 5b 2o 3o", "5e 4c 6c 7c"])
->>> text = position_notation(**{name: getattr(state, name) for name in NOTATION_FIELDS})
+>>> text = position_notation(state)
 >>> text.split()[:3], text.split()[4:]
 (['turn', '0', '0'], ['5c,1o,7e,12b', '5o,5b,2o,3o/5e,4c,6c,7c', '-', '-', '-', '-/-', '-', '-', '0', '0', '-', '0'])
 >>> QuatreState(**fields_from_notation(QUATRE, text)) == state
@@ -59,7 +59,7 @@ from cau_rules.errors import InvalidNotationError
 from cau_rules.outcome import Termination
 from cau_rules.quatre.rules import QuatreRules
 from cau_rules.quatre.validate import position_fields
-from cau_rules.quatre.zones import PHASES, PendingGift, PendingLay, Phase, QuatreChain, SeatView
+from cau_rules.quatre.zones import PHASES, PendingGift, PendingLay, Position, QuatreChain, SeatView
 
 __all__ = [
     "FIELD_NAMES",
@@ -84,7 +84,7 @@ NOTATION_FIELDS: tuple[str, ...] = (
     "players", "phase", "to_play", "starter", "stock", "table", "holdings", "chain", "gift", "lay", "known",
     "private", "out", "passes", "turns_after_stock", "termination", "seed",
 )
-"""The state fields :func:`position_notation` takes (every field but the rules).
+"""The state fields the notation writes, in order (every field but the rules).
 
 >>> NOTATION_FIELDS[0]
 'players'
@@ -105,51 +105,33 @@ def _zone(cards: Sequence[Card]) -> str:
     return ",".join(card.code for card in cards) or _EMPTY
 
 
-def position_notation(
-    *,
-    players: int,
-    phase: Phase,
-    to_play: int,
-    starter: int,
-    stock: Sequence[Card],
-    table: Sequence[Card],
-    holdings: Sequence[Sequence[Card]],
-    chain: QuatreChain | None,
-    gift: PendingGift | None,
-    lay: PendingLay | None,
-    known: Sequence[Sequence[Card]],
-    private: Sequence[tuple[int, int, Card]],
-    out: Sequence[int],
-    passes: int,
-    turns_after_stock: int,
-    termination: Termination | None,
-    seed: int,
-) -> str:
-    """The one-line notation of a position with these field values (see the module).
+def position_notation(position: Position) -> str:
+    """The one-line notation of *position* (see the module).
 
     >>> from cau_rules.quatre import QUATRE, new_game
     >>> state = new_game(QUATRE, 2, seed=5)
-    >>> position_notation(**{name: getattr(state, name) for name in NOTATION_FIELDS}).split()[4]
+    >>> position_notation(state).split()[4]
     '11c,10c,5b,12e'
     """
-    assert len(holdings) == players
+    assert len(position.holdings) == position.players
+    gift = position.gift
     return " ".join((
-        phase,
-        str(to_play),
-        str(starter),
-        _zone(stock),
-        _zone(table),
-        "/".join(_zone(holding) for holding in holdings),
-        _chain_text(chain),
+        position.phase,
+        str(position.to_play),
+        str(position.starter),
+        _zone(position.stock),
+        _zone(position.table),
+        "/".join(_zone(holding) for holding in position.holdings),
+        _chain_text(position.chain),
         _EMPTY if gift is None else f"{gift.giver}>{gift.receiver}:{gift.owed}/{gift.level}",
-        _lay_text(lay),
-        "/".join(_zone(cards) for cards in known),
-        ",".join(f"{knower}>{holder}={card.code}" for knower, holder, card in private) or _EMPTY,
-        ",".join(str(seat) for seat in out) or _EMPTY,
-        str(passes),
-        str(turns_after_stock),
-        _EMPTY if termination is None else termination.name,
-        str(seed),
+        _lay_text(position.lay),
+        "/".join(_zone(cards) for cards in position.known),
+        ",".join(f"{knower}>{holder}={card.code}" for knower, holder, card in position.private) or _EMPTY,
+        ",".join(str(seat) for seat in position.out) or _EMPTY,
+        str(position.passes),
+        str(position.turns_after_stock),
+        _EMPTY if position.termination is None else position.termination.name,
+        str(position.seed),
     ))
 
 

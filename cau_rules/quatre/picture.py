@@ -27,7 +27,7 @@ from cau_rules.cards import SPANISH_40, Card, Deck, Language
 from cau_rules.checks import check_type
 from cau_rules.errors import InvalidRulesError
 from cau_rules.outcome import Outcome
-from cau_rules.quatre.engine import Position, outcome_of
+from cau_rules.quatre.engine import outcome_of
 from cau_rules.quatre.events import (
     Added,
     CentreTaken,
@@ -43,7 +43,7 @@ from cau_rules.quatre.events import (
     TableRefilled,
 )
 from cau_rules.quatre.rules import CALL_NAMES, QuatreRules
-from cau_rules.quatre.zones import PendingGift, PendingLay, Phase, QuatreChain, SeatView
+from cau_rules.quatre.zones import PendingGift, PendingLay, Phase, Position, QuatreChain, SeatView
 from cau_rules.svg import (
     CARD_RATIO,
     GAP,

@@ -1,10 +1,9 @@
-"""How the four-card game shows itself: the text screen of a view, the menu of legal
-moves, SVG pictures of a view or a whole position, and the pictures of the docs pages.
+"""The text screens of the four-card game: one seat's view (what ``cau-rules play``
+shows a seat), a whole position with every card face up, and the menu of legal moves.
 
-The screens are written in :mod:`cau_rules.quatre.screen` and the pictures in
-:mod:`cau_rules.quatre.picture` (both sit below the view class, whose ``__str__`` and
-``_repr_svg_`` use them); this module gathers them for the family record and adds
-:func:`move_menu` and :func:`doc_pictures`.
+``str(view)`` is :func:`render_text`, ``state.render()`` is :func:`position_screen`, and
+the family record's ``move_menu`` hook is :func:`move_menu`.  The pictures are in
+:mod:`cau_rules.quatre.picture` (re-exported here: :func:`svg_view`, :func:`svg_state`).
 
 >>> from cau_rules.quatre import QUATRE, new_game
 >>> print(render_text(new_game(QUATRE, 2, seed=5).observe(0)))
@@ -16,24 +15,153 @@ Known:      none
 Stock:      28 cards
 Last move:  seat 1 deals: table 11c 10c 5b 12e, 4 cards each
 """
-
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from types import SimpleNamespace
-from typing import Any, cast
+from collections.abc import Iterable, Sequence
 
-from cau_rules.quatre.engine import Engine, Position, outcome_of
-from cau_rules.quatre.legal import generate
-from cau_rules.quatre.moves import QuatreMove, parse_move
+from cau_rules.cards import Card
+from cau_rules.outcome import GameEnded
+from cau_rules.quatre.engine import outcome_of
+from cau_rules.quatre.moves import QuatreMove
 from cau_rules.quatre.picture import svg_state, svg_view
-from cau_rules.quatre.rules import QUATRE
-from cau_rules.quatre.screen import position_screen, render_text
-from cau_rules.quatre.validate import position_fields
-from cau_rules.quatre.view import QuatreView, view_of
-from cau_rules.svg import SvgOptions
+from cau_rules.quatre.rules import CALL_NAMES
+from cau_rules.quatre.zones import Position, SeatView
 
-__all__ = ["doc_pictures", "move_menu", "position_screen", "render_text", "svg_state", "svg_view"]
+__all__ = ["count_words", "move_menu", "position_screen", "render_text", "svg_state", "svg_view"]
+
+_WORDS = ("no", "one", "two", "three", "four")
+
+
+def _cards(cards: Iterable[Card]) -> str:
+    return " ".join(card.code for card in cards) or "(none)"
+
+
+def _plural(count: int, noun: str) -> str:
+    return f"{count} {noun}{'' if count == 1 else 's'}"
+
+
+def count_words(count: int, noun: str = "card") -> str:
+    """*count* of *noun* in words up to four (gifts and lays owe at most four), else in
+    digits.
+
+    >>> count_words(1), count_words(2), count_words(3, "more card"), count_words(7)
+    ('one card', 'two cards', 'three more cards', '7 cards')
+    """
+    number = _WORDS[count] if 0 <= count < len(_WORDS) else str(count)
+    return f"{number} {noun}{'' if count == 1 else 's'}"
+
+
+def render_text(view: SeatView) -> str:
+    """One seat's view as a few labelled lines: the centre, the pending chain, gift or
+    lay in words, the seat's cards, holding sizes, the cards of other holdings it knows,
+    the stock, who is out, passes, the safety bound, the last move and, once the game
+    is over, the result.  Lines for a zone that is empty (no chain, no gift) are left out.
+
+    >>> from cau_rules.quatre import QUATRE, QuatreState
+    >>> state = QuatreState.from_position(QUATRE, 2, table="5c 1o 7e 12b", holdings=["5o 5b 2o 3o", "5e 4c 6c 7c"])
+    >>> print(render_text(state.apply("5o>5c").observe(1)))  # doctest: +ELLIPSIS
+    === cau-quatre · seat 1 (you) to play · chain ===
+    Centre:     1o 7e 12b
+    Chain:      cau on 5c: seat 0 played 5o; seat 1 (you) must add a 5 (recau)
+    Your cards: 5e 4c 6c 7c
+    ...
+    >>> state = QuatreState.from_position(QUATRE, 2, table="5c 1o 7e 12b", holdings=["5o 2o 3o 4o", "5e 4c 6c 7c"])
+    >>> print(render_text(state.apply("5o>5c").apply("add 5e").observe(0)).splitlines()[2])
+    Gift:       seat 0 (you) owes seat 1 two cards (recau)
+    """
+    you = view.seat
+
+    def who(seat: int) -> str:
+        return f"seat {seat} (you)" if seat == you else f"seat {seat}"
+
+    status = "game over" if view.is_over else f"{who(view.to_play)} to play · {view.phase}"
+    lines = [f"=== {view.variant} · {status} ===", f"Centre:     {_cards(view.table)}"]
+    chain = view.chain
+    if chain is not None:
+        name = CALL_NAMES[chain.level - 1]
+        played = ", ".join(f"{who(seat)} {'played' if index == 0 else 'added'} {card}"
+                           for index, (seat, card) in enumerate(chain.cards))
+        following = f"; {who(view.to_play)} must add a {chain.rank} ({CALL_NAMES[chain.level]})"
+        lines.append(f"Chain:      {name} on {chain.target}: {played}{following}")
+    gift = view.gift
+    if gift is not None:
+        lines.append(f"Gift:       {who(gift.giver)} owes {who(gift.receiver)} {count_words(gift.owed)} ({gift.call})")
+    lay = view.lay
+    if lay is not None:
+        after = "" if lay.after is None else f", each later in deck order than {lay.after}"
+        lines.append(f"Lay:        {who(view.to_play)} still lays {count_words(lay.owed)} into the centre{after}")
+    lines.append(f"Your cards: {_cards(view.holding)}")
+    lines.append("Holdings:   " + ", ".join(f"{who(seat)}: {size}" for seat, size in enumerate(view.holding_sizes)))
+    known = [f"{who(seat)}: {_cards(cards)}" for seat, cards in enumerate(view.known) if seat != you and cards]
+    lines.append(f"Known:      {'; '.join(known) if known else 'none'}")
+    lines.append(f"Stock:      {_plural(view.stock_size, 'card')}")
+    if view.out:
+        lines.append(f"Out:        {', '.join(who(seat) for seat in view.out)}")
+    if view.passes:
+        lines.append(f"Passes:     {view.passes} in a row")
+    if view.turns_after_stock and view.rules is not None:
+        lines.append(f"Safety:     {view.turns_after_stock} of {view.rules.max_turns_after_stock} turns "
+                     "without stock")
+    shown = [str(event) for event in view.events if not isinstance(event, GameEnded)]
+    if shown:
+        lines.append(f"Last move:  {'; '.join(shown)}")
+    if view.outcome is not None:
+        lines.append(f"Result:     {view.outcome}")
+    return "\n".join(lines)
+
+
+def position_screen(position: Position) -> str:
+    """The whole position as labelled lines, every card face up: the centre, the pending
+    chain, gift or lay, every holding (``*`` marks a card known to all), what seats know
+    privately, the stock in order (top first), who is out, the counters and the result.
+
+    >>> from cau_rules.quatre import QUATRE, QuatreState
+    >>> state = QuatreState.from_position(QUATRE, 2, table="5c 1o 7e 12b", holdings=["5o 2o 3o 4o", "5e 4c 6c 7c"])
+    >>> print(position_screen(state.apply("5o>5c").apply("add 5e")))  # doctest: +ELLIPSIS
+    === cau-quatre · seat 0 to play · gift ===
+    Centre:     1o 7e 12b
+    Gift:       seat 0 owes seat 1 two cards (recau)
+    Seat 0:     2o 3o 4o
+    Seat 1:     4c 6c 7c 5c* 5o* 5e*
+    Stock:      6o 7o 10o 11o 12o 1c 2c 3c ...
+    Last move:  seat 1 adds 5e: recau; seat 1 takes 5c 5o 5e (recau); seat 0 owes 2 cards
+    """
+    lines = [f"=== {position.rules.name} · "
+             + ("game over" if position.phase == "over" else f"seat {position.to_play} to play · {position.phase}")
+             + " ===", f"Centre:     {_cards(position.table)}"]
+    chain = position.chain
+    if chain is not None:
+        played = ", ".join(f"seat {seat} {'played' if index == 0 else 'added'} {card}"
+                           for index, (seat, card) in enumerate(chain.cards))
+        lines.append(f"Chain:      {CALL_NAMES[chain.level - 1]} on {chain.target}: {played}; "
+                     f"seat {position.to_play} must add a {chain.rank} ({CALL_NAMES[chain.level]})")
+    gift = position.gift
+    if gift is not None:
+        lines.append(f"Gift:       seat {gift.giver} owes seat {gift.receiver} {count_words(gift.owed)} ({gift.call})")
+    lay = position.lay
+    if lay is not None:
+        after = "" if lay.after is None else f", each later in deck order than {lay.after}"
+        lines.append(f"Lay:        seat {position.to_play} still lays {count_words(lay.owed)} into the centre{after}")
+    for seat, holding in enumerate(position.holdings):
+        known = set(position.known[seat])
+        shown = " ".join(card.code + ("*" if card in known else "") for card in holding) or "(none)"
+        lines.append(f"Seat {seat}:     {shown}")
+    for knower, holder, card in position.private:
+        lines.append(f"Private:    seat {knower} knows seat {holder} holds {card}")
+    lines.append(f"Stock:      {_cards(position.stock)}")
+    if position.out:
+        lines.append(f"Out:        {', '.join(f'seat {seat}' for seat in position.out)}")
+    if position.passes:
+        lines.append(f"Passes:     {position.passes} in a row")
+    if position.turns_after_stock:
+        lines.append(f"Safety:     {position.turns_after_stock} of {position.rules.max_turns_after_stock} turns "
+                     "without stock")
+    shown_events = [str(event) for event in getattr(position, "events", ()) if not isinstance(event, GameEnded)]
+    if shown_events:
+        lines.append(f"Last move:  {'; '.join(shown_events)}")
+    if position.termination is not None:
+        lines.append(f"Result:     {outcome_of(position.holdings, position.termination)}")
+    return "\n".join(lines)
 
 
 def move_menu(moves: Sequence[QuatreMove]) -> list[str]:
@@ -45,72 +173,3 @@ def move_menu(moves: Sequence[QuatreMove]) -> list[str]:
     ['5o>5c', 'draw']
     """
     return [str(move) for move in moves]
-
-
-def doc_pictures() -> dict[str, str]:
-    """The pictures of the four-card game's docs page, drawn from play: ``{file name: SVG}``.
-
-    - ``quatre-chain.svg``: a chain in progress with three players: seat 0 made a cau
-      on the centre's 5c, seat 1 added a recau, and seat 2 must add the Sant Vicent
-      (as seat 2 sees it).
-    - ``quatre-gift.svg``: seat 2 added it and took the chain; seat 0 owes it three
-      cards (as seat 0 sees it: the four 5s in seat 2's holding are known to all).
-    - ``quatre-lay.svg``: once the stock is empty, nobody can match the centre: seat 0
-      lays four cards into it, one laid so far (as seat 0 sees it).
-
-    >>> sorted(doc_pictures())
-    ['quatre-chain.svg', 'quatre-gift.svg', 'quatre-lay.svg']
-    """
-    english = SvgOptions(language="en")
-    three = position_fields(
-        QUATRE, 3, holdings=["5o 2o 3o 4c", "5e 6c 7c 10b", "5b 1b 4e 11o"], table="5c 1o 7e 12b", stock=None,
-        to_play=0, phase="turn", starter=None, chain=None, gift=None, lay=None, known=None, private=(), out=(),
-        passes=0, turns_after_stock=0, termination=None, seed=0,
-    )
-    chain = _play(three, "5o>5c", "add 5e")
-    no_sevens = [card for card in QUATRE.deck.cards if card.rank != 7]
-    dead = position_fields(
-        QUATRE, 2, holdings=[no_sevens[:6], no_sevens[6:]], table="7o 7c 7e 7b", stock="", to_play=0,
-        phase="turn", starter=None, chain=None, gift=None, lay=None, known=None, private=(), out=(), passes=0,
-        turns_after_stock=0, termination=None, seed=0,
-    )
-    return {
-        "quatre-chain.svg": svg_view(_observe(chain, 2), options=english),
-        "quatre-gift.svg": svg_view(_observe(_play(vars(chain), "add 5b"), 0), options=english),
-        "quatre-lay.svg": svg_view(_observe(_play(dead, "pass", "pass", "lay 2o"), 0), options=english),
-    }
-
-
-class _Sketch:
-    """A bare object the engine freezes a position into (it sets every field directly)."""
-
-
-def _play(fields: Mapping[str, Any], *moves: str) -> SimpleNamespace:
-    """The position after *moves* (legal ones) from the one with these field values,
-    played by the engine without a state object (this module sits below the state)."""
-    position = SimpleNamespace(**{**fields, "events": ()})
-    for text in moves:
-        work = Engine(cast(Position, position))
-        move = parse_move(text)
-        assert move in _moves(position), text
-        work.apply(move)
-        sketch = work.freeze(_Sketch)
-        position = SimpleNamespace(**vars(sketch))
-    return position
-
-
-def _moves(position: SimpleNamespace) -> tuple[QuatreMove, ...]:
-    if position.phase == "over":
-        return ()
-    return generate(position.phase, position.holdings[position.to_play], position.table, bool(position.stock),
-                    position.chain, position.lay)
-
-
-def _observe(position: SimpleNamespace, seat: int) -> QuatreView:
-    """What *seat* sees of *position* (as ``QuatreState.observe`` gives it)."""
-    fields = {name: getattr(position, name) for name in (
-        "rules", "players", "phase", "to_play", "starter", "stock", "table", "holdings", "chain", "gift", "lay",
-        "known", "private", "out", "passes", "turns_after_stock", "events")}
-    termination = position.termination
-    return view_of(seat, **fields, legal_moves=_moves(position) if seat == position.to_play else (),
-                   outcome=None if termination is None else outcome_of(position.holdings, termination))

@@ -19,8 +19,8 @@ from typing import Any
 
 import attrs
 
-from cau_rules.cards import DECKS, SPANISH_40, Deck
-from cau_rules.checks import json_object, whole_number
+from cau_rules.cards import SPANISH_40, Deck
+from cau_rules.checks import json_object, replaced, whole_number
 from cau_rules.errors import InvalidRulesError
 
 __all__ = ["CALL_NAMES", "MAX_CHAIN", "MAX_NAME", "OPTION_RANGES", "QUATRE", "QuatreRules"]
@@ -159,18 +159,7 @@ class QuatreRules:
         ...
         cau_rules.errors.InvalidRulesError: unknown option 'wrap' for cau-quatre; options are: deck, hand_size, max_players, max_turns_after_stock, min_players, name, table_size
         """
-        known = {field.name for field in attrs.fields(QuatreRules)}
-        for option in options:
-            if option not in known:
-                raise InvalidRulesError(
-                    f"unknown option {option!r} for {self.name}; options are: {', '.join(sorted(known))}"
-                )
-        if isinstance(options.get("deck"), str):
-            options["deck"] = _deck_named(options["deck"])
-        try:
-            return attrs.evolve(self, **options)
-        except TypeError as exc:  # pragma: no cover - attrs refuses only unknown names
-            raise InvalidRulesError(str(exc)) from None
+        return replaced(self, options)
 
     def to_dict(self) -> dict[str, Any]:
         """Every option as JSON-ready data (the deck by name).
@@ -195,12 +184,6 @@ class QuatreRules:
         """
         return QUATRE.replace(**dict(json_object(data, "the rules data")))
 
-
-def _deck_named(name: str) -> Deck:
-    try:
-        return DECKS[name]
-    except KeyError:
-        raise InvalidRulesError(f"unknown deck {name!r}; decks are: {', '.join(DECKS)}") from None
 
 
 QUATRE = QuatreRules()

@@ -18,7 +18,7 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any
 
 from cau_rules.cards import Card, cards_text
@@ -27,7 +27,7 @@ from cau_rules.errors import InvalidNotationError
 from cau_rules.outcome import Termination
 from cau_rules.quatre.rules import QuatreRules
 from cau_rules.quatre.validate import position_fields
-from cau_rules.quatre.zones import PHASES, PendingGift, PendingLay, Phase, QuatreChain
+from cau_rules.quatre.zones import PHASES, PendingGift, PendingLay, Position, QuatreChain
 
 __all__ = [
     "FAMILY_NAME",
@@ -63,28 +63,8 @@ FIELDS: tuple[str, ...] = (
 """
 
 
-def state_fields_to_dict(
-    *,
-    rules: QuatreRules,
-    players: int,
-    seed: int,
-    phase: Phase,
-    to_play: int,
-    starter: int,
-    stock: Sequence[Card],
-    table: Sequence[Card],
-    holdings: Sequence[Sequence[Card]],
-    chain: QuatreChain | None,
-    gift: PendingGift | None,
-    lay: PendingLay | None,
-    known: Sequence[Sequence[Card]],
-    private: Sequence[tuple[int, int, Card]],
-    out: Sequence[int],
-    passes: int,
-    turns_after_stock: int,
-    termination: Termination | None,
-) -> dict[str, Any]:
-    """A position's field values as JSON-ready data: card zones as strings of codes.
+def state_fields_to_dict(position: Position) -> dict[str, Any]:
+    """A position as JSON-ready data: card zones as strings of codes.
 
     >>> from cau_rules.quatre import QUATRE, new_game
     >>> data = new_game(QUATRE, 2, seed=5).to_dict()
@@ -94,31 +74,31 @@ def state_fields_to_dict(
     return {
         "schema": SCHEMA,
         "family": FAMILY_NAME,
-        "rules": rules.to_dict(),
-        "players": players,
-        "seed": seed,
-        "phase": phase,
-        "to_play": to_play,
-        "starter": starter,
-        "stock": cards_text(stock),
-        "table": cards_text(table),
-        "holdings": [cards_text(h) for h in holdings],
-        "chain": None if chain is None else {
-            "target": chain.target.code,
-            "cards": [[seat, card.code] for seat, card in chain.cards],
+        "rules": position.rules.to_dict(),
+        "players": position.players,
+        "seed": position.seed,
+        "phase": position.phase,
+        "to_play": position.to_play,
+        "starter": position.starter,
+        "stock": cards_text(position.stock),
+        "table": cards_text(position.table),
+        "holdings": [cards_text(h) for h in position.holdings],
+        "chain": None if position.chain is None else {
+            "target": position.chain.target.code,
+            "cards": [[seat, card.code] for seat, card in position.chain.cards],
         },
-        "gift": None if gift is None else {
-            "giver": gift.giver, "receiver": gift.receiver, "owed": gift.owed, "level": gift.level,
+        "gift": None if position.gift is None else {
+            "giver": position.gift.giver, "receiver": position.gift.receiver, "owed": position.gift.owed, "level": position.gift.level,
         },
-        "lay": None if lay is None else {
-            "owed": lay.owed, "after": None if lay.after is None else lay.after.code,
+        "lay": None if position.lay is None else {
+            "owed": position.lay.owed, "after": None if position.lay.after is None else position.lay.after.code,
         },
-        "known": [cards_text(k) for k in known],
-        "private": [[knower, holder, card.code] for knower, holder, card in private],
-        "out": list(out),
-        "passes": passes,
-        "turns_after_stock": turns_after_stock,
-        "termination": None if termination is None else termination.name,
+        "known": [cards_text(k) for k in position.known],
+        "private": [[knower, holder, card.code] for knower, holder, card in position.private],
+        "out": list(position.out),
+        "passes": position.passes,
+        "turns_after_stock": position.turns_after_stock,
+        "termination": None if position.termination is None else position.termination.name,
     }
 
 

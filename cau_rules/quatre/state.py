@@ -40,10 +40,10 @@ from cau_rules.quatre.engine import Engine, deal, outcome_of
 from cau_rules.quatre.events import QuatreEvent
 from cau_rules.quatre.legal import coerce_move, generate, legal_text, why_illegal
 from cau_rules.quatre.moves import QuatreMove, parse_move
-from cau_rules.quatre.notation import NOTATION_FIELDS, fields_from_notation, position_notation
+from cau_rules.quatre.notation import fields_from_notation, position_notation
 from cau_rules.quatre.picture import svg_state
+from cau_rules.quatre.render import position_screen
 from cau_rules.quatre.rules import MAX_CHAIN, QuatreRules
-from cau_rules.quatre.screen import position_screen
 from cau_rules.quatre.serial import FIELDS, fields_from_dict, state_fields_to_dict
 from cau_rules.quatre.validate import MAX_SEED, MIN_SEED, position_fields, position_problems
 from cau_rules.quatre.view import QuatreView, check_seat, known_to, view_of
@@ -399,7 +399,7 @@ class QuatreState:
         >>> data["schema"], data["family"], QuatreState.from_dict(data) == state
         (3, 'quatre', True)
         """
-        return state_fields_to_dict(**{name: getattr(self, name) for name in FIELDS})
+        return state_fields_to_dict(self)
 
     def to_notation(self) -> str:
         """The whole position on one line (like FEN; :mod:`cau_rules.quatre.notation`).
@@ -410,10 +410,10 @@ class QuatreState:
         >>> text.split()[:3], text.split()[4:]
         (['chain', '1', '0'], ['1o,7e,12c', '5b,1b,2b/5e,4c,4b,6b', '5c:0=5o', '-', '-', '-/-', '-', '-', '0', '0', '-', '0'])
         """
-        return position_notation(**{name: getattr(self, name) for name in NOTATION_FIELDS})
+        return position_notation(self)
 
     def render(self) -> str:
-        """The screen of the whole position, every card face up (:func:`~cau_rules.quatre.screen.position_screen`).
+        """The screen of the whole position, every card face up (:func:`~cau_rules.quatre.render.position_screen`).
 
         >>> from cau_rules.quatre import QUATRE
         >>> print(new_game(QUATRE, 2, seed=5).render().splitlines()[2])

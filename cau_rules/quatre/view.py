@@ -27,8 +27,8 @@ from cau_rules.quatre.events import QuatreEvent, hide_event
 from cau_rules.quatre.moves import QuatreMove
 from cau_rules.quatre.notation import view_notation
 from cau_rules.quatre.picture import svg_view
+from cau_rules.quatre.render import render_text
 from cau_rules.quatre.rules import QuatreRules
-from cau_rules.quatre.screen import render_text
 from cau_rules.quatre.zones import PendingGift, PendingLay, Phase, QuatreChain
 from cau_rules.svg import SvgOptions
 
@@ -121,7 +121,7 @@ class QuatreView:
         return svg_view(self)
 
     def __str__(self) -> str:
-        """The text screen of this view (:func:`cau_rules.quatre.screen.render_text`)."""
+        """The text screen of this view (:func:`cau_rules.quatre.render.render_text`)."""
         return render_text(self)
 
     def to_dict(self) -> dict[str, Any]:

@@ -16,10 +16,11 @@ from typing import Literal, Protocol, runtime_checkable
 import attrs
 
 from cau_rules.cards import Card
-from cau_rules.outcome import Outcome
+from cau_rules.game import GameView
+from cau_rules.outcome import Termination
 from cau_rules.quatre.rules import CALL_NAMES, QuatreRules
 
-__all__ = ["PHASES", "PendingGift", "PendingLay", "Phase", "QuatreChain", "SeatView", "next_active"]
+__all__ = ["PHASES", "PendingGift", "PendingLay", "Phase", "Position", "QuatreChain", "SeatView", "next_active"]
 
 Phase = Literal["turn", "chain", "gift", "lay", "over"]
 """``"turn"``: the turn player plays, draws or passes; ``"chain"``: the next player must
@@ -152,8 +153,51 @@ def next_active(seat: int, players: int, out: Sequence[int]) -> int:
     raise AssertionError("no seat is left in the game")  # pragma: no cover
 
 
+class Position(Protocol):
+    """Every field of a four-card position, read-only (a
+    :class:`~cau_rules.quatre.state.QuatreState` has them all): what the engine, the JSON
+    code and the notation read, so none of them depends on the state class."""
+
+    @property
+    def rules(self) -> QuatreRules: ...
+    @property
+    def players(self) -> int: ...
+    @property
+    def seed(self) -> int: ...
+    @property
+    def phase(self) -> Phase: ...
+    @property
+    def to_play(self) -> int: ...
+    @property
+    def starter(self) -> int: ...
+    @property
+    def stock(self) -> tuple[Card, ...]: ...
+    @property
+    def table(self) -> tuple[Card, ...]: ...
+    @property
+    def holdings(self) -> tuple[tuple[Card, ...], ...]: ...
+    @property
+    def chain(self) -> QuatreChain | None: ...
+    @property
+    def gift(self) -> PendingGift | None: ...
+    @property
+    def lay(self) -> PendingLay | None: ...
+    @property
+    def known(self) -> tuple[tuple[Card, ...], ...]: ...
+    @property
+    def private(self) -> tuple[tuple[int, int, Card], ...]: ...
+    @property
+    def out(self) -> tuple[int, ...]: ...
+    @property
+    def passes(self) -> int: ...
+    @property
+    def turns_after_stock(self) -> int: ...
+    @property
+    def termination(self) -> Termination | None: ...
+
+
 @runtime_checkable
-class SeatView(Protocol):
+class SeatView(GameView, Protocol):
     """What one seat sees, as the text screen, the pictures and the notation read it
     (:class:`~cau_rules.quatre.view.QuatreView` has it all; those modules sit below the
     view class, whose methods call them).
@@ -164,40 +208,12 @@ class SeatView(Protocol):
     """
 
     @property
-    def seat(self) -> int:
-        """The seat whose view this is."""
-
-    @property
-    def variant(self) -> str:
-        """The preset name."""
-
-    @property
-    def players(self) -> int:
-        """How many seats play."""
-
-    @property
     def phase(self) -> Phase:
         """The phase of the game."""
 
     @property
-    def to_play(self) -> int:
-        """The seat to move."""
-
-    @property
     def starter(self) -> int:
         """The seat whose turn it is."""
-
-    @property
-    def is_over(self) -> bool:
-        """Whether the game has ended."""
-
-    @property
-    def holding(self) -> tuple[Card, ...]:
-        """The seat's own cards."""
-
-    @property
-    def holding_sizes(self) -> tuple[int, ...]:
-        """How many cards each seat holds."""
 
     @property
     def known(self) -> tuple[tuple[Card, ...], ...]:
@@ -234,14 +250,6 @@ class SeatView(Protocol):
     @property
     def turns_after_stock(self) -> int:
         """Turns played after the stock ran out."""
-
-    @property
-    def events(self) -> Sequence[object]:
-        """The events of the last move, as this seat may see them."""
-
-    @property
-    def outcome(self) -> Outcome | None:
-        """The result once the game is over."""
 
     @property
     def rules(self) -> QuatreRules | None:

@@ -23,9 +23,9 @@ from hypothesis import strategies as st
 from cau_rules.cards import Card, Language
 from cau_rules.errors import InvalidNotationError, InvalidPositionError, InvalidRulesError
 from cau_rules.fishing import CAU, CAU_ROBAT, FAMILY, FISHING_PRESETS, FishingState, new_game
-from cau_rules.fishing.fen import FIELDS
 from cau_rules.fishing.gallery import book_example, doc_pictures, pending_cau, robat_steal, valencian_stake
 from cau_rules.fishing.moves import Accept, Bid, Refuse
+from cau_rules.fishing.notation import FIELDS
 from cau_rules.fishing.picture import svg_state, svg_view
 from cau_rules.fishing.render import move_menu, render_state, render_text
 from cau_rules.fishing.suite import hidden_from

@@ -23,9 +23,10 @@ from hypothesis import strategies as st
 from cau_rules.cards import Card, Language
 from cau_rules.errors import CauRulesError, InvalidNotationError
 from cau_rules.quatre import FAMILY, QUATRE, QuatreRules, QuatreState, new_game
+from cau_rules.quatre.gallery import doc_pictures
 from cau_rules.quatre.notation import FIELD_NAMES, MAX_NOTATION
 from cau_rules.quatre.picture import svg_state, svg_view
-from cau_rules.quatre.render import doc_pictures, move_menu, render_text
+from cau_rules.quatre.render import move_menu, render_text
 from cau_rules.quatre.suite import hidden_from
 from cau_rules.svg import SVG_NAMESPACE, SvgOptions, card_name
 

@@ -39,9 +39,9 @@ from cau_rules.fishing import (
 )
 from cau_rules.fishing.gallery import pending_cau, valencian_stake
 from cau_rules.fishing.moves import MoveTypeError
-from cau_rules.fishing.reach import max_hand
 from cau_rules.fishing.rules import OPTION_RANGES
 from cau_rules.fishing.suite import max_moves
+from cau_rules.fishing.validate import max_hand
 from tests.work import within
 
 CASES = [
