@@ -19,6 +19,7 @@ __all__ = [
     "InvalidNotationError",
     "InvalidPositionError",
     "InvalidRulesError",
+    "MissingExtraError",
     "MoveTypeError",
 ]
 
@@ -111,4 +112,13 @@ class InvalidRulesError(CauRulesError):
     ... except InvalidRulesError as exc:
     ...     print("unknown")
     unknown
+    """
+
+
+class MissingExtraError(CauRulesError, ImportError):
+    """A feature needs an optional extra that is not installed (the message names the
+    ``pip install`` command); also an :class:`ImportError`.
+
+    >>> issubclass(MissingExtraError, ImportError) and issubclass(MissingExtraError, CauRulesError)
+    True
     """

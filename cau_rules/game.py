@@ -355,6 +355,10 @@ class Family(Generic[RulesT, StateT, ViewT, MoveT]):
         playout: ``playout(state, choose)``: the outcome of playing on to the end, *choose*
             picking each move among the legal ones, without building the states in between
             (IS-MCTS rollouts); the same result as applying the moves one by one.
+        kernel: the module path of the family's compiled kernel (the ``fast`` extra), or
+            None; :mod:`cau_rules.batch` imports it on first use, so the package itself
+            never imports numba.  The module has ``Batch(rules, players, size)`` (see
+            :class:`cau_rules.batch.KernelBatch`).
 
     >>> Family.__attrs_attrs__.render.name
     'render'
@@ -382,6 +386,7 @@ class Family(Generic[RulesT, StateT, ViewT, MoveT]):
     features: Callable[[RulesT, int], Any] | None = None
     demo_options: Mapping[str, Any] = attrs.field(factory=dict)
     playout: Callable[[StateT, Callable[[Sequence[Any]], Any]], Outcome] | None = None
+    kernel: str | None = None
 
 
 def move_for_turn(

@@ -91,5 +91,6 @@ FAMILY: Family[FishingRules, FishingState, FishingView, FishingMove] = Family(
     picture=_picture,
     doc_pictures=doc_pictures,
     move_menu=move_menu,
+    kernel="cau_rules.fishing.kernel.batch",
 )
 """The capture family's record (registered in :mod:`cau_rules.registry`)."""
