@@ -188,6 +188,8 @@ class BatchGame:
         for game, state in enumerate(states):
             batch._batch.load(game, state)
         batch._done[:] = batch._batch.over()
+        for ended in batch._done.nonzero()[0].tolist():
+            batch._returns[ended] = batch._batch.outcome(ended).shares()
         batch._next_seed = seed
         return batch
 

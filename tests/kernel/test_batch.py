@@ -1,0 +1,80 @@
+"""BatchGame's contract: the extra named when missing, refusals, auto-reset, determinism."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+
+import cau_rules.batch
+from cau_rules import new_game
+from cau_rules.batch import FAST_EXTRA, BatchGame
+from cau_rules.errors import IllegalMoveError, InvalidRulesError, MissingExtraError
+
+
+def test_importing_the_package_imports_no_numba() -> None:
+    code = "import sys, cau_rules, cau_rules.batch, cau_rules.registry; print('numba' in sys.modules)"
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert result.stdout.strip() == "False"
+
+
+def test_without_the_extra_the_batch_names_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(cau_rules.batch, "available", lambda: False)
+    with pytest.raises(MissingExtraError, match=r'pip install "cau-rules\[fast\]"'):
+        BatchGame("cau", 2, 1)
+    assert FAST_EXTRA == 'pip install "cau-rules[fast]"'
+
+
+numba = pytest.importorskip("numba")
+np = pytest.importorskip("numpy")
+
+
+def test_options_the_kernel_does_not_play_are_refused_by_name() -> None:
+    with pytest.raises(InvalidRulesError, match=r"explicit_calls=True.*it plays: deck"):
+        BatchGame("cau", 2, 1, explicit_calls=True)
+    with pytest.raises(InvalidRulesError, match="no compiled kernel"):
+        BatchGame("cacho", 2, 1)
+
+
+def test_an_illegal_action_is_refused_and_nothing_moves() -> None:
+    batch = BatchGame("cau", 2, 3, seed=4)
+    before = [batch.state(game) for game in range(3)]
+    legal = np.flatnonzero(batch.legal_mask()[0])
+    with pytest.raises(IllegalMoveError, match="not legal in game 1"):
+        batch.step(np.array([legal[0], batch.num_actions - 1, legal[0]]))
+    assert [batch.state(game) for game in range(3)] == before
+
+
+def test_a_finished_game_restarts_from_the_next_seed() -> None:
+    batch = BatchGame("cau-40", 2, 2, seed=10, auto_reset=True)
+    rng = np.random.default_rng(1)
+    finished = 0
+    for _ in range(200):
+        mask = batch.legal_mask()
+        batch.step(np.array([rng.choice(np.flatnonzero(row)) for row in mask]))
+        if batch.done.any():
+            game = int(np.flatnonzero(batch.done)[0])
+            assert batch.returns[game].sum() == pytest.approx(1.0)
+            assert batch.state(game) == new_game("cau-40", players=2, seed=12 + finished)
+            break
+    else:
+        pytest.fail("no game ended in 200 steps")
+
+
+def _play(threads: int) -> bytes:
+    numba.set_num_threads(threads)
+    try:
+        batch = BatchGame("cau-robat", 3, 64, seed=3)
+        rng = np.random.default_rng(5)
+        while not batch.done.all():
+            mask = batch.legal_mask()
+            batch.step(np.array([rng.choice(np.flatnonzero(row)) if row.any() else 0 for row in mask]))
+        return bytes(batch.returns.tobytes()) + b"".join(
+            batch.state(game).to_notation().encode() for game in range(64))
+    finally:
+        numba.set_num_threads(numba.config.NUMBA_NUM_THREADS)
+
+
+def test_the_same_seed_plays_the_same_whatever_the_thread_count() -> None:
+    assert _play(1) == _play(numba.config.NUMBA_NUM_THREADS)
