@@ -27,12 +27,17 @@ array([1., 1., 1., 1.])
 from __future__ import annotations
 
 import importlib
-import importlib.util
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
 from cau_rules.checks import check_type
-from cau_rules.errors import IllegalMoveError, InvalidRulesError, MissingExtraError
+from cau_rules.errors import (
+    FAST_EXTRA,
+    IllegalMoveError,
+    InvalidRulesError,
+    MissingExtraError,
+    fast_installed,
+)
 from cau_rules.game import Family
 from cau_rules.outcome import Outcome
 from cau_rules.registry import FAMILIES, family_of, get_rules
@@ -43,10 +48,6 @@ if TYPE_CHECKING:
 
 __all__ = ["FAST_EXTRA", "BatchGame", "KernelBatch", "available", "kernel_families", "kernel_for"]
 
-FAST_EXTRA = 'pip install "cau-rules[fast]"'
-"""The command that installs the compiled kernels' requirements (numba and numpy)."""
-
-
 def available() -> bool:
     """Whether the compiled kernels can run here (numba and numpy are installed); checked
     without importing them.
@@ -54,7 +55,7 @@ def available() -> bool:
     >>> isinstance(available(), bool)
     True
     """
-    return importlib.util.find_spec("numba") is not None and importlib.util.find_spec("numpy") is not None
+    return fast_installed()
 
 
 def kernel_families() -> tuple[str, ...]:
@@ -80,6 +81,11 @@ class KernelBatch(Protocol):
     def step(self, actions: npt.NDArray[np.int64], active: npt.NDArray[np.bool_]) -> None: ...
 
     def over(self) -> npt.NDArray[np.bool_]: ...
+
+    def sample(self, masks: npt.NDArray[np.bool_], active: npt.NDArray[np.bool_],
+               out: npt.NDArray[np.int64]) -> None: ...
+
+    def play_random(self, game: int, seed: int | None = None) -> int: ...
 
     def to_play(self) -> npt.NDArray[np.int64]: ...
 
@@ -128,6 +134,9 @@ class BatchGame:
             game restarts from the next seed not used yet (``seed + size``, then on).
         auto_reset: restart a game as soon as it ends (its ``done`` and ``returns`` still
             say so for that step).
+        parallel: step, mask and sample the games over the cores (numba's threads); the
+            results are the same either way.  It pays on an idle machine with large
+            batches; on a loaded one the threads wait for each other.
         **options: rules options to change.
 
     Raises:
@@ -142,7 +151,7 @@ class BatchGame:
 
     def __init__(
         self, name_or_rules: object, players: int, size: int, *, seed: int = 0, auto_reset: bool = False,
-        **options: Any,
+        parallel: bool = False, **options: Any,
     ) -> None:
         rules = _rules(name_or_rules, options)
         check_type(players, int, "players")
@@ -150,12 +159,12 @@ class BatchGame:
         check_type(seed, int, "seed")
         if size < 1:
             raise InvalidRulesError(f"a batch has one game or more, not {size}")
-        self._setup(rules, players, size, auto_reset)
+        self._setup(rules, players, size, auto_reset, parallel)
         for game in range(size):
             self._batch.reset(game, seed + game)
         self._next_seed = seed + size
 
-    def _setup(self, rules: Any, players: int, size: int, auto_reset: bool) -> None:
+    def _setup(self, rules: Any, players: int, size: int, auto_reset: bool, parallel: bool) -> None:
         import numpy as np
 
         self.rules = rules
@@ -163,7 +172,7 @@ class BatchGame:
         self.size = size
         self.auto_reset = auto_reset
         self.family = family_of(rules)
-        self._batch: KernelBatch = kernel_for(self.family).Batch(rules, players, size)
+        self._batch: KernelBatch = kernel_for(self.family).Batch(rules, players, size, parallel)
         self._mask = np.zeros((size, self._batch.num_actions), np.bool_)
         self._mask_fresh = False
         self._done = np.zeros(size, np.bool_)
@@ -171,7 +180,9 @@ class BatchGame:
         self._features: Any = None
 
     @classmethod
-    def from_states(cls, states: Sequence[Any], *, seed: int = 0, auto_reset: bool = False) -> BatchGame:
+    def from_states(
+        cls, states: Sequence[Any], *, seed: int = 0, auto_reset: bool = False, parallel: bool = False
+    ) -> BatchGame:
         """A batch starting from the given positions (all of one rules object and player
         count); with ``auto_reset`` finished games restart from ``seed``, ``seed + 1``, ...
 
@@ -184,7 +195,7 @@ class BatchGame:
             raise InvalidRulesError("from_states needs at least one state")
         first = states[0]
         batch = cls.__new__(cls)
-        batch._setup(first.rules, first.players, len(states), auto_reset)
+        batch._setup(first.rules, first.players, len(states), auto_reset, parallel)
         for game, state in enumerate(states):
             batch._batch.load(game, state)
         batch._done[:] = batch._batch.over()
@@ -257,6 +268,43 @@ class BatchGame:
         return out
 
     # -- playing ---------------------------------------------------------------------
+
+    def reset(self, game: int, seed: int) -> None:
+        """Restart game *game* from *seed* (the reference game of that seed)."""
+        self._batch.reset(game, seed)
+        self._done[game] = False
+        self._returns[game] = 0.0
+        self._mask_fresh = False
+
+    def play_random(self, game: int, seed: int | None = None) -> int:
+        """Play game *game* to its end in the kernel with uniformly random legal moves
+        (its generator restarted from *seed* if given); returns the moves made.
+
+        >>> batch = BatchGame("cau", players=4, size=1, seed=3)
+        >>> batch.play_random(0) == 48, batch.done.tolist()
+        (True, [True])
+        """
+        made = self._batch.play_random(game, seed)
+        self._mask_fresh = False
+        self._done[game] = True
+        self._returns[game] = self._batch.outcome(game).shares()
+        return made
+
+    def random_actions(self) -> npt.NDArray[np.int64]:
+        """A uniformly random legal action for every running game (0 in a finished one),
+        drawn in the kernel from each game's own generator (seeded from the game's seed),
+        so the same batch plays the same whatever the thread count.
+
+        >>> batch = BatchGame("cau", players=2, size=3, seed=1)
+        >>> actions = batch.random_actions()
+        >>> bool(batch.legal_mask()[range(3), actions].all())
+        True
+        """
+        import numpy as np
+
+        out = np.zeros(self.size, np.int64)
+        self._batch.sample(self.legal_mask(), ~self._batch.over(), out)
+        return out
 
     def step(self, actions: Sequence[int] | npt.NDArray[np.integer[Any]]) -> None:
         """Make ``actions[i]`` in game *i* (ignored in a finished game).

@@ -129,6 +129,11 @@ def build_parser() -> argparse.ArgumentParser:
     bench_parser.add_argument("--seconds", type=seconds_arg, default=3.0,
                               help="seconds per variant and player count (default: 3)")
     bench_parser.add_argument("--seed", type=int, default=0, help="first deal's seed (default: 0)")
+    bench_parser.add_argument("--engine", choices=("python", "kernel"), default="python",
+                              help="python: the reference engine; kernel: the compiled kernel "
+                                   "(pip install \"cau-rules[fast]\"; capture presets)")
+    bench_parser.add_argument("--batch", type=int, default=0, metavar="N",
+                              help="with --engine kernel: N games in lockstep, legal masks every step")
     bench_parser.add_argument("--json", action="store_true",
                               help="print one JSON object per line: variant, players, games, seconds, "
                                    "games_per_s, decisions_per_s, us_per_decision")

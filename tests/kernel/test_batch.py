@@ -65,7 +65,7 @@ def test_a_finished_game_restarts_from_the_next_seed() -> None:
 def _play(threads: int) -> bytes:
     numba.set_num_threads(threads)
     try:
-        batch = BatchGame("cau-robat", 3, 64, seed=3)
+        batch = BatchGame("cau-robat", 3, 64, seed=3, parallel=threads > 1)
         rng = np.random.default_rng(5)
         while not batch.done.all():
             mask = batch.legal_mask()

@@ -26,7 +26,22 @@ from cau_rules.fishing.state import FishingState
 from cau_rules.fishing.zones import Tally
 from cau_rules.outcome import Outcome
 
-__all__ = ["Batch", "check_rules"]
+__all__ = ["Batch", "check_rules", "generator_state", "playout"]
+
+_MASK64 = (1 << 64) - 1
+
+
+def generator_state(seed: int) -> int:
+    """The starting state of a game's own random generator for *seed* (never zero: a
+    splitmix64 step of the seed).
+
+    >>> generator_state(0) != 0 and generator_state(0) != generator_state(1)
+    True
+    """
+    z = (seed * 0x9E3779B97F4A7C15 + 0x9E3779B97F4A7C15) & _MASK64
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
+    return (z ^ (z >> 31)) or 1
 
 
 def check_rules(rules: FishingRules, players: int) -> None:
@@ -54,7 +69,7 @@ class Batch:
     :mod:`cau_rules.fishing.kernel.layout`); rows start empty until :meth:`reset` or
     :meth:`load`."""
 
-    def __init__(self, rules: FishingRules, players: int, size: int) -> None:
+    def __init__(self, rules: FishingRules, players: int, size: int, parallel: bool = False) -> None:
         check_rules(rules, players)
         self.rules = rules
         self.players = players
@@ -66,6 +81,12 @@ class Batch:
         self.deals: npt.NDArray[np.int16] = np.full((size, DEAL_SLOTS, SLOT), -1, np.int16)
         self.seeds = [0] * size
         self.decks: list[tuple[tuple[Card, ...], ...]] = [()] * size
+        self.parallel = parallel
+        """Step, mask and sample the games over the cores (numba's threads)."""
+        self.counts: npt.NDArray[np.int64] = np.zeros(size, np.int64)
+        """How many legal actions each game had at the last :meth:`masks`."""
+        self.rngs: npt.NDArray[np.uint64] = np.ones(size, np.uint64)
+        """Each game's own random generator (:meth:`sample`, :meth:`play_random`)."""
         self.dealt = np.zeros(size, np.int64)
         """The next hand whose deal is not written yet, per game."""
         self.hand_limit = 1 << 30 if rules.rewards == "stones" else rules.hands
@@ -90,6 +111,7 @@ class Batch:
         row[L.HAS_TALLY] = self.rules.rewards == "stones"
         self.seeds[game] = seed
         self.decks[game] = decks
+        self.rngs[game] = generator_state(seed)
         self.dealt[game] = 0
         self._deal_ahead(game)
         core.begin_row(row, self.vector, self.deals[game])
@@ -104,6 +126,7 @@ class Batch:
         row_of(state, self.rows[game])
         self.seeds[game] = state.seed
         self.decks[game] = state.decks
+        self.rngs[game] = generator_state(state.seed)
         self.dealt[game] = state.hand + 1
         self._deal_ahead(game)
 
@@ -118,11 +141,11 @@ class Batch:
 
     def masks(self, out: npt.NDArray[np.bool_]) -> None:
         """The legal mask of every game into *out* (size x actions)."""
-        core.mask_rows(self.rows, self.vector, self.works, out)
+        core.mask_rows(self.rows, self.vector, self.works, out, self.counts, self.parallel)
 
     def step(self, actions: npt.NDArray[np.int64], active: npt.NDArray[np.bool_]) -> None:
         """Make ``actions[g]`` in every active game (legal actions, checked by the caller)."""
-        core.step_rows(self.rows, self.vector, self.deals, actions, active)
+        core.step_rows(self.rows, self.vector, self.deals, actions, active, self.parallel)
         if self.hand_limit > 1:
             rows = self.rows
             for game in np.nonzero(active & (rows[:, L.HAND] + DEAL_SLOTS > self.dealt)
@@ -131,6 +154,28 @@ class Batch:
         errors = np.nonzero(self.rows[:, L.ERROR])[0]
         if len(errors):
             self._check(int(errors[0]))
+
+    def sample(self, masks: npt.NDArray[np.bool_], active: npt.NDArray[np.bool_],
+               out: npt.NDArray[np.int64]) -> None:
+        """A uniformly random legal action of each active game (from *masks*, just
+        built by :meth:`masks`) into *out*, drawn from each game's own generator."""
+        core.sample_rows(masks, self.counts, self.rngs, active, out, self.parallel)
+
+    def play_random(self, game: int, seed: int | None = None) -> int:
+        """Play game *game* to its end with uniformly random legal moves drawn from its
+        own generator (restarted from *seed* if given); returns the moves made."""
+        if seed is not None:
+            self.rngs[game] = generator_state(seed)
+        rng = self.rngs[game:game + 1]
+        row, deals, work = self.rows[game], self.deals[game], self.works[game]
+        made = 0
+        while True:
+            made += core.random_moves(row, self.vector, deals, work, rng, 1 << 40)
+            if row[L.PHASE] == L.PHASE_CODES["over"] or row[L.ERROR]:
+                break
+            self._deal_ahead(game)  # the kernel stopped for a deal
+        self._check(game)
+        return made
 
     def over(self) -> npt.NDArray[np.bool_]:
         """Whether each game has ended."""
@@ -156,3 +201,25 @@ class Batch:
             tuple(values[L.HS + i * L.MAXP:L.HS + i * L.MAXP + n]) for i in range(values[L.HS_LEN])
         ]
         return outcome_of(self.rules, n, tally, scores)
+
+
+_ONE: dict[tuple[int, int], Batch] = {}
+
+
+def playout(state: FishingState, seed: int) -> Outcome:
+    """The outcome of a random playout of *state* in the kernel, its moves drawn from a
+    generator started from *seed* (``Family.playout(..., engine="kernel")``).
+
+    >>> from cau_rules import new_game
+    >>> playout(new_game("cau", players=2, seed=3), seed=1).termination.value
+    'most cards'
+    """
+    key = (id(state.rules), state.players)
+    batch = _ONE.get(key)
+    if batch is None or batch.rules is not state.rules:
+        if len(_ONE) > 64:
+            _ONE.clear()
+        batch = _ONE[key] = Batch(state.rules, state.players, 1)
+    batch.load(0, state)
+    batch.play_random(0, seed)
+    return batch.outcome(0)

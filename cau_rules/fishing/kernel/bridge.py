@@ -43,8 +43,8 @@ def deal_slot(rules: FishingRules, players: int, seed: int, decks: Sequence[Sequ
     out[0] = hand
     out[1] = len(table)
     out[2] = len(returned)
-    out[3:3 + len(table)] = table
-    out[3 + len(table):3 + len(table) + len(stock)] = stock
+    cards = table + stock
+    out[3:3 + len(cards)] = np.frombuffer(bytes(cards), np.uint8)  # card values are 0-47
 
 
 def _put(row: Row, at: int, cards: Sequence[int]) -> None:

@@ -41,6 +41,7 @@ from cau_rules.fishing.kernel.layout import (
     PHASE,
     PILE_LEN,
     R_ACCEPT,
+    R_ACTIONS,
     R_BID2,
     R_BID_GAME,
     R_CARD_STRIDE,
@@ -48,6 +49,7 @@ from cau_rules.fishing.kernel.layout import (
     R_DECK,
     R_DISCARD,
     R_DOZENS,
+    R_HAND_LIMIT,
     R_HANDS,
     R_PACKET,
     R_PILE_STRIDE,
@@ -81,7 +83,10 @@ from cau_rules.fishing.kernel.layout import (
     source_stamp,
 )
 from cau_rules.fishing.kernel.parts import (
+    SCRATCH,
     TABLE_UNIT,
+    X_COUNTS,
+    X_PLAY,
     capture,
     complete_chain,
     extend_chain,
@@ -122,7 +127,7 @@ _OVERFLOW, _NO_DEAL = 1, 2
 
 
 @njit(cache=True)
-def play(s, r, deals, card, run, piles):
+def play(s, r, deals, card, run, piles, x):
     """Play *card* of the seat to play, taking *run* units and the piles in the mask *piles*."""
     seat = s[TO_PLAY]
     rank = card % 12 + 1
@@ -132,21 +137,21 @@ def play(s, r, deals, card, run, piles):
     s[TRAIL_SEAT] = -1
     s[TRAIL_CARD] = -1
     if level > 0 and rank != s[CHAIN_RANK]:
-        complete_chain(s, r, False)
+        complete_chain(s, r, False, x)
         if s[WON] >= 0:
             return
         level = 0
     ranks = table_ranks(s)
-    tops = np.zeros(13, np.int64)
+    tops = x[X_PLAY:X_PLAY + 13]
     top_masks(s, r, seat, ranks, tops)
-    unit_rank = np.empty(12, np.int64)
-    unit_choice = np.empty(12, np.int64)
+    unit_rank = x[X_PLAY + 13:X_PLAY + 25]
+    unit_choice = x[X_PLAY + 25:X_PLAY + 37]
     extends = level > 0
     matched = extends or (ranks >> rank & 1) != 0
     if matched:
         run_units(r, rank, ranks, tops, unit_rank, unit_choice)
-    plan_rank = np.empty(12, np.int16)
-    plan_owner = np.empty(12, np.int16)
+    plan_rank = x[X_PLAY + 37:X_PLAY + 49]
+    plan_owner = x[X_PLAY + 49:X_PLAY + 61]
     for u in range(run):
         plan_rank[u] = unit_rank[u]
         choice = unit_choice[u]
@@ -163,7 +168,7 @@ def play(s, r, deals, card, run, piles):
         s[CHAIN_CARD + level] = card
         s[CHAIN_LEN] = level + 1
         set_run(s, plan_rank, plan_owner, run)
-        extend_chain(s, r)
+        extend_chain(s, r, x)
     elif not matched:
         table_add(s, card)
         s[TRAIL_SEAT] = seat
@@ -177,17 +182,17 @@ def play(s, r, deals, card, run, piles):
         s[CHAIN_LEN] = 2
         s[CHAIN_RANK] = rank
         set_run(s, plan_rank, plan_owner, run)
-        extend_chain(s, r)
+        extend_chain(s, r, x)
     else:
-        core = np.empty(2, np.int16)
+        core = x[X_PLAY + 61:X_PLAY + 63]
         core[0] = table_take(s, table_index(s, rank))
         core[1] = card
-        capture(s, seat, core, 2, plan_rank, plan_owner, run)
+        capture(s, seat, core, 2, plan_rank, plan_owner, run, x)
         if s[TABLE_LEN] == 0:
             neta(s, r, seat)
     if s[WON] >= 0:
         return
-    end_turn(s, r, deals, seat)
+    end_turn(s, r, deals, seat, x)
 
 
 @njit(cache=True)
@@ -199,7 +204,7 @@ def set_run(s, plan_rank, plan_owner, run):
 
 
 @njit(cache=True)
-def end_turn(s, r, deals, seat):
+def end_turn(s, r, deals, seat, x):
     n = s[N]
     if r[R_CONTINUOUS] and s[STOCK_START] < s[STOCK_END]:
         hold_add(s, seat, s[STOCK + s[STOCK_START]])
@@ -211,32 +216,33 @@ def end_turn(s, r, deals, seat):
     if held > 0:
         s[TO_PLAY] = (seat + 1) % n
     elif s[STOCK_START] < s[STOCK_END]:
-        new_round(s, r, seat)
+        new_round(s, r, seat, x)
     else:
-        end_hand(s, r, deals, seat)
+        end_hand(s, r, deals, seat, x)
 
 
 @njit(cache=True)
-def new_round(s, r, last):
+def new_round(s, r, last, x):
     n = s[N]
     nxt = (last + 1) % n
     s[ROUND] += 1
     opener = (s[HAND] + s[ROUND]) % n if r[R_ROTATE] else nxt
     if opener != nxt:
         if s[CHAIN_LEN] > 0:
-            complete_chain(s, r, False)
+            complete_chain(s, r, False, x)
             if s[WON] >= 0:
                 return
             settle(s, last)
         s[TRAIL_SEAT] = -1
         s[TRAIL_CARD] = -1
-    deal_round(s, r, opener)
+    deal_round(s, r, opener, x)
 
 
 @njit(cache=True)
-def ronda_kind(s, seat):
+def ronda_kind(s, seat, x):
     """2 for a rondí (three of a rank), 1 for a ronda (two), else 0."""
-    counts = np.zeros(13, np.int64)
+    counts = x[X_COUNTS:X_COUNTS + 13]
+    counts[:] = 0
     top = 0
     for i in range(s[HOLD_LEN + seat]):
         rank = s[HOLD + seat * 48 + i] % 12 + 1
@@ -250,7 +256,7 @@ def ronda_kind(s, seat):
 
 
 @njit(cache=True)
-def deal_round(s, r, opener):
+def deal_round(s, r, opener, x):
     n = s[N]
     eldest = s[HAND] % n
     stock = s[STOCK_END] - s[STOCK_START]
@@ -272,11 +278,11 @@ def deal_round(s, r, opener):
     s[PHASE] = _PLAY
     if r[R_RONDAS] and (each == 2 or each == 3) and not (r[R_CONTINUOUS] and s[ROUND] > 0):
         if r[R_STONES]:
-            stone_rondas(s, r, opener)
+            stone_rondas(s, r, opener, x)
             return
         for step in range(n):
             seat = (opener + step) % n
-            kind = ronda_kind(s, seat)
+            kind = ronda_kind(s, seat, x)
             if kind > 0:
                 for other in range(1, n):
                     pay(s, (seat + other) % n, seat, kind)
@@ -284,14 +290,14 @@ def deal_round(s, r, opener):
 
 
 @njit(cache=True)
-def stone_rondas(s, r, opener):
+def stone_rondas(s, r, opener, x):
     """Valencian rondas: automatic stones, or the stake when both teams hold one."""
     n = s[N]
     teams = 0
     holders = 0
     for step in range(n):
         seat = (opener + step) % n
-        if ronda_kind(s, seat) > 0:
+        if ronda_kind(s, seat, x) > 0:
             teams |= 1 << (seat % 2)
             holders += 1
     if holders == 0:
@@ -299,7 +305,7 @@ def stone_rondas(s, r, opener):
     if teams != 3:
         for step in range(n):
             seat = (opener + step) % n
-            kind = ronda_kind(s, seat)
+            kind = ronda_kind(s, seat, x)
             if kind > 0:
                 score(s, r, seat % 2, kind, _RONDA if kind == 1 else _RONDI)
                 if s[WON] >= 0:
@@ -311,7 +317,7 @@ def stone_rondas(s, r, opener):
     second = -1
     for age in range(n):
         seat = (eldest + age) % n
-        kind = ronda_kind(s, seat)
+        kind = ronda_kind(s, seat, x)
         if kind > 0:
             s[STAKE_SEAT + count] = seat
             s[STAKE_KIND + count] = kind
@@ -330,7 +336,7 @@ def stone_rondas(s, r, opener):
 
 
 @njit(cache=True)
-def answer_stake(s, r, action):
+def answer_stake(s, r, action, x):
     n = s[N]
     nbids = s[BIDS_LEN]
     if action != r[R_ACCEPT] and action != r[R_REFUSE]:
@@ -354,7 +360,8 @@ def answer_stake(s, r, action):
         winner = -1
         for h in range(holders):
             holder = s[STAKE_SEAT + h]
-            counts = np.zeros(13, np.int64)
+            counts = x[X_COUNTS:X_COUNTS + 13]
+            counts[:] = 0
             for i in range(s[HOLD_LEN + holder]):
                 counts[s[HOLD + holder * 48 + i] % 12 + 1] += 1
             top_rank = 0
@@ -390,7 +397,7 @@ def answer_stake(s, r, action):
 
 
 @njit(cache=True)
-def start_hand(s, r, deals, hand):
+def start_hand(s, r, deals, hand, x):
     n = s[N]
     s[HAND] = hand
     s[ROUND] = 0
@@ -434,13 +441,13 @@ def start_hand(s, r, deals, hand):
             score(s, r, dealer_team, 1, _BON_FER)
         if s[WON] >= 0:
             return
-    deal_round(s, r, eldest)
+    deal_round(s, r, eldest, x)
 
 
 @njit(cache=True)
-def end_hand(s, r, deals, last):
+def end_hand(s, r, deals, last, x):
     n = s[N]
-    complete_chain(s, r, False)
+    complete_chain(s, r, False, x)
     if s[WON] >= 0:
         return
     settle(s, last)
@@ -479,7 +486,7 @@ def end_hand(s, r, deals, last):
         s[HS + row * MAXP + seat] = min(cards // 12, 3) if r[R_DOZENS] else cards
     s[HS_LEN] = row + 1
     if s[HAND] + 1 < r[R_HANDS] or r[R_STONES]:
-        start_hand(s, r, deals, s[HAND] + 1)
+        start_hand(s, r, deals, s[HAND] + 1, x)
         return
     s[PHASE] = _OVER
 
@@ -488,47 +495,109 @@ def end_hand(s, r, deals, last):
 
 
 @njit(cache=True)
-def begin(s, r, deals):
+def begin(s, r, deals, x):
     """Deal the first hand of the row (its fields other than the seat count cleared)."""
     s[WON] = -1
-    start_hand(s, r, deals, 0)
+    start_hand(s, r, deals, 0, x)
     if s[WON] >= 0:
         partida_won(s, s[WON])
         s[WON] = -1
 
 
 @njit(cache=True)
-def step(s, r, deals, action):
+def step(s, r, deals, action, x):
     """Make the legal *action* (the codec's index) of the seat to play."""
     s[WON] = -1
     if s[PHASE] == _BID:
-        answer_stake(s, r, action)
+        answer_stake(s, r, action, x)
     else:
         card = action // r[R_CARD_STRIDE]
         rest = action % r[R_CARD_STRIDE]
         run = rest // r[R_RUN_STRIDE]
         piles = (rest % r[R_RUN_STRIDE]) // r[R_PILE_STRIDE] if r[R_PILE_STRIDE] > 0 else 0
-        play(s, r, deals, card, run, piles)
+        play(s, r, deals, card, run, piles, x)
     if s[WON] >= 0:
         partida_won(s, s[WON])
         s[WON] = -1
 
 
-@njit(cache=True, parallel=True)
-def step_all(rows, r, deals, actions, active):
-    """:func:`step` on every active row (rows are independent: any thread order gives the same result)."""
+def _step_rows(rows, r, deals, actions, active):
+    """:func:`step` on every active row: rows are independent, so any thread order
+    gives the same result."""
     for g in prange(rows.shape[0]):
         if active[g]:
-            step(rows[g], r, deals[g], actions[g])
+            x = np.empty(SCRATCH, np.int64)
+            step(rows[g], r, deals[g], actions[g], x)
 
 
-@njit(cache=True, parallel=True)
-def masks_all(rows, r, works, masks):
-    """:func:`legal_mask` of every row into *masks* (cleared here)."""
+def _mask_rows(rows, r, works, masks, counts):
+    """:func:`legal_mask` of every row into *masks* (cleared here), the counts into *counts*."""
     for g in prange(rows.shape[0]):
         masks[g, :] = False
-        legal_mask(rows[g], r, works[g], masks[g])
+        actions = np.empty(masks.shape[1], np.int64)
+        x = np.empty(SCRATCH, np.int64)
+        counts[g] = legal_mask(rows[g], r, works[g], masks[g], actions, x)
 
+
+def _sample_rows(masks, counts, rngs, active, out):
+    """A uniformly random legal action of every active row's mask into *out*."""
+    for g in prange(masks.shape[0]):
+        if active[g] and counts[g] > 0:
+            pick = next_random(rngs[g:g + 1]) % np.uint64(counts[g])
+            for a in range(masks.shape[1]):
+                if masks[g, a]:
+                    if pick == 0:
+                        out[g] = a
+                        break
+                    pick -= 1
+
+
+@njit(cache=True)
+def next_random(rng):
+    """The next number of the game's own generator (xorshift64*, its state in ``rng[0]``):
+    the kernel's random moves depend on the game's seed only, never on threads."""
+    x = rng[0]
+    x ^= x >> np.uint64(12)
+    x ^= x << np.uint64(25)
+    x ^= x >> np.uint64(27)
+    rng[0] = x
+    return (x * np.uint64(2685821657736338717)) >> np.uint64(11)
+
+
+step_serial = njit(cache=True)(_step_rows)
+step_parallel = njit(cache=True, parallel=True)(_step_rows)
+mask_serial = njit(cache=True)(_mask_rows)
+mask_parallel = njit(cache=True, parallel=True)(_mask_rows)
+sample_serial = njit(cache=True)(_sample_rows)
+sample_parallel = njit(cache=True, parallel=True)(_sample_rows)
+
+
+@njit(cache=True)
+def deals_ready(s, r, deals):
+    """Whether the deals of every hand the next move may start are written."""
+    hand = s[HAND]
+    for ahead in range(1, 3):
+        wanted = hand + ahead
+        if wanted < r[R_HAND_LIMIT] and deals[wanted % deals.shape[0], 0] != wanted:
+            return False
+    return True
+
+
+@njit(cache=True)
+def play_random(s, r, deals, work, rng, limit):
+    """Play uniformly random legal moves until the game ends, *limit* moves are made or
+    a deal is missing (the caller writes it and calls again); returns the moves made."""
+    actions = np.empty(r[R_ACTIONS], np.int64)
+    no_mask = np.zeros(0, np.bool_)
+    x = np.empty(SCRATCH, np.int64)
+    made = 0
+    while s[PHASE] != _OVER and made < limit and s[ERROR] == 0:
+        if not deals_ready(s, r, deals):
+            break
+        count = legal_mask(s, r, work, no_mask, actions, x)
+        step(s, r, deals, actions[next_random(rng) % np.uint64(count)], x)
+        made += 1
+    return made
 
 
 # -- typed entry points (what the rest of the package calls) ---------------------------
@@ -536,28 +605,40 @@ def masks_all(rows, r, works, masks):
 Rows = npt.NDArray[np.int16]
 Vector = npt.NDArray[np.int64]
 Flags = npt.NDArray[np.bool_]
+Randoms = npt.NDArray[np.uint64]
 
 
 def begin_row(row: Rows, rules: Vector, deals: Rows) -> None:
     """Deal the first hand into *row* (its seat count and tally flag set, the rest zero)."""
-    begin(row, rules, deals)
+    begin(row, rules, deals, np.empty(SCRATCH, np.int64))
 
 
-def step_rows(rows: Rows, rules: Vector, deals: Rows, actions: Vector, active: Flags) -> None:
-    """Make ``actions[g]`` in every row *g* that is ``active`` (in parallel)."""
-    step_all(rows, rules, deals, actions, active)
+def step_rows(rows: Rows, rules: Vector, deals: Rows, actions: Vector, active: Flags, parallel: bool) -> None:
+    """Make ``actions[g]`` in every row *g* that is ``active`` (over the cores if *parallel*)."""
+    (step_parallel if parallel else step_serial)(rows, rules, deals, actions, active)
 
 
 def step_row(row: Rows, rules: Vector, deals: Rows, action: int) -> None:
     """Make *action* in one row."""
-    step(row, rules, deals, action)
+    step(row, rules, deals, action, np.empty(SCRATCH, np.int64))
 
 
-def mask_rows(rows: Rows, rules: Vector, works: Rows, masks: Flags) -> None:
-    """The legal mask of every row into *masks* (in parallel; *works* is scratch)."""
-    masks_all(rows, rules, works, masks)
+def mask_rows(rows: Rows, rules: Vector, works: Rows, masks: Flags, counts: Vector, parallel: bool) -> None:
+    """The legal mask of every row into *masks*, how many into *counts* (*works* is scratch)."""
+    (mask_parallel if parallel else mask_serial)(rows, rules, works, masks, counts)
 
 
 def mask_row(row: Rows, rules: Vector, work: Rows, mask: Flags) -> None:
     """The legal mask of one row into *mask* (cleared by the caller)."""
-    legal_mask(row, rules, work, mask)
+    legal_mask(row, rules, work, mask, np.empty(mask.shape[0], np.int64), np.empty(SCRATCH, np.int64))
+
+
+def random_moves(row: Rows, rules: Vector, deals: Rows, work: Rows, rng: Randoms, limit: int) -> int:
+    """Random legal moves in one row until it ends, *limit* moves or a missing deal;
+    returns the moves made (``rng``: the row's generator state, one uint64)."""
+    return int(play_random(row, rules, deals, work, rng, limit))
+
+
+def sample_rows(masks: Flags, counts: Vector, rngs: Randoms, active: Flags, out: Vector, parallel: bool) -> None:
+    """A uniformly random legal action per active row of *masks* into *out*."""
+    (sample_parallel if parallel else sample_serial)(masks, counts, rngs, active, out)

@@ -160,7 +160,9 @@ R_TARGET = 18
 R_CUMULATIVE = 19
 R_SURPLUS = 20
 R_CONTINUOUS = 21
-R_SUCC = 22
+R_HAND_LIMIT = 22
+"""The hands a game can reach: ``hands``, or no limit (a large number) for stones."""
+R_SUCC = 23
 """13 entries from here: the successor of each rank (0: none), the deck's own table."""
 R_ACTIONS = R_SUCC + 13
 """Codec entries, each taken from :class:`~cau_rules.fishing.codec.FishingCodec` itself:
@@ -289,6 +291,7 @@ def rules_vector(rules: FishingRules, players: int) -> list[int]:
     vector[R_CUMULATIVE] = rules.chain_scoring == "cumulative"
     vector[R_SURPLUS] = rules.card_surplus_stones
     vector[R_CONTINUOUS] = rules.continuous
+    vector[R_HAND_LIMIT] = 1 << 30 if rules.rewards == "stones" else rules.hands
     succ = rules.deck.successor_table(rules.wrap)
     for rank in range(13):
         vector[R_SUCC + rank] = succ[rank]

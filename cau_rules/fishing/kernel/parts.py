@@ -10,7 +10,6 @@ every caller returns as soon as it is set.
 
 from __future__ import annotations
 
-import numpy as np
 from numba import njit
 
 from cau_rules.fishing.kernel.layout import (
@@ -58,6 +57,7 @@ from cau_rules.fishing.kernel.layout import (
     RUN_LEN,
     RUN_OWNER,
     RUN_RANK,
+    SCALARS,
     STAKE_HOLDERS,
     STAKE_ON,
     STONES0,
@@ -81,6 +81,17 @@ def compiled_stamp() -> int:
 STAMP = FINGERPRINT
 """What this module's machine code was compiled against: the layout."""
 fresh_cache(compiled_stamp, STAMP, __file__)
+
+SCRATCH = 320
+"""The scratch array *x* every function gets (int64), cut into fixed regions so that no
+move allocates: the legal move generator's from ``X_LEGAL``, a chain's completion's from
+``X_CHAIN``, a capture's stack from ``X_STACK``, a play's from ``X_PLAY``, rank counts
+from ``X_COUNTS``.  A function only calls others whose regions are not its own."""
+X_LEGAL = 0
+X_CHAIN = 100
+X_STACK = 128
+X_PLAY = 224
+X_COUNTS = 288
 
 TABLE_UNIT = 1 << 12
 """A run unit's choices when it is the table card (bits 0-11 are pile owners)."""
@@ -258,10 +269,10 @@ def neta(s, r, seat):
 
 
 @njit(cache=True)
-def capture(s, seat, core, ncore, plan_rank, plan_owner, nplan):
+def capture(s, seat, core, ncore, plan_rank, plan_owner, nplan, x):
     """Stack a capture onto *seat*'s pile: run units from the highest down, each taken
     pile whole, then the *core* cards (D-CAP-4, D-CHAIN-5)."""
-    stack = np.empty(96, np.int16)
+    stack = x[X_STACK:X_STACK + 96]
     size = 0
     for u in range(nplan - 1, -1, -1):
         owner = plan_owner[u]
@@ -283,7 +294,7 @@ def capture(s, seat, core, ncore, plan_rank, plan_owner, nplan):
 
 
 @njit(cache=True)
-def complete_chain(s, r, at_once):
+def complete_chain(s, r, at_once, x):
     """Complete the pending chain: the capture, the call's payments or stones, any neta."""
     level = s[CHAIN_LEN]
     if level == 0:
@@ -291,17 +302,17 @@ def complete_chain(s, r, at_once):
     n = s[N]
     s[CHAIN_LEN] = 0
     caller = s[CHAIN_SEAT + level - 1]
-    core = np.empty(4, np.int16)
+    core = x[X_CHAIN:X_CHAIN + 4]
     for j in range(level):
         core[j] = s[CHAIN_CARD + j]
     nplan = s[RUN_LEN]
-    plan_rank = np.empty(12, np.int16)
-    plan_owner = np.empty(12, np.int16)
+    plan_rank = x[X_CHAIN + 4:X_CHAIN + 16]
+    plan_owner = x[X_CHAIN + 16:X_CHAIN + 28]
     for j in range(nplan):
         plan_rank[j] = s[RUN_RANK + j]
         plan_owner[j] = s[RUN_OWNER + j]
     s[RUN_LEN] = 0
-    capture(s, caller, core, level, plan_rank, plan_owner, nplan)
+    capture(s, caller, core, level, plan_rank, plan_owner, nplan, x)
     if r[R_STONES]:
         if not r[R_CUMULATIVE] or at_once:
             score(s, r, caller % 2, level - 1, level + 2)
@@ -319,11 +330,11 @@ def complete_chain(s, r, at_once):
 
 
 @njit(cache=True)
-def extend_chain(s, r):
+def extend_chain(s, r, x):
     level = s[CHAIN_LEN]
     seat = s[CHAIN_SEAT + level - 1]
     if level >= r[R_MAX_CHAIN]:
-        complete_chain(s, r, True)
+        complete_chain(s, r, True, x)
     elif r[R_STONES] and r[R_CUMULATIVE]:
         score(s, r, seat % 2, level - 1, level + 2)
 
@@ -367,8 +378,19 @@ def run_units(r, start, ranks, tops, unit_rank, unit_choice):
 
 
 @njit(cache=True)
-def put_plays(r, card, nunits, unit_choice, in_chain, mask):
-    """Mark the plays of *card* with these run units in the legal *mask*."""
+def mark(mask, actions, count, action):
+    """Mark *action* legal: in *mask* (unless it is empty) and as ``actions[count]``;
+    returns the new count.  No action is marked twice: each play's index is its card,
+    run length and pile set, and each is generated once."""
+    if mask.shape[0] > 0:
+        mask[action] = True
+    actions[count] = action
+    return count + 1
+
+
+@njit(cache=True)
+def put_plays(r, card, nunits, unit_choice, in_chain, mask, actions, count):
+    """Mark the plays of *card* with these run units legal; returns the new count."""
     base = card * r[R_CARD_STRIDE]
     run_stride = r[R_RUN_STRIDE]
     pile_stride = r[R_PILE_STRIDE]
@@ -411,27 +433,45 @@ def put_plays(r, card, nunits, unit_choice, in_chain, mask):
                                 piles |= 1 << owner
                                 break
                             pick -= 1
-            mask[base + length * run_stride + piles * pile_stride] = True
+            count = mark(mask, actions, count, base + length * run_stride + piles * pile_stride)
+    return count
 
 
 @njit(cache=True)
-def legal_mask(s, r, work, mask):
-    """Set the legal actions of the row *s* in *mask* (cleared by the caller); *work*
-    is a scratch row.  Returns how many were set."""
+def copy_for_chain(s, work):
+    """Copy into *work* what completing the chain of *s* reads: the scalars, the table,
+    the piles, the chain and its run, the debt counts (a whole row is ten times more)."""
+    for i in range(SCALARS):
+        work[i] = s[i]
+    for i in range(s[TABLE_LEN]):
+        work[TABLE + i] = s[TABLE + i]
+    for seat in range(s[N]):
+        work[PILE_LEN + seat] = s[PILE_LEN + seat]
+        work[DEBT_LEN + seat] = s[DEBT_LEN + seat]
+        for i in range(s[PILE_LEN + seat]):
+            work[PILE + seat * 48 + i] = s[PILE + seat * 48 + i]
+    for i in range(CHAIN_SEAT, RUN_OWNER + 12):
+        work[i] = s[i]
+
+
+@njit(cache=True)
+def legal_mask(s, r, work, mask, actions, x):
+    """Mark the legal actions of the row *s* in *mask* (cleared by the caller; empty:
+    not written) and list them in *actions*; returns how many.  *work* is a scratch row."""
     phase = s[PHASE]
     if phase == _OVER:
         return 0
     if phase == _BID:
-        return stake_mask(s, r, mask)
+        return stake_mask(s, r, mask, actions)
     seat = s[TO_PLAY]
     level = s[CHAIN_LEN]
     chain_rank = s[CHAIN_RANK]
-    tops = np.zeros(13, np.int64)
-    unit_rank = np.empty(12, np.int64)
-    unit_choice = np.empty(12, np.int64)
+    tops = x[X_LEGAL:X_LEGAL + 13]
+    unit_rank = x[X_LEGAL + 13:X_LEGAL + 25]
+    unit_choice = x[X_LEGAL + 25:X_LEGAL + 37]
     if level > 0:
-        work[:] = s
-        complete_chain(work, r, False)
+        copy_for_chain(s, work)
+        complete_chain(work, r, False, x)
         base = work
     else:
         base = s
@@ -439,8 +479,9 @@ def legal_mask(s, r, work, mask):
     top_masks(base, r, seat, ranks, tops)
     trail_rank = s[TRAIL_CARD] % 12 + 1 if s[TRAIL_SEAT] >= 0 else 0
     captures = False
+    count = 0
     size = s[HOLD_LEN + seat]
-    trails = np.empty(48, np.int64)
+    trails = x[X_LEGAL + 37:X_LEGAL + 85]
     ntrails = 0
     for i in range(size):
         card = s[HOLD + seat * 48 + i]
@@ -448,41 +489,34 @@ def legal_mask(s, r, work, mask):
         if level > 0 and rank == chain_rank:
             captures = True
             current = table_ranks(s)
-            ext_tops = np.zeros(13, np.int64)
+            ext_tops = x[X_LEGAL + 85:X_LEGAL + 98]
             top_masks(s, r, seat, current, ext_tops)
             nunits = run_units(r, rank, current, ext_tops, unit_rank, unit_choice)
-            put_plays(r, card, nunits, unit_choice, True, mask)
+            count = put_plays(r, card, nunits, unit_choice, True, mask, actions, count)
         elif ranks >> rank & 1:
             captures = True
             nunits = run_units(r, rank, ranks, tops, unit_rank, unit_choice)
-            put_plays(r, card, nunits, unit_choice, rank == trail_rank, mask)
+            count = put_plays(r, card, nunits, unit_choice, rank == trail_rank, mask, actions, count)
         else:
             trails[ntrails] = card * r[R_CARD_STRIDE]
             ntrails += 1
     if not (r[R_MUST] and captures):
         for t in range(ntrails):
-            mask[trails[t]] = True
-    count = 0
-    for a in range(mask.shape[0]):
-        if mask[a]:
-            count += 1
+            count = mark(mask, actions, count, trails[t])
     return count
 
 
 @njit(cache=True)
-def stake_mask(s, r, mask):
+def stake_mask(s, r, mask, actions):
     top = r[R_TARGET] - 1 - max(s[STONES0], s[STONES0 + 1])
     nbids = s[BIDS_LEN]
     last = s[BIDS + nbids - 1] if nbids > 0 else 1
     count = 0
     if last != GAME_BID:
         for stones in range(max(2, last + 1), top + 1):
-            mask[r[R_BID2] + stones - 2] = True
-            count += 1
-        mask[r[R_BID_GAME]] = True
-        count += 1
+            count = mark(mask, actions, count, r[R_BID2] + stones - 2)
+        count = mark(mask, actions, count, r[R_BID_GAME])
     if nbids > 0:
-        mask[r[R_ACCEPT]] = True
-        mask[r[R_REFUSE]] = True
-        count += 2
+        count = mark(mask, actions, count, r[R_ACCEPT])
+        count = mark(mask, actions, count, r[R_REFUSE])
     return count
