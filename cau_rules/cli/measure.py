@@ -51,11 +51,15 @@ def bench(variant: str, players: int, seconds: float, seed: int = 0, engine: str
     kernel (the ``fast`` extra): one game after another, each dealt from its seed by the
     reference dealing code, or with *batch* > 0 that many games in lockstep, a legal
     mask built for each at every step (finished games restart); the first call's
-    compilation (or loading from the disk cache) is timed apart as ``first_call_s``.
+    compilation (or loading from the disk cache) is timed apart as ``first_call_s``, and
+    the result also has ``engine`` (and ``batch``).
 
     >>> result = bench("cau", 2, 0.05)
     >>> sorted(result)
-    ['decisions_per_s', 'engine', 'games', 'games_per_s', 'players', 'seconds', 'us_per_decision', 'variant']
+    ['decisions_per_s', 'games', 'games_per_s', 'players', 'seconds', 'us_per_decision', 'variant']
+    >>> kernel = bench("cau", 4, 0.05, engine="kernel")
+    >>> kernel["engine"], kernel["games"] >= 1, "first_call_s" in kernel
+    ('kernel', True, True)
     >>> result["games"] >= 1
     True
     """
@@ -79,7 +83,7 @@ def bench(variant: str, players: int, seconds: float, seed: int = 0, engine: str
             games, decisions, elapsed = _bench_lockstep(lockstep, seconds)
         else:
             games, decisions, elapsed = _bench_stream(lockstep, seconds, seed)
-        return _bench_result(variant, players, engine, games, decisions, elapsed) | extra
+        return _bench_result(variant, players, games, decisions, elapsed) | {"engine": engine} | extra
     choice = random.Random(f"{seed}:bench").choice
     games = decisions = 0
     start = clock()
@@ -92,7 +96,7 @@ def bench(variant: str, players: int, seconds: float, seed: int = 0, engine: str
         games += 1
         if clock() >= end:
             break
-    return _bench_result(variant, players, engine, games, decisions, clock() - start)
+    return _bench_result(variant, players, games, decisions, clock() - start)
 
 
 def _bench_stream(lockstep: BatchGame, seconds: float, seed: int) -> tuple[int, int, float]:
@@ -123,12 +127,10 @@ def _bench_lockstep(lockstep: BatchGame, seconds: float) -> tuple[int, int, floa
     return max(games, 1), decisions, clock() - start
 
 
-def _bench_result(variant: str, players: int, engine: str, games: int, decisions: int,
-                  elapsed: float) -> dict[str, Any]:
+def _bench_result(variant: str, players: int, games: int, decisions: int, elapsed: float) -> dict[str, Any]:
     return {
         "variant": variant,
         "players": players,
-        "engine": engine,
         "games": games,
         "seconds": round(elapsed, 3),
         "games_per_s": round(games / elapsed, 3),

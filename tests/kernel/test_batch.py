@@ -78,3 +78,48 @@ def _play(threads: int) -> bytes:
 
 def test_the_same_seed_plays_the_same_whatever_the_thread_count() -> None:
     assert _play(1) == _play(numba.config.NUMBA_NUM_THREADS)
+
+
+def test_playout_engines() -> None:
+    import random
+
+    import cau_rules.fishing.family as fishing_family
+    from cau_rules.fishing.family import FAMILY
+
+    assert FAMILY.playout is not None
+    state = new_game("cau-robat", players=2, seed=9)
+    for _ in range(7):
+        state = state.apply(state.legal_moves()[0])
+    kernel = FAMILY.playout(state, random.Random(3).choice, "kernel")
+    assert kernel == FAMILY.playout(state, random.Random(3).choice, "kernel")
+    assert kernel == FAMILY.playout(state, random.Random(3).choice)  # the default picks the kernel here
+    python = FAMILY.playout(state, random.Random(3).choice, "python")
+    assert len(python.scores) == 2
+    with pytest.raises(TypeError, match=r"random\.Random"):
+        FAMILY.playout(state, lambda moves: moves[0], "kernel")
+    with pytest.raises(ValueError, match="engine must be"):
+        FAMILY.playout(state, random.Random(3).choice, "fast")  # type: ignore[arg-type]
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(fishing_family, "fast_installed", lambda: False)
+        with pytest.raises(MissingExtraError, match=r"cau-rules\[fast\]"):
+            FAMILY.playout(state, random.Random(3).choice, "kernel")
+        assert FAMILY.playout(state, random.Random(3).choice) == python  # no extra: the engine
+
+
+def test_kernel_playouts_end_like_the_reference_on_average() -> None:
+    """The kernel's random playouts and the engine's, from one position, agree on each
+    seat's mean share within a wide margin (different generators, same distribution)."""
+    import random
+
+    from cau_rules.fishing.family import FAMILY
+
+    assert FAMILY.playout is not None
+    state = new_game("cau", players=2, seed=21)
+    shares = {"python": [0.0, 0.0], "kernel": [0.0, 0.0]}
+    for engine in shares:
+        rng = random.Random(engine)
+        for _ in range(300):
+            outcome = FAMILY.playout(state, rng.choice, engine)  # type: ignore[arg-type]
+            for seat, share in enumerate(outcome.shares()):
+                shares[engine][seat] += share / 300
+    assert abs(shares["python"][0] - shares["kernel"][0]) < 0.15

@@ -10,6 +10,7 @@ True
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Sequence
 
 import numpy as np
@@ -203,7 +204,15 @@ class Batch:
         return outcome_of(self.rules, n, tally, scores)
 
 
-_ONE: dict[tuple[int, int], Batch] = {}
+class _Local(threading.local):
+    """Each thread's one-game batches, by rules and player count (a batch's rows are
+    work space: two threads must never share one)."""
+
+    def __init__(self) -> None:
+        self.batches: dict[tuple[int, int], Batch] = {}
+
+
+_ONE = _Local()
 
 
 def playout(state: FishingState, seed: int) -> Outcome:
@@ -214,12 +223,13 @@ def playout(state: FishingState, seed: int) -> Outcome:
     >>> playout(new_game("cau", players=2, seed=3), seed=1).termination.value
     'most cards'
     """
+    batches = _ONE.batches
     key = (id(state.rules), state.players)
-    batch = _ONE.get(key)
+    batch = batches.get(key)
     if batch is None or batch.rules is not state.rules:
-        if len(_ONE) > 64:
-            _ONE.clear()
-        batch = _ONE[key] = Batch(state.rules, state.players, 1)
+        if len(batches) > 64:
+            batches.clear()
+        batch = batches[key] = Batch(state.rules, state.players, 1)
     batch.load(0, state)
     batch.play_random(0, seed)
     return batch.outcome(0)
