@@ -306,8 +306,11 @@ class BatchGame:
         self._batch.sample(self.legal_mask(), ~self._batch.over(), out)
         return out
 
-    def step(self, actions: Sequence[int] | npt.NDArray[np.integer[Any]]) -> None:
-        """Make ``actions[i]`` in game *i* (ignored in a finished game).
+    def step(
+        self, actions: Sequence[int] | npt.NDArray[np.integer[Any]], moving: npt.NDArray[np.bool_] | None = None
+    ) -> None:
+        """Make ``actions[i]`` in game *i* (ignored in a finished game, and where
+        *moving*, if given, is False: those games wait).
 
         Raises:
             IllegalMoveError: an action is not legal in its game (the first is named;
@@ -319,6 +322,8 @@ class BatchGame:
             raise TypeError(f"actions must be {self.size} whole numbers, one per game, not {chosen.shape}")
         chosen = chosen.astype(np.int64)
         over = self._batch.over()
+        if moving is not None:
+            over = over | ~np.asarray(moving, np.bool_)
         mask = self.legal_mask()
         inside = (chosen >= 0) & (chosen < self.num_actions)
         legal = np.zeros(self.size, np.bool_)
