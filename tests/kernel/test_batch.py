@@ -123,3 +123,32 @@ def test_kernel_playouts_end_like_the_reference_on_average() -> None:
             for seat, share in enumerate(outcome.shares()):
                 shares[engine][seat] += share / 300
     assert abs(shares["python"][0] - shares["kernel"][0]) < 0.15
+
+
+def test_a_stale_disk_cache_is_dropped(tmp_path: object) -> None:
+    """The compiled modules keep the layout's offsets they were compiled with; a changed
+    layout (another stamp) drops that module's cached machine code and recompiles."""
+    from pathlib import Path
+
+    from cau_rules.fishing.kernel.layout import fresh_cache
+
+    folder = Path(str(tmp_path))
+    for name in ("core.f-1.py311.nbi", "core.f-1.py311.1.nbc", "parts.g-2.py311.nbi"):
+        (folder / name).write_text("")
+
+    class Compiled:
+        recompiled = 0
+
+        class _cache:  # numba's attribute name
+            _cache_path = str(folder)
+
+        def __call__(self) -> int:
+            return 1
+
+        def recompile(self) -> None:
+            Compiled.recompiled += 1
+
+    fresh_cache(Compiled(), 1, str(folder / "core.py"))
+    assert Compiled.recompiled == 0 and len(list(folder.iterdir())) == 3
+    fresh_cache(Compiled(), 2, str(folder / "core.py"))
+    assert Compiled.recompiled == 1 and [p.name for p in folder.iterdir()] == ["parts.g-2.py311.nbi"]
