@@ -147,6 +147,9 @@ def build_parser() -> argparse.ArgumentParser:
                      help="number of players (default: the number of bots; for one bot, as for demo)")
     sim.add_argument("--games", type=count_arg, default=100, help="games to play (default: 100)")
     sim.add_argument("--seed", type=int, default=0, help="seed of the whole simulation (default: 0)")
+    sim.add_argument("--engine", choices=("python", "kernel"), default=None,
+                     help="where IS-MCTS bots' random rollouts run (default: the kernel when "
+                          "pip install \"cau-rules[fast]\" is installed and plays the variant)")
     sim.add_argument("--bots", default="greedy,random",
                      help="comma-separated bots, one per seat or one for all: random, greedy, ismcts[:N[:greedy]] "
                           "(default: greedy,random)")

@@ -250,13 +250,31 @@ def run_simulation(
         return simulate(rules, names, games, seed, executor=pool, players=players, progress=progress)
 
 
+def with_engine(bots: list[str], engine: str | None) -> list[str]:
+    """The bot names with *engine* (``--engine``) given to every IS-MCTS bot that names
+    no rollout of its own.
+
+    >>> with_engine(["ismcts:50", "ismcts:9:greedy", "random"], "kernel")
+    ['ismcts:50:kernel', 'ismcts:9:greedy', 'random']
+    """
+    if engine is None:
+        return bots
+    out = []
+    for bot in bots:
+        parts = bot.strip().split(":")
+        if parts[0].lower() == "ismcts" and len(parts) <= 2:
+            bot = f"{parts[0]}:{parts[1] if len(parts) == 2 else ''}:{engine}"
+        out.append(bot)
+    return out
+
+
 def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
     err = sys.stderr
     show = not args.no_progress and err.isatty()
     bar = ProgressBar(err) if show else None
     try:
-        result = run_simulation(args.variant, args.players, args.games, args.seed, args.bots.split(","),
-                                args.workers, progress=bar)
+        result = run_simulation(args.variant, args.players, args.games, args.seed,
+                                with_engine(args.bots.split(","), args.engine), args.workers, progress=bar)
     finally:
         if bar is not None:
             bar.close()

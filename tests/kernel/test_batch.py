@@ -152,3 +152,15 @@ def test_a_stale_disk_cache_is_dropped(tmp_path: object) -> None:
     assert Compiled.recompiled == 0 and len(list(folder.iterdir())) == 3
     fresh_cache(Compiled(), 2, str(folder / "core.py"))
     assert Compiled.recompiled == 1 and [p.name for p in folder.iterdir()] == ["parts.g-2.py311.nbi"]
+
+
+def test_ismcts_bots_name_their_rollout_engine() -> None:
+    from cau_rules.ai.simulate import make_bot
+    from cau_rules.cli.measure import with_engine
+
+    assert [getattr(make_bot(spec), "engine", "-") for spec in ("ismcts:5:kernel", "ismcts:5:python", "ismcts:5")] \
+        == ["kernel", "python", None]
+    assert with_engine(["ismcts", "random"], "python") == ["ismcts::python", "random"]
+    assert getattr(make_bot("ismcts::python"), "iterations", 0) == 200
+    with pytest.raises(InvalidRulesError, match="random, greedy, python or kernel"):
+        make_bot("ismcts:5:fast")
