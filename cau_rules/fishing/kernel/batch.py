@@ -120,7 +120,7 @@ class Batch:
 
     def load(self, game: int, state: FishingState) -> None:
         """Put *state* in game *game*."""
-        if state.rules != self.rules or state.players != self.players:
+        if (state.rules is not self.rules and state.rules != self.rules) or state.players != self.players:
             raise InvalidRulesError("every state of a batch has the batch's rules and player count")
         if state.declarations or state.phase == "declare":
             raise InvalidRulesError("the kernel plays automatic calls only: a declaration phase cannot be loaded")
@@ -193,14 +193,16 @@ class Batch:
 
     def outcome(self, game: int) -> Outcome:
         """The outcome of the finished game *game*."""
-        values = self.rows[game].tolist()
+        row = self.rows[game]
         n = self.players
         tally = None
-        if values[L.HAS_TALLY]:
-            tally = Tally((values[L.STONES0], values[L.STONES0 + 1]), (values[L.PARTIDES0], values[L.PARTIDES0 + 1]))
-        scores: Sequence[tuple[int, ...]] = [
-            tuple(values[L.HS + i * L.MAXP:L.HS + i * L.MAXP + n]) for i in range(values[L.HS_LEN])
-        ]
+        if row[L.HAS_TALLY]:
+            stones = row[L.STONES0:L.STONES0 + 2].tolist()
+            partides = row[L.PARTIDES0:L.PARTIDES0 + 2].tolist()
+            tally = Tally((stones[0], stones[1]), (partides[0], partides[1]))
+        hands = int(row[L.HS_LEN])
+        rows: list[list[int]] = row[L.HS:L.HS + hands * L.MAXP].reshape(hands, L.MAXP)[:, :n].tolist()
+        scores: Sequence[tuple[int, ...]] = [tuple(scores) for scores in rows]
         return outcome_of(self.rules, n, tally, scores)
 
 
