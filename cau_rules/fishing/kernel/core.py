@@ -83,7 +83,18 @@ from cau_rules.fishing.kernel.layout import (
     source_stamp,
 )
 from cau_rules.fishing.kernel.parts import (
+    BID,
+    BON_FER,
+    NO_DEAL,
+    OVER,
+    OVERFLOW,
+    PIXAT,
+    PLAY,
+    RONDA,
+    RONDI,
     SCRATCH,
+    STAKE,
+    SURPLUS,
     TABLE_UNIT,
     X_COUNTS,
     X_PLAY,
@@ -119,9 +130,6 @@ STAMP = FINGERPRINT ^ source_stamp(parts.__file__)
 blocks (numba's cache follows this file only; the blocks are compiled into it)."""
 fresh_cache(compiled_stamp, STAMP, __file__)
 
-_PLAY, _DECLARE, _BID, _OVER = 0, 1, 2, 3
-_PIXAT, _BON_FER, _RONDA, _RONDI, _STAKE, _SURPLUS, _NETA = 0, 1, 2, 3, 8, 9, 7
-_OVERFLOW, _NO_DEAL = 1, 2
 
 # -- a turn -------------------------------------------------------------------------
 
@@ -275,7 +283,7 @@ def deal_round(s, r, opener, x):
     s[STOCK_START] = min(position, s[STOCK_END])
     s[OPENER] = opener
     s[TO_PLAY] = opener
-    s[PHASE] = _PLAY
+    s[PHASE] = PLAY
     if r[R_RONDAS] and (each == 2 or each == 3) and not (r[R_CONTINUOUS] and s[ROUND] > 0):
         if r[R_STONES]:
             stone_rondas(s, r, opener, x)
@@ -307,7 +315,7 @@ def stone_rondas(s, r, opener, x):
             seat = (opener + step) % n
             kind = ronda_kind(s, seat, x)
             if kind > 0:
-                score(s, r, seat % 2, kind, _RONDA if kind == 1 else _RONDI)
+                score(s, r, seat % 2, kind, RONDA if kind == 1 else RONDI)
                 if s[WON] >= 0:
                     return
         return
@@ -331,7 +339,7 @@ def stone_rondas(s, r, opener, x):
     s[BIDDER0] = first
     s[BIDDER1] = second
     s[BIDS_LEN] = 0
-    s[PHASE] = _BID
+    s[PHASE] = BID
     s[TO_PLAY] = first
 
 
@@ -341,7 +349,7 @@ def answer_stake(s, r, action, x):
     nbids = s[BIDS_LEN]
     if action != r[R_ACCEPT] and action != r[R_REFUSE]:
         if nbids >= MAXBIDS:
-            s[ERROR] = _OVERFLOW
+            s[ERROR] = OVERFLOW
             return
         s[BIDS + nbids] = GAME_BID if action == r[R_BID_GAME] else action - r[R_BID2] + 2
         s[BIDS_LEN] = nbids + 1
@@ -351,7 +359,7 @@ def answer_stake(s, r, action, x):
     s[STAKE_ON] = 0
     s[STAKE_HOLDERS] = 0
     s[BIDS_LEN] = 0
-    s[PHASE] = _PLAY
+    s[PHASE] = PLAY
     s[TO_PLAY] = s[OPENER]
     bid = s[BIDS + nbids - 1]
     if action == r[R_ACCEPT]:
@@ -375,7 +383,7 @@ def answer_stake(s, r, action, x):
         if bid == GAME_BID:
             s[WON] = winner % 2
             return
-        score(s, r, winner % 2, bid, _STAKE)
+        score(s, r, winner % 2, bid, STAKE)
         return
     refused = nbids - 1
     bidder_team = (s[BIDDER0] if refused % 2 == 0 else s[BIDDER1]) % 2
@@ -390,7 +398,7 @@ def answer_stake(s, r, action, x):
             s[WON] = bidder_team
             return
         stones = raised
-    score(s, r, bidder_team, stones, _STAKE)
+    score(s, r, bidder_team, stones, STAKE)
 
 
 # -- hands --------------------------------------------------------------------------
@@ -404,8 +412,8 @@ def start_hand(s, r, deals, hand, x):
     eldest = hand % n
     slot = deals[hand % deals.shape[0]]
     if slot[0] != hand:
-        s[ERROR] = _NO_DEAL
-        s[PHASE] = _OVER
+        s[ERROR] = NO_DEAL
+        s[PHASE] = OVER
         return
     ntable = slot[1]
     returned = slot[2]
@@ -432,13 +440,13 @@ def start_hand(s, r, deals, hand, x):
     s[LAST_CAP] = -1
     s[OPENER] = eldest
     s[TO_PLAY] = eldest
-    s[PHASE] = _PLAY
+    s[PHASE] = PLAY
     if r[R_STONES]:
         dealer_team = (eldest - 1) % n % 2
         if returned > 0:
-            score(s, r, 1 - dealer_team, 1, _PIXAT)
+            score(s, r, 1 - dealer_team, 1, PIXAT)
         else:
-            score(s, r, dealer_team, 1, _BON_FER)
+            score(s, r, dealer_team, 1, BON_FER)
         if s[WON] >= 0:
             return
     deal_round(s, r, eldest, x)
@@ -473,13 +481,13 @@ def end_hand(s, r, deals, last, x):
             for seat in range(team, n, 2):
                 held += s[PILE_LEN + seat]
             if held - half > 0:
-                score(s, r, team, held - half, _SURPLUS)
+                score(s, r, team, held - half, SURPLUS)
                 if s[WON] >= 0:
                     return
     row = s[HS_LEN]
     if row >= MAXH:
-        s[ERROR] = _OVERFLOW
-        s[PHASE] = _OVER
+        s[ERROR] = OVERFLOW
+        s[PHASE] = OVER
         return
     for seat in range(n):
         cards = s[PILE_LEN + seat]
@@ -488,7 +496,7 @@ def end_hand(s, r, deals, last, x):
     if s[HAND] + 1 < r[R_HANDS] or r[R_STONES]:
         start_hand(s, r, deals, s[HAND] + 1, x)
         return
-    s[PHASE] = _OVER
+    s[PHASE] = OVER
 
 
 # -- the entry points ---------------------------------------------------------------
@@ -508,7 +516,7 @@ def begin(s, r, deals, x):
 def step(s, r, deals, action, x):
     """Make the legal *action* (the codec's index) of the seat to play."""
     s[WON] = -1
-    if s[PHASE] == _BID:
+    if s[PHASE] == BID:
         answer_stake(s, r, action, x)
     else:
         card = action // r[R_CARD_STRIDE]
@@ -591,7 +599,7 @@ def play_random(s, r, deals, work, rng, limit):
     no_mask = np.zeros(0, np.bool_)
     x = np.empty(SCRATCH, np.int64)
     made = 0
-    while s[PHASE] != _OVER and made < limit and s[ERROR] == 0:
+    while s[PHASE] != OVER and made < limit and s[ERROR] == 0:
         if not deals_ready(s, r, deals):
             break
         count = legal_mask(s, r, work, no_mask, actions, x)

@@ -35,6 +35,7 @@ from cau_rules.fishing.kernel.layout import (
     MAXLOG,
     PARTIDES0,
     PHASE,
+    PHASE_CODES,
     PILE,
     PILE_LEN,
     R_ACCEPT,
@@ -54,6 +55,7 @@ from cau_rules.fishing.kernel.layout import (
     R_STONES,
     R_SUCC,
     R_TARGET,
+    REASONS,
     RUN_LEN,
     RUN_OWNER,
     RUN_RANK,
@@ -96,9 +98,17 @@ X_COUNTS = 288
 TABLE_UNIT = 1 << 12
 """A run unit's choices when it is the table card (bits 0-11 are pile owners)."""
 
-_PLAY, _DECLARE, _BID, _OVER = 0, 1, 2, 3
-_PIXAT, _BON_FER, _RONDA, _RONDI, _STAKE, _SURPLUS, _NETA = 0, 1, 2, 3, 8, 9, 7
-_OVERFLOW, _NO_DEAL = 1, 2
+PLAY, BID, OVER = PHASE_CODES["play"], PHASE_CODES["bid"], PHASE_CODES["over"]
+"""The phases of a row (the layout's codes)."""
+PIXAT, BON_FER, RONDA, RONDI, STAKE, SURPLUS, NETA = (
+    REASONS.index(reason) for reason in ("pixat", "bon fer", "ronda", "rondi", "stake", "surplus", "neta")
+)
+"""The stones log's reasons (the layout's codes, from the zones' list of reasons)."""
+CAU = REASONS.index("cau")
+"""The reason of a chain's call: ``CAU + level - 2`` (cau, recau, sant-vicent follow each other)."""
+assert REASONS[CAU:CAU + 3] == ("cau", "recau", "sant-vicent")
+OVERFLOW, NO_DEAL = 1, 2
+"""The ``ERROR`` codes: a fixed size outgrown, a hand's deal missing."""
 
 # -- zones ------------------------------------------------------------------------
 
@@ -179,7 +189,7 @@ def score(s, r, team, stones, reason):
     s[STONES0 + team] = total
     entry = s[LOG_LEN]
     if entry >= MAXLOG:
-        s[ERROR] = _OVERFLOW
+        s[ERROR] = OVERFLOW
         s[WON] = team
         return
     at = LOG + entry * 5
@@ -200,7 +210,7 @@ def partida_won(s, team):
     s[STAKE_ON] = 0
     s[STAKE_HOLDERS] = 0
     s[BIDS_LEN] = 0
-    s[PHASE] = _OVER
+    s[PHASE] = OVER
 
 
 # -- payments and debts -----------------------------------------------------------
@@ -210,7 +220,7 @@ def partida_won(s, team):
 def add_debt(s, payer, receiver, amount):
     size = s[DEBT_LEN + payer]
     if size >= MAXD:
-        s[ERROR] = _OVERFLOW
+        s[ERROR] = OVERFLOW
         return
     s[DEBT_CRED + payer * MAXD + size] = receiver
     s[DEBT_AMT + payer * MAXD + size] = amount
@@ -258,7 +268,7 @@ def settle(s, start):
 @njit(cache=True)
 def neta(s, r, seat):
     if r[R_STONES]:
-        score(s, r, seat % 2, 1, _NETA)
+        score(s, r, seat % 2, 1, NETA)
         return
     n = s[N]
     for step in range(1, n):
@@ -315,7 +325,7 @@ def complete_chain(s, r, at_once, x):
     capture(s, caller, core, level, plan_rank, plan_owner, nplan, x)
     if r[R_STONES]:
         if not r[R_CUMULATIVE] or at_once:
-            score(s, r, caller % 2, level - 1, level + 2)
+            score(s, r, caller % 2, level - 1, CAU + level - 2)
             if s[WON] >= 0:
                 return
     else:
@@ -336,7 +346,7 @@ def extend_chain(s, r, x):
     if level >= r[R_MAX_CHAIN]:
         complete_chain(s, r, True, x)
     elif r[R_STONES] and r[R_CUMULATIVE]:
-        score(s, r, seat % 2, level - 1, level + 2)
+        score(s, r, seat % 2, level - 1, CAU + level - 2)
 
 
 # -- run units --------------------------------------------------------------------
@@ -459,9 +469,9 @@ def legal_mask(s, r, work, mask, actions, x):
     """Mark the legal actions of the row *s* in *mask* (cleared by the caller; empty:
     not written) and list them in *actions*; returns how many.  *work* is a scratch row."""
     phase = s[PHASE]
-    if phase == _OVER:
+    if phase == OVER:
         return 0
-    if phase == _BID:
+    if phase == BID:
         return stake_mask(s, r, mask, actions)
     seat = s[TO_PLAY]
     level = s[CHAIN_LEN]
