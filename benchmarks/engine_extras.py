@@ -102,7 +102,7 @@ def _zones_size(state: Any, seen: set[int]) -> int:
     return sum(_zone_size(getattr(state, name), seen) for name in _ZONES if hasattr(state, name))
 
 
-def ismcts_speed(seconds: float) -> dict[str, Any]:
+def ismcts_speed(seconds: float, engine: str | None = None) -> dict[str, Any]:
     from cau_rules import new_game
     from cau_rules.ai.infostate import InfoState
     from cau_rules.ai.mcts import ISMCTSBot
@@ -112,7 +112,7 @@ def ismcts_speed(seconds: float) -> dict[str, Any]:
     searched = games = 0
     cpu_start, wall_start = time.process_time(), time.perf_counter()
     while games == 0 or time.process_time() - cpu_start < seconds:
-        bot = ISMCTSBot(iterations=iterations)
+        bot = ISMCTSBot(iterations=iterations, engine=engine)  # type: ignore[arg-type]
         choose = bot.choose
         decisions = [0]
 
@@ -208,15 +208,17 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=5.0, help="CPU seconds of IS-MCTS play (default 5)")
     parser.add_argument("--games", type=int, default=20, help="random games per memory case (default 20)")
+    parser.add_argument("--engine", choices=("python", "kernel"), default="python",
+                        help="where IS-MCTS's random rollouts run (kernel: the fast extra)")
     parser.add_argument("--ismcts-only", action="store_true",
                         help="measure IS-MCTS speed only (for older checkouts, see compare_anchor.py)")
     args = parser.parse_args(argv)
     if args.ismcts_only:
-        print(json.dumps({"ismcts": ismcts_speed(args.seconds)}))
+        print(json.dumps({"ismcts": ismcts_speed(args.seconds, args.engine)}))
         return 0
     result = {
         "memory": [memory_per_state(variant, players, args.games) for variant, players in MEMORY_CASES],
-        "ismcts": ismcts_speed(args.seconds),
+        "ismcts": ismcts_speed(args.seconds, args.engine),
         "floor": cost_floor(),
     }
     print(json.dumps(result))

@@ -11,7 +11,10 @@ True
 
 from __future__ import annotations
 
+import importlib.util
+
 __all__ = [
+    "FAST_EXTRA",
     "CauRulesError",
     "GameOverError",
     "IllegalMoveError",
@@ -19,8 +22,24 @@ __all__ = [
     "InvalidNotationError",
     "InvalidPositionError",
     "InvalidRulesError",
+    "MissingExtraError",
     "MoveTypeError",
+    "fast_installed",
 ]
+
+
+FAST_EXTRA = 'pip install "cau-rules[fast]"'
+"""The command that installs the compiled kernels' requirements (numba and numpy)."""
+
+
+def fast_installed() -> bool:
+    """Whether the ``fast`` extra's packages (numba, numpy) are installed, checked
+    without importing them.
+
+    >>> isinstance(fast_installed(), bool)
+    True
+    """
+    return importlib.util.find_spec("numba") is not None and importlib.util.find_spec("numpy") is not None
 
 
 class CauRulesError(ValueError):
@@ -111,4 +130,13 @@ class InvalidRulesError(CauRulesError):
     ... except InvalidRulesError as exc:
     ...     print("unknown")
     unknown
+    """
+
+
+class MissingExtraError(CauRulesError, ImportError):
+    """A feature needs an optional extra that is not installed (the message names the
+    ``pip install`` command); also an :class:`ImportError`.
+
+    >>> issubclass(MissingExtraError, ImportError) and issubclass(MissingExtraError, CauRulesError)
+    True
     """

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Collection, Mapping, Sequence
-from typing import Any, Generic, Protocol, TypeVar, runtime_checkable
+from typing import Any, Generic, Literal, Protocol, TypeVar, runtime_checkable
 
 import attrs
 
@@ -352,9 +352,13 @@ class Family(Generic[RulesT, StateT, ViewT, MoveT]):
             (see :mod:`cau_rules.vectors`); the adapters fall back to a generic one.
         demo_options: rules options the command line's demo uses, so a new user sees a
             whole game worth watching (several hands of Cacho, say).
-        playout: ``playout(state, choose)``: the outcome of playing on to the end, *choose*
-            picking each move among the legal ones, without building the states in between
-            (IS-MCTS rollouts); the same result as applying the moves one by one.
+        playout: ``playout(state, choose, engine=None)``: the outcome of playing on to the
+            end, *choose* picking each move among the legal ones, without building the
+            states in between (IS-MCTS rollouts); see :class:`PlayoutHook` for *engine*.
+        kernel: the module path of the family's compiled kernel (the ``fast`` extra), or
+            None; :mod:`cau_rules.batch` imports it on first use, so the package itself
+            never imports numba.  The module has ``Batch(rules, players, size)`` (see
+            :class:`cau_rules.batch.KernelBatch`).
 
     >>> Family.__attrs_attrs__.render.name
     'render'
@@ -381,7 +385,28 @@ class Family(Generic[RulesT, StateT, ViewT, MoveT]):
     move_menu: Callable[[Sequence[Any]], list[str]] | None = None
     features: Callable[[RulesT, int], Any] | None = None
     demo_options: Mapping[str, Any] = attrs.field(factory=dict)
-    playout: Callable[[StateT, Callable[[Sequence[Any]], Any]], Outcome] | None = None
+    playout: PlayoutHook | None = None
+    kernel: str | None = None
+
+
+PlayoutEngine = Literal["python", "kernel"]
+"""Where a playout runs: the reference engine, or the family's compiled kernel."""
+
+
+class PlayoutHook(Protocol):
+    """A family's ``playout(state, choose, engine=None)``.
+
+    ``engine="python"`` plays in the reference engine, *choose* picking every move.
+    ``engine="kernel"`` plays in the compiled kernel (the ``fast`` extra;
+    :class:`~cau_rules.errors.MissingExtraError` without it), its moves drawn by the
+    kernel's own generator seeded from *choose*'s :class:`random.Random` (so *choose*
+    must be a ``random.Random``'s ``choice``).  None chooses the kernel when it is
+    installed, plays these rules and *choose* is such a ``choice``, else the engine.
+    """
+
+    def __call__(
+        self, state: Any, choose: Callable[[Sequence[Any]], Any], engine: PlayoutEngine | None = None
+    ) -> Outcome: ...
 
 
 def move_for_turn(

@@ -9,6 +9,8 @@ Each adapter lives in its own module and needs its framework installed; importin
   (``pip install 'cau_rules[pettingzoo]'``).
 - :mod:`cau_rules.adapters.gymnasium`: a single-agent Gymnasium environment against
   bots (``pip install 'cau_rules[gymnasium]'``).
+- :mod:`cau_rules.adapters.vector`: a Gymnasium vector environment over the capture
+  family's compiled kernel (``pip install 'cau_rules[fast,gymnasium]'``).
 - :mod:`cau_rules.adapters.features`: the fixed-size observation vectors they share
   (needs numpy, which every extra installs).
 

@@ -50,6 +50,7 @@ from typing import Any
 from cau_rules.ai.infostate import InfoState, supports
 from cau_rules.bots import Bot, PlayerView
 from cau_rules.errors import CauRulesError, IllegalMoveError, InvalidPositionError, InvalidRulesError
+from cau_rules.game import PlayoutEngine
 from cau_rules.registry import family_of, get_rules
 
 __all__ = ["DEFAULT_EXPLORATION", "ISMCTSBot", "MoveStats", "info_from_view", "ismcts", "update_info"]
@@ -136,13 +137,14 @@ class MoveStats:
         return f"MoveStats(move={str(self.move)!r}, visits={self.visits}, value={self.value:.3g})"
 
 
-def _rollout_outcome(state: Any, rng: random.Random, bot: Bot | None) -> Any:
+def _rollout_outcome(state: Any, rng: random.Random, bot: Bot | None, engine: PlayoutEngine | None = None) -> Any:
     """The outcome of a rollout from *state*: the family's in-place random playout when its
-    record has one (the same moves from the same *rng*), else :func:`_rollout`'s final state's."""
+    record has one (in the engine *engine*; see :class:`~cau_rules.game.PlayoutHook`),
+    else :func:`_rollout`'s final state's."""
     if bot is None and not state.is_over:
         playout = family_of(state).playout
         if playout is not None:
-            return playout(state, rng.choice)
+            return playout(state, rng.choice, engine)
     return _rollout(state, rng, bot).outcome()
 
 
@@ -163,6 +165,7 @@ def ismcts(
     *,
     rollout_bot: Bot | None = None,
     exploration: float = DEFAULT_EXPLORATION,
+    engine: PlayoutEngine | None = None,
 ) -> list[MoveStats]:
     """Search from *info* (the seat to play's information state) for *iterations*
     determinisations and return the statistics of every root move, most visited first
@@ -224,7 +227,7 @@ def ismcts(
             state = state.apply(best_move)
             node = best
             path.append(best)
-        outcome = _rollout_outcome(state, rng, rollout_bot)
+        outcome = _rollout_outcome(state, rng, rollout_bot, engine)
         shares = outcome.shares() if outcome is not None else (0.0,) * info.players
         for visited in path:
             visited.visits += 1
@@ -251,7 +254,9 @@ class ISMCTSBot:
     with one legal move is not searched).  *rollout_bot* finishes each simulated game
     (default: uniformly random moves, the fastest); *exploration* is the UCB1
     constant.  *rules* is the exact rules object played; by default the preset named by
-    ``view.variant`` (pass it when the game changes preset options).
+    ``view.variant`` (pass it when the game changes preset options).  *engine* says where
+    random rollouts run: ``"python"``, ``"kernel"`` (the ``fast`` extra) or None (the
+    kernel when it is installed and plays the rules; see :class:`~cau_rules.game.PlayoutHook`).
 
     It keeps one information state per seat it plays, built from the views given to
     :meth:`observe` (the optional hook of the :class:`~cau_rules.bots.Bot` protocol,
@@ -283,6 +288,7 @@ class ISMCTSBot:
         rollout_bot: Bot | None = None,
         exploration: float = DEFAULT_EXPLORATION,
         rules: Any = None,
+        engine: PlayoutEngine | None = None,
     ) -> None:
         if isinstance(iterations, bool) or not isinstance(iterations, int) or iterations < 1:
             raise ValueError(f"iterations must be at least 1, not {iterations!r}")
@@ -294,6 +300,7 @@ class ISMCTSBot:
         self.rollout_bot = rollout_bot
         self.exploration = exploration
         self.rules = rules
+        self.engine: PlayoutEngine | None = engine
         self._infos: dict[int, InfoState] = {}
         self.last_stats: list[MoveStats] = []
         """The root statistics of the last search (empty after a forced move)."""
@@ -349,7 +356,8 @@ class ISMCTSBot:
             return moves[0]
         info = self._infos[view.seat]
         self.last_stats = ismcts(
-            info, self.iterations, rng, rollout_bot=self.rollout_bot, exploration=self.exploration
+            info, self.iterations, rng, rollout_bot=self.rollout_bot, exploration=self.exploration,
+            engine=self.engine,
         )
         best = self.last_stats[0].move
         for move in moves:

@@ -22,7 +22,7 @@ returns a :class:`concurrent.futures.Future`):
   left running.
 
 *bots* are bot names (``"random"``, ``"greedy"``, ``"ismcts"``, ``"ismcts:200"``,
-``"ismcts:200:greedy"``: see :func:`make_bot`) or factories, callables with no argument
+``"ismcts:200:greedy"``, ``"ismcts:200:kernel"``: see :func:`make_bot`) or factories, callables with no argument
 that return a new bot.  Every game gets new bots.  To cross a process boundary the
 factories must be picklable: names, classes, module-level functions or
 :func:`functools.partial` of those, not lambdas.
@@ -53,7 +53,7 @@ import attrs
 from cau_rules.ai.mcts import ISMCTSBot
 from cau_rules.bots import Bot, GreedyBot, RandomBot, play_game
 from cau_rules.errors import CauRulesError, InvalidRulesError
-from cau_rules.game import GameRules
+from cau_rules.game import GameRules, PlayoutEngine
 from cau_rules.registry import get_rules, new_game
 
 __all__ = [
@@ -115,7 +115,9 @@ def make_bot(spec: BotSpec, rules: GameRules | None = None) -> Bot:
     Names: ``random`` (:class:`~cau_rules.bots.RandomBot`), ``greedy``
     (:class:`~cau_rules.bots.GreedyBot`), ``ismcts`` or ``ismcts:N`` (an
     :class:`~cau_rules.ai.mcts.ISMCTSBot` of *N* iterations, default 200) and
-    ``ismcts:N:greedy`` (the same with greedy rollouts).  *rules*, the rules played, is
+    ``ismcts:N:greedy`` (the same with greedy rollouts), ``ismcts:N:python`` or
+    ``ismcts:N:kernel`` (random rollouts in that engine; see
+    :class:`~cau_rules.game.PlayoutHook`).  *rules*, the rules played, is
     given to IS-MCTS so it knows options changed from the preset.
 
     >>> make_bot("greedy"), make_bot("ismcts:50")
@@ -144,11 +146,14 @@ def make_bot(spec: BotSpec, rules: GameRules | None = None) -> Bot:
         if iterations < 1:
             raise InvalidRulesError(f"IS-MCTS needs at least 1 iteration, not {iterations} ({spec!r})")
         rollout: Bot | None = None
+        engine: PlayoutEngine | None = None
         if len(parts) == 2:
-            if parts[1] not in ("random", "greedy"):
-                raise InvalidRulesError(f"unknown IS-MCTS rollout {parts[1]!r} in {spec!r}: random or greedy")
+            if parts[1] not in ("random", "greedy", "python", "kernel"):
+                raise InvalidRulesError(
+                    f"unknown IS-MCTS rollout {parts[1]!r} in {spec!r}: random, greedy, python or kernel")
             rollout = GreedyBot() if parts[1] == "greedy" else None
-        return ISMCTSBot(iterations, rollout_bot=rollout, rules=rules)
+            engine = "python" if parts[1] == "python" else "kernel" if parts[1] == "kernel" else None
+        return ISMCTSBot(iterations, rollout_bot=rollout, rules=rules, engine=engine)
     raise InvalidRulesError(f"unknown bot {spec!r}; bots are: random, greedy, ismcts[:ITERATIONS[:greedy]]")
 
 

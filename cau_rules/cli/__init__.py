@@ -129,6 +129,11 @@ def build_parser() -> argparse.ArgumentParser:
     bench_parser.add_argument("--seconds", type=seconds_arg, default=3.0,
                               help="seconds per variant and player count (default: 3)")
     bench_parser.add_argument("--seed", type=int, default=0, help="first deal's seed (default: 0)")
+    bench_parser.add_argument("--engine", choices=("python", "kernel"), default="python",
+                              help="python: the reference engine; kernel: the compiled kernel "
+                                   "(pip install \"cau-rules[fast]\"; capture presets)")
+    bench_parser.add_argument("--batch", type=int, default=0, metavar="N",
+                              help="with --engine kernel: N games in lockstep, legal masks every step")
     bench_parser.add_argument("--json", action="store_true",
                               help="print one JSON object per line: variant, players, games, seconds, "
                                    "games_per_s, decisions_per_s, us_per_decision")
@@ -142,6 +147,9 @@ def build_parser() -> argparse.ArgumentParser:
                      help="number of players (default: the number of bots; for one bot, as for demo)")
     sim.add_argument("--games", type=count_arg, default=100, help="games to play (default: 100)")
     sim.add_argument("--seed", type=int, default=0, help="seed of the whole simulation (default: 0)")
+    sim.add_argument("--engine", choices=("python", "kernel"), default=None,
+                     help="where IS-MCTS bots' random rollouts run (default: the kernel when "
+                          "pip install \"cau-rules[fast]\" is installed and plays the variant)")
     sim.add_argument("--bots", default="greedy,random",
                      help="comma-separated bots, one per seat or one for all: random, greedy, ismcts[:N[:greedy]] "
                           "(default: greedy,random)")

@@ -19,6 +19,7 @@ from concurrent.futures import ProcessPoolExecutor
 from typing import Any, TextIO
 
 from cau_rules.ai.simulate import simulate
+from cau_rules.batch import BatchGame
 from cau_rules.cli.screens import UsageError, allowed_players, default_players, resolve_players
 from cau_rules.errors import InvalidRulesError
 from cau_rules.game import GameState
@@ -39,17 +40,26 @@ __all__ = [
 # bench
 
 
-def bench(variant: str, players: int, seconds: float, seed: int = 0) -> dict[str, Any]:
+def bench(variant: str, players: int, seconds: float, seed: int = 0, engine: str = "python",
+          batch: int = 0) -> dict[str, Any]:
     """Play uniformly random full games of *variant* for about *seconds* (at least one
     game) and measure the speed.
 
     The clock covers everything: ``new_game``, move generation and ``apply``.  A
     decision is one ``apply`` of a move chosen for a player; ``us_per_decision`` is the
-    total time divided by the decisions.
+    total time divided by the decisions.  ``engine="kernel"`` plays in the compiled
+    kernel (the ``fast`` extra): one game after another, each dealt from its seed by the
+    reference dealing code, or with *batch* > 0 that many games in lockstep, a legal
+    mask built for each at every step (finished games restart); the first call's
+    compilation (or loading from the disk cache) is timed apart as ``first_call_s``, and
+    the result also has ``engine`` (and ``batch``).
 
     >>> result = bench("cau", 2, 0.05)
     >>> sorted(result)
     ['decisions_per_s', 'games', 'games_per_s', 'players', 'seconds', 'us_per_decision', 'variant']
+    >>> kernel = bench("cau", 4, 0.05, engine="kernel")
+    >>> kernel["engine"], kernel["games"] >= 1, "first_call_s" in kernel
+    ('kernel', True, True)
     >>> result["games"] >= 1
     True
     """
@@ -57,9 +67,25 @@ def bench(variant: str, players: int, seconds: float, seed: int = 0) -> dict[str
     rules.check_players(players)
     if not seconds > 0:
         raise UsageError(f"--seconds must be positive, not {seconds}")
+    if engine not in ("python", "kernel"):
+        raise UsageError(f"--engine must be python or kernel, not {engine!r}")
+    if batch and engine != "kernel":
+        raise UsageError("--batch plays in the kernel: add --engine kernel")
+    extra: dict[str, Any] = {}
+    clock = time.perf_counter
+    if engine == "kernel":
+        first = clock()
+        lockstep = BatchGame(variant, players, max(batch, 1), seed=seed, auto_reset=True)
+        lockstep.play_random(0)
+        extra["first_call_s"] = round(clock() - first, 3)
+        if batch:
+            extra["batch"] = batch
+            games, decisions, elapsed = _bench_lockstep(lockstep, seconds)
+        else:
+            games, decisions, elapsed = _bench_stream(lockstep, seconds, seed)
+        return _bench_result(variant, players, games, decisions, elapsed) | {"engine": engine} | extra
     choice = random.Random(f"{seed}:bench").choice
     games = decisions = 0
-    clock = time.perf_counter
     start = clock()
     end = start + seconds
     while True:
@@ -70,7 +96,38 @@ def bench(variant: str, players: int, seconds: float, seed: int = 0) -> dict[str
         games += 1
         if clock() >= end:
             break
-    elapsed = clock() - start
+    return _bench_result(variant, players, games, decisions, clock() - start)
+
+
+def _bench_stream(lockstep: BatchGame, seconds: float, seed: int) -> tuple[int, int, float]:
+    """One kernel game after another: each dealt from its seed, then played out."""
+    clock = time.perf_counter
+    games = decisions = 0
+    start = clock()
+    end = start + seconds
+    while True:
+        lockstep.reset(0, seed + games)
+        decisions += lockstep.play_random(0, seed + games)
+        games += 1
+        if clock() >= end:
+            return games, decisions, clock() - start
+
+
+def _bench_lockstep(lockstep: BatchGame, seconds: float) -> tuple[int, int, float]:
+    """Games in lockstep: every step builds the legal masks, draws and makes one move per game."""
+    clock = time.perf_counter
+    games = decisions = 0
+    start = clock()
+    end = start + seconds
+    while clock() < end:
+        lockstep.legal_mask()
+        lockstep.step(lockstep.random_actions())
+        decisions += lockstep.size
+        games += int(lockstep.done.sum())
+    return max(games, 1), decisions, clock() - start
+
+
+def _bench_result(variant: str, players: int, games: int, decisions: int, elapsed: float) -> dict[str, Any]:
     return {
         "variant": variant,
         "players": players,
@@ -96,7 +153,7 @@ def cmd_bench(args: argparse.Namespace, out: TextIO) -> int:
         _, count = resolve_players(args.variant, args.players)
         runs.append((args.variant, count))
     for name, count in runs:
-        result = bench(name, count, args.seconds, args.seed)
+        result = bench(name, count, args.seconds, args.seed, args.engine, args.batch)
         if args.json:
             print(json.dumps(result), file=out, flush=True)
         else:
@@ -193,13 +250,31 @@ def run_simulation(
         return simulate(rules, names, games, seed, executor=pool, players=players, progress=progress)
 
 
+def with_engine(bots: list[str], engine: str | None) -> list[str]:
+    """The bot names with *engine* (``--engine``) given to every IS-MCTS bot that names
+    no rollout of its own.
+
+    >>> with_engine(["ismcts:50", "ismcts:9:greedy", "random"], "kernel")
+    ['ismcts:50:kernel', 'ismcts:9:greedy', 'random']
+    """
+    if engine is None:
+        return bots
+    out = []
+    for bot in bots:
+        parts = bot.strip().split(":")
+        if parts[0].lower() == "ismcts" and len(parts) <= 2:
+            bot = f"{parts[0]}:{parts[1] if len(parts) == 2 else ''}:{engine}"
+        out.append(bot)
+    return out
+
+
 def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
     err = sys.stderr
     show = not args.no_progress and err.isatty()
     bar = ProgressBar(err) if show else None
     try:
-        result = run_simulation(args.variant, args.players, args.games, args.seed, args.bots.split(","),
-                                args.workers, progress=bar)
+        result = run_simulation(args.variant, args.players, args.games, args.seed,
+                                with_engine(args.bots.split(","), args.engine), args.workers, progress=bar)
     finally:
         if bar is not None:
             bar.close()

@@ -8,15 +8,19 @@
 
 from __future__ import annotations
 
+import importlib
 import random
 from collections.abc import Callable, Sequence
+from typing import Any
 
 from cau_rules.cards import Card
+from cau_rules.errors import FAST_EXTRA, MissingExtraError, fast_installed
 from cau_rules.fishing.codec import FishingCodec
 from cau_rules.fishing.engine import outcome_of
 from cau_rules.fishing.features import FishingFeatures
 from cau_rules.fishing.gallery import doc_pictures
 from cau_rules.fishing.infer import FishingMemory, resample_fields, start, update
+from cau_rules.fishing.kernel.layout import supported_problems
 from cau_rules.fishing.legal import playout
 from cau_rules.fishing.moves import Accept, Bid, Declare, FishingMove, Play, Refuse, parse_move
 from cau_rules.fishing.picture import svg_view
@@ -26,10 +30,10 @@ from cau_rules.fishing.rules import FISHING_PRESETS, FishingRules
 from cau_rules.fishing.state import FishingState, new_game
 from cau_rules.fishing.suite import SUITE
 from cau_rules.fishing.view import FishingView
-from cau_rules.game import Family, Inference
+from cau_rules.game import Family, Inference, PlayoutEngine
 from cau_rules.outcome import Outcome
 
-__all__ = ["FAMILY", "INFERENCE"]
+__all__ = ["FAMILY", "INFERENCE", "KERNEL"]
 
 
 def _start(rules: FishingRules, players: int, view: FishingView) -> object:
@@ -52,8 +56,29 @@ def _picture(view: FishingView) -> str:
     return svg_view(view)
 
 
-def _playout(state: FishingState, choose: Callable[[Sequence[FishingMove]], FishingMove]) -> Outcome:
-    """The outcome of a random playout from *state* on one work copy (see ``Family.playout``)."""
+KERNEL = "cau_rules.fishing.kernel.batch"
+"""The module of the capture family's compiled kernel (the ``fast`` extra)."""
+
+
+def _playout(
+    state: FishingState, choose: Callable[[Sequence[FishingMove]], FishingMove], engine: PlayoutEngine | None = None
+) -> Outcome:
+    """The outcome of a random playout from *state* (see :class:`~cau_rules.game.PlayoutHook`)."""
+    rng = getattr(choose, "__self__", None)
+    if engine is None:
+        engine = "kernel" if (isinstance(rng, random.Random) and fast_installed()
+                              and not supported_problems(state.rules, state.players)) else "python"
+    if engine == "kernel":
+        if not fast_installed():
+            raise MissingExtraError(f"engine='kernel' needs the compiled kernel: {FAST_EXTRA}")
+        if not isinstance(rng, random.Random):
+            raise TypeError("with engine='kernel', choose must be a random.Random's choice: "
+                            "the kernel draws the moves from its own generator, seeded from it")
+        kernel: Any = importlib.import_module(KERNEL)
+        outcome: Outcome = kernel.playout(state, rng.getrandbits(63))
+        return outcome
+    if engine != "python":
+        raise ValueError(f"engine must be 'python' or 'kernel', not {engine!r}")
     work = playout(state, choose)
     return outcome_of(state.rules, state.players, work.tally, work.hand_scores)
 
@@ -91,5 +116,6 @@ FAMILY: Family[FishingRules, FishingState, FishingView, FishingMove] = Family(
     picture=_picture,
     doc_pictures=doc_pictures,
     move_menu=move_menu,
+    kernel=KERNEL,
 )
 """The capture family's record (registered in :mod:`cau_rules.registry`)."""

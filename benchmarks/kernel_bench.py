@@ -1,0 +1,120 @@
+"""The compiled kernel beside OpenSpiel's C++ ``hearts``, in alternating rounds (like
+``compare_anchor.py``), and the kernel's other figures.
+
+Usage (from the repository root, with the ``fast`` and ``bench`` extras)::
+
+    python benchmarks/kernel_bench.py [--rounds 3] [--seconds 2] [--json PATH]
+
+Each round runs ``benchmarks/anchor_step.py hearts SECONDS``, then
+``cau-rules bench --engine kernel --json`` for every capture preset and player count (one
+stream: each game dealt from its seed by the reference dealing code, then played with
+random moves in the kernel), then 1024 games in lockstep (legal masks every step) on one
+thread and on numba's threads.  Ratios are taken within a round; the verdicts use the
+medians:
+
+- ``cau`` 4 players, one stream: at most 0.2x hearts per decision;
+- every capture preset and player count: at most 1.5x ``cau`` 4 players;
+- 1024 games in lockstep: at least 5x hearts' single-stream decisions per second.
+
+Then IS-MCTS on ``cau-robat`` 2 players with rollouts in each engine
+(``benchmarks/engine_extras.py --ismcts-only``), alternating, the goal 10x.  Prints a
+Markdown table; exit status 0 if every goal holds, 1 if one does not.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+PYTHON = sys.executable
+CASES = [
+    ("cau", 2), ("cau", 3), ("cau", 4), ("cau-robat", 2), ("cau-robat", 3), ("cau-robat", 4),
+    ("cau-robat-40", 2), ("cau-robat-40", 3), ("cau-robat-40", 4), ("cau-robat-40", 5),
+    ("cau-40", 2), ("cau-40", 3), ("cau-40", 4), ("cau-40", 5), ("cau-recau-sant-vicent", 4),
+]
+
+
+def _json(command: list[str]) -> dict[str, Any]:
+    out = subprocess.run(command, capture_output=True, text=True, check=True, cwd=ROOT).stdout
+    result: dict[str, Any] = json.loads(out.strip().splitlines()[-1])
+    return result
+
+
+def _bench(variant: str, players: int, seconds: float, *extra: str) -> dict[str, Any]:
+    return _json([PYTHON, "-m", "cau_rules.cli", "bench", "--engine", "kernel", "--variant", variant,
+                  "--players", str(players), "--seconds", str(seconds), "--json", *extra])
+
+
+_PARALLEL = """
+import json, sys, time
+from cau_rules.batch import BatchGame
+batch = BatchGame("cau", 4, 1024, seed=0, auto_reset=True, parallel=True)
+batch.legal_mask(); batch.step(batch.random_actions())
+start = time.perf_counter(); decisions = 0
+while time.perf_counter() - start < float(sys.argv[1]):
+    batch.legal_mask(); batch.step(batch.random_actions()); decisions += 1024
+print(json.dumps({"decisions_per_s": decisions / (time.perf_counter() - start)}))
+"""
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
+    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--seconds", type=float, default=2.0)
+    parser.add_argument("--json")
+    args = parser.parse_args(argv)
+    rounds: list[dict[str, Any]] = []
+    for number in range(args.rounds):
+        hearts = _json([PYTHON, "benchmarks/anchor_step.py", "hearts", str(args.seconds)])["us_per_decision"]
+        streams = {f"{v}:{p}": _bench(v, p, args.seconds)["us_per_decision"] for v, p in CASES}
+        serial = _bench("cau", 4, args.seconds, "--batch", "1024")["decisions_per_s"]
+        parallel = _json([PYTHON, "-c", _PARALLEL, str(args.seconds)])["decisions_per_s"]
+        rounds.append({"hearts": hearts, "streams": streams, "batch_serial": serial, "batch_parallel": parallel})
+        print(f"round {number}: hearts {hearts:.2f} us, cau 4p {streams['cau:4']:.2f} us, "
+              f"batch {serial:.0f} / {parallel:.0f} decisions/s", flush=True)
+    ismcts: dict[str, list[float]] = {"python": [], "kernel": []}
+    for _ in range(args.rounds):
+        for engine in ismcts:
+            result = _json([PYTHON, "benchmarks/engine_extras.py", "--ismcts-only", "--seconds",
+                            str(args.seconds * 3), "--engine", engine])
+            ismcts[engine].append(result["ismcts"]["iterations_per_cpu_s"])
+
+    def median_of(key: str) -> float:
+        return float(statistics.median(r["streams"][key] / r["streams"]["cau:4"] for r in rounds))
+
+    hearts_ratio = statistics.median(r["streams"]["cau:4"] / r["hearts"] for r in rounds)
+    worst = max((key for key in rounds[0]["streams"]), key=median_of)
+    batch_serial = statistics.median(r["batch_serial"] * r["hearts"] / 1e6 for r in rounds)
+    batch_parallel = statistics.median(r["batch_parallel"] * r["hearts"] / 1e6 for r in rounds)
+    search = statistics.median(ismcts["kernel"]) / statistics.median(ismcts["python"])
+    goals = [
+        ("cau 4p one stream <= 0.2x hearts", hearts_ratio, hearts_ratio <= 0.2),
+        (f"every capture preset <= 1.5x cau 4p (worst: {worst})", median_of(worst), median_of(worst) <= 1.5),
+        ("1024 in lockstep, one thread >= 5x hearts' decisions/s", batch_serial, batch_serial >= 5),
+        ("1024 in lockstep, numba's threads >= 5x hearts' decisions/s", batch_parallel, batch_parallel >= 5),
+        ("IS-MCTS cau-robat 2p kernel rollouts >= 10x python", search, search >= 10),
+    ]
+    print("\n| goal | ratio (median) | holds |\n|---|---:|---|")
+    for name, ratio, holds in goals:
+        print(f"| {name} | {ratio:.2f} | {'yes' if holds else '**no**'} |")
+    print("\n| preset | players | kernel µs per decision (median) | × cau 4p |\n|---|---:|---:|---:|")
+    for variant, players in CASES:
+        key = f"{variant}:{players}"
+        print(f"| `{variant}` | {players} | {statistics.median(r['streams'][key] for r in rounds):.2f} | "
+              f"{median_of(key):.2f} |")
+    print(f"\nhearts µs per decision (median): {statistics.median(r['hearts'] for r in rounds):.2f}; "
+          f"IS-MCTS iterations per CPU second: python {statistics.median(ismcts['python']):.0f}, "
+          f"kernel {statistics.median(ismcts['kernel']):.0f}")
+    if args.json:
+        Path(args.json).write_text(json.dumps({"rounds": rounds, "ismcts": ismcts}, indent=1), encoding="utf-8")
+    return 0 if all(holds for _, _, holds in goals) else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

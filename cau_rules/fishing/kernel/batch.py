@@ -1,0 +1,237 @@
+"""A batch of capture-family games in the kernel: what :class:`cau_rules.batch.BatchGame`
+drives through the family record (``FAMILY.kernel`` names this module).
+
+>>> from cau_rules.fishing.rules import CAU
+>>> batch = Batch(CAU, 2, 3)
+>>> batch.reset(0, seed=1)
+>>> batch.state(0).to_notation() == __import__("cau_rules").new_game("cau", players=2, seed=1).to_notation()
+True
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Sequence
+
+import numpy as np
+import numpy.typing as npt
+
+from cau_rules.cards import Card
+from cau_rules.errors import InvalidRulesError
+from cau_rules.fishing.engine import outcome_of
+from cau_rules.fishing.kernel import core
+from cau_rules.fishing.kernel import layout as L
+from cau_rules.fishing.kernel.bridge import DEAL_SLOTS, SLOT, deal_slot, row_of, state_of
+from cau_rules.fishing.rules import FishingRules
+from cau_rules.fishing.state import FishingState
+from cau_rules.fishing.zones import Tally
+from cau_rules.outcome import Outcome
+
+__all__ = ["Batch", "check_rules", "generator_state", "playout"]
+
+_MASK64 = (1 << 64) - 1
+
+
+def generator_state(seed: int) -> int:
+    """The starting state of a game's own random generator for *seed* (never zero: a
+    splitmix64 step of the seed).
+
+    >>> generator_state(0) != 0 and generator_state(0) != generator_state(1)
+    True
+    """
+    z = (seed * 0x9E3779B97F4A7C15 + 0x9E3779B97F4A7C15) & _MASK64
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
+    return (z ^ (z >> 31)) or 1
+
+
+def check_rules(rules: FishingRules, players: int) -> None:
+    """Raise :class:`~cau_rules.errors.InvalidRulesError` unless the kernel plays *rules*
+    with *players* seats; the message names every option it does not play and lists
+    what it plays.
+
+    >>> from cau_rules.fishing.rules import CAU
+    >>> check_rules(CAU.replace(explicit_calls=True), 2)
+    Traceback (most recent call last):
+    ...
+    cau_rules.errors.InvalidRulesError: the kernel does not play explicit_calls=True (the kernel plays automatic calls only); it plays: deck (any deck of the family), ...
+    """
+    if not isinstance(rules, FishingRules):
+        raise TypeError(f"rules must be a FishingRules object, not {type(rules).__name__}")
+    rules.check_players(players)
+    problems = L.supported_problems(rules, players)
+    if problems:
+        plays = ", ".join(f"{option} ({values})" for option, values in L.SUPPORTED_OPTIONS.items())
+        raise InvalidRulesError(f"the kernel does not play {'; '.join(problems)}; it plays: {plays}")
+
+
+class Batch:
+    """*size* games of *rules* with *players* seats, one row each (see
+    :mod:`cau_rules.fishing.kernel.layout`); rows start empty until :meth:`reset` or
+    :meth:`load`."""
+
+    def __init__(self, rules: FishingRules, players: int, size: int, parallel: bool = False) -> None:
+        check_rules(rules, players)
+        self.rules = rules
+        self.players = players
+        self.size = size
+        self.vector: npt.NDArray[np.int64] = np.array(L.rules_vector(rules, players), np.int64)
+        self.num_actions = int(self.vector[L.R_ACTIONS])
+        self.rows: npt.NDArray[np.int16] = np.zeros((size, L.ROW), np.int16)
+        self.works: npt.NDArray[np.int16] = np.zeros((size, L.ROW), np.int16)
+        self.deals: npt.NDArray[np.int16] = np.full((size, DEAL_SLOTS, SLOT), -1, np.int16)
+        self.seeds = [0] * size
+        self.decks: list[tuple[tuple[Card, ...], ...]] = [()] * size
+        self.parallel = parallel
+        """Step, mask and sample the games over the cores (numba's threads)."""
+        self.counts: npt.NDArray[np.int64] = np.zeros(size, np.int64)
+        """How many legal actions each game had at the last :meth:`masks`."""
+        self.rngs: npt.NDArray[np.uint64] = np.ones(size, np.uint64)
+        """Each game's own random generator (:meth:`sample`, :meth:`play_random`)."""
+        self.dealt = np.zeros(size, np.int64)
+        """The next hand whose deal is not written yet, per game."""
+        self.hand_limit = 1 << 30 if rules.rewards == "stones" else rules.hands
+
+    # -- rows -------------------------------------------------------------------------
+
+    def _deal_ahead(self, game: int) -> None:
+        """Write the deals of the hands the game may reach within one move."""
+        ahead = min(int(self.rows[game, L.HAND]) + DEAL_SLOTS, self.hand_limit)
+        hand = max(int(self.dealt[game]), int(self.rows[game, L.HAND]))
+        while hand < ahead:
+            deal_slot(self.rules, self.players, self.seeds[game], self.decks[game], hand,
+                      self.deals[game, hand % DEAL_SLOTS])
+            hand += 1
+        self.dealt[game] = max(int(self.dealt[game]), hand)
+
+    def reset(self, game: int, seed: int, decks: tuple[tuple[Card, ...], ...] = ()) -> None:
+        """Start game *game* afresh from *seed* (and supplied deck orders)."""
+        row = self.rows[game]
+        row[:] = 0
+        row[L.N] = self.players
+        row[L.HAS_TALLY] = self.rules.rewards == "stones"
+        self.seeds[game] = seed
+        self.decks[game] = decks
+        self.rngs[game] = generator_state(seed)
+        self.dealt[game] = 0
+        self._deal_ahead(game)
+        core.begin_row(row, self.vector, self.deals[game])
+        self._check(game)
+
+    def load(self, game: int, state: FishingState) -> None:
+        """Put *state* in game *game*."""
+        if (state.rules is not self.rules and state.rules != self.rules) or state.players != self.players:
+            raise InvalidRulesError("every state of a batch has the batch's rules and player count")
+        if state.declarations or state.phase == "declare":
+            raise InvalidRulesError("the kernel plays automatic calls only: a declaration phase cannot be loaded")
+        row_of(state, self.rows[game])
+        self.seeds[game] = state.seed
+        self.decks[game] = state.decks
+        self.rngs[game] = generator_state(state.seed)
+        self.dealt[game] = state.hand + 1
+        self._deal_ahead(game)
+
+    def _check(self, game: int) -> None:
+        if self.rows[game, L.ERROR]:
+            raise InvalidRulesError(
+                f"game {game} outgrew the kernel's fixed sizes (error {int(self.rows[game, L.ERROR])}); "
+                "play it with the reference engine"
+            )
+
+    # -- playing ----------------------------------------------------------------------
+
+    def masks(self, out: npt.NDArray[np.bool_]) -> None:
+        """The legal mask of every game into *out* (size x actions)."""
+        core.mask_rows(self.rows, self.vector, self.works, out, self.counts, self.parallel)
+
+    def step(self, actions: npt.NDArray[np.int64], active: npt.NDArray[np.bool_]) -> None:
+        """Make ``actions[g]`` in every active game (legal actions, checked by the caller)."""
+        core.step_rows(self.rows, self.vector, self.deals, actions, active, self.parallel)
+        if self.hand_limit > 1:
+            rows = self.rows
+            for game in np.nonzero(active & (rows[:, L.HAND] + DEAL_SLOTS > self.dealt)
+                                   & (self.dealt < self.hand_limit))[0]:
+                self._deal_ahead(int(game))
+        errors = np.nonzero(self.rows[:, L.ERROR])[0]
+        if len(errors):
+            self._check(int(errors[0]))
+
+    def sample(self, masks: npt.NDArray[np.bool_], active: npt.NDArray[np.bool_],
+               out: npt.NDArray[np.int64]) -> None:
+        """A uniformly random legal action of each active game (from *masks*, just
+        built by :meth:`masks`) into *out*, drawn from each game's own generator."""
+        core.sample_rows(masks, self.counts, self.rngs, active, out, self.parallel)
+
+    def play_random(self, game: int, seed: int | None = None) -> int:
+        """Play game *game* to its end with uniformly random legal moves drawn from its
+        own generator (restarted from *seed* if given); returns the moves made."""
+        if seed is not None:
+            self.rngs[game] = generator_state(seed)
+        rng = self.rngs[game:game + 1]
+        row, deals, work = self.rows[game], self.deals[game], self.works[game]
+        made = 0
+        while True:
+            made += core.random_moves(row, self.vector, deals, work, rng, 1 << 40)
+            if row[L.PHASE] == L.PHASE_CODES["over"] or row[L.ERROR]:
+                break
+            self._deal_ahead(game)  # the kernel stopped for a deal
+        self._check(game)
+        return made
+
+    def over(self) -> npt.NDArray[np.bool_]:
+        """Whether each game has ended."""
+        result: npt.NDArray[np.bool_] = self.rows[:, L.PHASE] == L.PHASE_CODES["over"]
+        return result
+
+    def to_play(self) -> npt.NDArray[np.int64]:
+        """The seat to play in each game."""
+        return self.rows[:, L.TO_PLAY].astype(np.int64)
+
+    def state(self, game: int) -> FishingState:
+        """Game *game* as an ordinary state."""
+        return state_of(self.rules, self.rows[game], self.seeds[game], self.decks[game])
+
+    def outcome(self, game: int) -> Outcome:
+        """The outcome of the finished game *game*."""
+        row = self.rows[game]
+        n = self.players
+        tally = None
+        if row[L.HAS_TALLY]:
+            stones = row[L.STONES0:L.STONES0 + 2].tolist()
+            partides = row[L.PARTIDES0:L.PARTIDES0 + 2].tolist()
+            tally = Tally((stones[0], stones[1]), (partides[0], partides[1]))
+        hands = int(row[L.HS_LEN])
+        rows: list[list[int]] = row[L.HS:L.HS + hands * L.MAXP].reshape(hands, L.MAXP)[:, :n].tolist()
+        scores: Sequence[tuple[int, ...]] = [tuple(scores) for scores in rows]
+        return outcome_of(self.rules, n, tally, scores)
+
+
+class _Local(threading.local):
+    """Each thread's one-game batches, by rules and player count (a batch's rows are
+    work space: two threads must never share one)."""
+
+    def __init__(self) -> None:
+        self.batches: dict[tuple[int, int], Batch] = {}
+
+
+_ONE = _Local()
+
+
+def playout(state: FishingState, seed: int) -> Outcome:
+    """The outcome of a random playout of *state* in the kernel, its moves drawn from a
+    generator started from *seed* (``Family.playout(..., engine="kernel")``).
+
+    >>> from cau_rules import new_game
+    >>> playout(new_game("cau", players=2, seed=3), seed=1).termination.value
+    'most cards'
+    """
+    batches = _ONE.batches
+    key = (id(state.rules), state.players)
+    batch = batches.get(key)
+    if batch is None or batch.rules is not state.rules:
+        if len(batches) > 64:
+            batches.clear()
+        batch = batches[key] = Batch(state.rules, state.players, 1)
+    batch.load(0, state)
+    batch.play_random(0, seed)
+    return batch.outcome(0)

@@ -1,0 +1,652 @@
+"""The turn, the deals and the hands of the capture-family kernel, compiled with numba,
+and the typed entry points the rest of the package calls.
+
+Built on :mod:`cau_rules.fishing.kernel.parts`; every function mirrors the reference
+engine's method of the same name (:class:`cau_rules.fishing.engine.Engine`), and the
+differential tests hold the two equal position by position.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import numpy.typing as npt
+from numba import njit, prange
+
+from cau_rules.fishing.kernel import parts
+from cau_rules.fishing.kernel.layout import (
+    BIDDER0,
+    BIDDER1,
+    BIDS,
+    BIDS_LEN,
+    CHAIN_CARD,
+    CHAIN_LEN,
+    CHAIN_RANK,
+    CHAIN_SEAT,
+    DEBT_LEN,
+    DISCARD,
+    DISCARD_LEN,
+    ERROR,
+    FINGERPRINT,
+    GAME_BID,
+    HAND,
+    HOLD,
+    HOLD_LEN,
+    HS,
+    HS_LEN,
+    LAST_CAP,
+    MAXBIDS,
+    MAXH,
+    MAXP,
+    OPENER,
+    PHASE,
+    PILE_LEN,
+    R_ACCEPT,
+    R_ACTIONS,
+    R_BID2,
+    R_BID_GAME,
+    R_CARD_STRIDE,
+    R_CONTINUOUS,
+    R_DECK,
+    R_DISCARD,
+    R_DOZENS,
+    R_HAND_LIMIT,
+    R_HANDS,
+    R_PACKET,
+    R_PILE_STRIDE,
+    R_REFUSE,
+    R_RONDAS,
+    R_ROTATE,
+    R_ROUND_SIZE,
+    R_RUN_STRIDE,
+    R_STONES,
+    R_SURPLUS,
+    R_WHOLE,
+    ROUND,
+    RUN_LEN,
+    RUN_OWNER,
+    RUN_RANK,
+    STAKE_HOLDERS,
+    STAKE_KIND,
+    STAKE_ON,
+    STAKE_SEAT,
+    STOCK,
+    STOCK_END,
+    STOCK_START,
+    TABLE,
+    TABLE_LEN,
+    TO_PLAY,
+    TRAIL_CARD,
+    TRAIL_SEAT,
+    WON,
+    N,
+    fresh_cache,
+    source_stamp,
+)
+from cau_rules.fishing.kernel.parts import (
+    BID,
+    BON_FER,
+    NO_DEAL,
+    OVER,
+    OVERFLOW,
+    PIXAT,
+    PLAY,
+    RONDA,
+    RONDI,
+    SCRATCH,
+    STAKE,
+    SURPLUS,
+    TABLE_UNIT,
+    X_COUNTS,
+    X_PLAY,
+    capture,
+    complete_chain,
+    extend_chain,
+    hold_add,
+    hold_remove,
+    legal_mask,
+    neta,
+    partida_won,
+    pay,
+    pile_push,
+    run_units,
+    score,
+    settle,
+    table_add,
+    table_index,
+    table_ranks,
+    table_take,
+    top_masks,
+)
+
+
+@njit(cache=True)
+def compiled_stamp() -> int:
+    """:data:`STAMP` as compiled (and cached)."""
+    return STAMP
+
+
+STAMP = FINGERPRINT ^ source_stamp(parts.__file__)
+"""What this module's machine code was compiled against: the layout and the building
+blocks (numba's cache follows this file only; the blocks are compiled into it)."""
+fresh_cache(compiled_stamp, STAMP, __file__)
+
+
+# -- a turn -------------------------------------------------------------------------
+
+
+@njit(cache=True)
+def play(s, r, deals, card, run, piles, x):
+    """Play *card* of the seat to play, taking *run* units and the piles in the mask *piles*."""
+    seat = s[TO_PLAY]
+    rank = card % 12 + 1
+    level = s[CHAIN_LEN]
+    trail_seat = s[TRAIL_SEAT]
+    trail_card = s[TRAIL_CARD]
+    s[TRAIL_SEAT] = -1
+    s[TRAIL_CARD] = -1
+    if level > 0 and rank != s[CHAIN_RANK]:
+        complete_chain(s, r, False, x)
+        if s[WON] >= 0:
+            return
+        level = 0
+    ranks = table_ranks(s)
+    tops = x[X_PLAY:X_PLAY + 13]
+    top_masks(s, r, seat, ranks, tops)
+    unit_rank = x[X_PLAY + 13:X_PLAY + 25]
+    unit_choice = x[X_PLAY + 25:X_PLAY + 37]
+    extends = level > 0
+    matched = extends or (ranks >> rank & 1) != 0
+    if matched:
+        run_units(r, rank, ranks, tops, unit_rank, unit_choice)
+    plan_rank = x[X_PLAY + 37:X_PLAY + 49]
+    plan_owner = x[X_PLAY + 49:X_PLAY + 61]
+    for u in range(run):
+        plan_rank[u] = unit_rank[u]
+        choice = unit_choice[u]
+        if choice == TABLE_UNIT:
+            plan_owner[u] = -1
+        else:
+            owner = 0
+            while not (choice & piles) >> owner & 1:
+                owner += 1
+            plan_owner[u] = owner
+    hold_remove(s, seat, card)
+    if extends:
+        s[CHAIN_SEAT + level] = seat
+        s[CHAIN_CARD + level] = card
+        s[CHAIN_LEN] = level + 1
+        set_run(s, plan_rank, plan_owner, run)
+        extend_chain(s, r, x)
+    elif not matched:
+        table_add(s, card)
+        s[TRAIL_SEAT] = seat
+        s[TRAIL_CARD] = card
+    elif trail_seat >= 0 and trail_card % 12 + 1 == rank:
+        table_take(s, table_index(s, rank))
+        s[CHAIN_SEAT] = trail_seat
+        s[CHAIN_CARD] = trail_card
+        s[CHAIN_SEAT + 1] = seat
+        s[CHAIN_CARD + 1] = card
+        s[CHAIN_LEN] = 2
+        s[CHAIN_RANK] = rank
+        set_run(s, plan_rank, plan_owner, run)
+        extend_chain(s, r, x)
+    else:
+        core = x[X_PLAY + 61:X_PLAY + 63]
+        core[0] = table_take(s, table_index(s, rank))
+        core[1] = card
+        capture(s, seat, core, 2, plan_rank, plan_owner, run, x)
+        if s[TABLE_LEN] == 0:
+            neta(s, r, seat)
+    if s[WON] >= 0:
+        return
+    end_turn(s, r, deals, seat, x)
+
+
+@njit(cache=True)
+def set_run(s, plan_rank, plan_owner, run):
+    for u in range(run):
+        s[RUN_RANK + u] = plan_rank[u]
+        s[RUN_OWNER + u] = plan_owner[u]
+    s[RUN_LEN] = run
+
+
+@njit(cache=True)
+def end_turn(s, r, deals, seat, x):
+    n = s[N]
+    if r[R_CONTINUOUS] and s[STOCK_START] < s[STOCK_END]:
+        hold_add(s, seat, s[STOCK + s[STOCK_START]])
+        s[STOCK_START] += 1
+    settle(s, seat)
+    held = 0
+    for other in range(n):
+        held += s[HOLD_LEN + other]
+    if held > 0:
+        s[TO_PLAY] = (seat + 1) % n
+    elif s[STOCK_START] < s[STOCK_END]:
+        new_round(s, r, seat, x)
+    else:
+        end_hand(s, r, deals, seat, x)
+
+
+@njit(cache=True)
+def new_round(s, r, last, x):
+    n = s[N]
+    nxt = (last + 1) % n
+    s[ROUND] += 1
+    opener = (s[HAND] + s[ROUND]) % n if r[R_ROTATE] else nxt
+    if opener != nxt:
+        if s[CHAIN_LEN] > 0:
+            complete_chain(s, r, False, x)
+            if s[WON] >= 0:
+                return
+            settle(s, last)
+        s[TRAIL_SEAT] = -1
+        s[TRAIL_CARD] = -1
+    deal_round(s, r, opener, x)
+
+
+@njit(cache=True)
+def ronda_kind(s, seat, x):
+    """2 for a rondí (three of a rank), 1 for a ronda (two), else 0."""
+    counts = x[X_COUNTS:X_COUNTS + 13]
+    counts[:] = 0
+    top = 0
+    for i in range(s[HOLD_LEN + seat]):
+        rank = s[HOLD + seat * 48 + i] % 12 + 1
+        counts[rank] += 1
+        top = max(top, counts[rank])
+    if top >= 3:
+        return 2
+    if top == 2:
+        return 1
+    return 0
+
+
+@njit(cache=True)
+def deal_round(s, r, opener, x):
+    n = s[N]
+    eldest = s[HAND] % n
+    stock = s[STOCK_END] - s[STOCK_START]
+    each = stock // n if r[R_WHOLE] else min(r[R_ROUND_SIZE], stock // n)
+    position = s[STOCK_START]
+    left = each
+    while left > 0:
+        packet = r[R_PACKET] if left >= r[R_PACKET] else 1
+        for step in range(n):
+            seat = (eldest + step) % n
+            for j in range(packet):
+                if position + j < s[STOCK_END]:
+                    hold_add(s, seat, s[STOCK + position + j])
+            position += packet
+        left -= packet
+    s[STOCK_START] = min(position, s[STOCK_END])
+    s[OPENER] = opener
+    s[TO_PLAY] = opener
+    s[PHASE] = PLAY
+    if r[R_RONDAS] and (each == 2 or each == 3) and not (r[R_CONTINUOUS] and s[ROUND] > 0):
+        if r[R_STONES]:
+            stone_rondas(s, r, opener, x)
+            return
+        for step in range(n):
+            seat = (opener + step) % n
+            kind = ronda_kind(s, seat, x)
+            if kind > 0:
+                for other in range(1, n):
+                    pay(s, (seat + other) % n, seat, kind)
+    settle(s, opener)
+
+
+@njit(cache=True)
+def stone_rondas(s, r, opener, x):
+    """Valencian rondas: automatic stones, or the stake when both teams hold one."""
+    n = s[N]
+    teams = 0
+    holders = 0
+    for step in range(n):
+        seat = (opener + step) % n
+        if ronda_kind(s, seat, x) > 0:
+            teams |= 1 << (seat % 2)
+            holders += 1
+    if holders == 0:
+        return
+    if teams != 3:
+        for step in range(n):
+            seat = (opener + step) % n
+            kind = ronda_kind(s, seat, x)
+            if kind > 0:
+                score(s, r, seat % 2, kind, RONDA if kind == 1 else RONDI)
+                if s[WON] >= 0:
+                    return
+        return
+    eldest = s[HAND] % n
+    count = 0
+    first = -1
+    second = -1
+    for age in range(n):
+        seat = (eldest + age) % n
+        kind = ronda_kind(s, seat, x)
+        if kind > 0:
+            s[STAKE_SEAT + count] = seat
+            s[STAKE_KIND + count] = kind
+            count += 1
+            if first < 0:
+                first = seat
+            elif second < 0 and seat % 2 != first % 2:
+                second = seat
+    s[STAKE_ON] = 1
+    s[STAKE_HOLDERS] = count
+    s[BIDDER0] = first
+    s[BIDDER1] = second
+    s[BIDS_LEN] = 0
+    s[PHASE] = BID
+    s[TO_PLAY] = first
+
+
+@njit(cache=True)
+def answer_stake(s, r, action, x):
+    n = s[N]
+    nbids = s[BIDS_LEN]
+    if action != r[R_ACCEPT] and action != r[R_REFUSE]:
+        if nbids >= MAXBIDS:
+            s[ERROR] = OVERFLOW
+            return
+        s[BIDS + nbids] = GAME_BID if action == r[R_BID_GAME] else action - r[R_BID2] + 2
+        s[BIDS_LEN] = nbids + 1
+        s[TO_PLAY] = s[BIDDER0] if (nbids + 1) % 2 == 0 else s[BIDDER1]
+        return
+    holders = s[STAKE_HOLDERS]
+    s[STAKE_ON] = 0
+    s[STAKE_HOLDERS] = 0
+    s[BIDS_LEN] = 0
+    s[PHASE] = PLAY
+    s[TO_PLAY] = s[OPENER]
+    bid = s[BIDS + nbids - 1]
+    if action == r[R_ACCEPT]:
+        eldest = s[HAND] % n
+        best = -1
+        winner = -1
+        for h in range(holders):
+            holder = s[STAKE_SEAT + h]
+            counts = x[X_COUNTS:X_COUNTS + 13]
+            counts[:] = 0
+            for i in range(s[HOLD_LEN + holder]):
+                counts[s[HOLD + holder * 48 + i] % 12 + 1] += 1
+            top_rank = 0
+            for rank in range(13):
+                if counts[rank] >= 2:
+                    top_rank = rank
+            strength = ((1 if s[STAKE_KIND + h] == 2 else 0) * 16 + top_rank) * 16 + (15 - (holder - eldest) % n)
+            if strength > best:
+                best = strength
+                winner = holder
+        if bid == GAME_BID:
+            s[WON] = winner % 2
+            return
+        score(s, r, winner % 2, bid, STAKE)
+        return
+    refused = nbids - 1
+    bidder_team = (s[BIDDER0] if refused % 2 == 0 else s[BIDDER1]) % 2
+    if refused == 0:
+        stones = 0
+        for h in range(holders):
+            if s[STAKE_SEAT + h] % 2 == bidder_team:
+                stones += s[STAKE_KIND + h]
+    else:
+        raised = s[BIDS + refused - 1]
+        if raised == GAME_BID:
+            s[WON] = bidder_team
+            return
+        stones = raised
+    score(s, r, bidder_team, stones, STAKE)
+
+
+# -- hands --------------------------------------------------------------------------
+
+
+@njit(cache=True)
+def start_hand(s, r, deals, hand, x):
+    n = s[N]
+    s[HAND] = hand
+    s[ROUND] = 0
+    eldest = hand % n
+    slot = deals[hand % deals.shape[0]]
+    if slot[0] != hand:
+        s[ERROR] = NO_DEAL
+        s[PHASE] = OVER
+        return
+    ntable = slot[1]
+    returned = slot[2]
+    deck = r[R_DECK]
+    for i in range(ntable):
+        s[TABLE + i] = slot[3 + i]
+    s[TABLE_LEN] = ntable
+    for i in range(deck - ntable):
+        s[STOCK + i] = slot[3 + ntable + i]
+    s[STOCK_START] = 0
+    s[STOCK_END] = deck - ntable
+    for seat in range(n):
+        s[HOLD_LEN + seat] = 0
+        s[PILE_LEN + seat] = 0
+        s[DEBT_LEN + seat] = 0
+    s[DISCARD_LEN] = 0
+    s[CHAIN_LEN] = 0
+    s[RUN_LEN] = 0
+    s[TRAIL_SEAT] = -1
+    s[TRAIL_CARD] = -1
+    s[STAKE_ON] = 0
+    s[STAKE_HOLDERS] = 0
+    s[BIDS_LEN] = 0
+    s[LAST_CAP] = -1
+    s[OPENER] = eldest
+    s[TO_PLAY] = eldest
+    s[PHASE] = PLAY
+    if r[R_STONES]:
+        dealer_team = (eldest - 1) % n % 2
+        if returned > 0:
+            score(s, r, 1 - dealer_team, 1, PIXAT)
+        else:
+            score(s, r, dealer_team, 1, BON_FER)
+        if s[WON] >= 0:
+            return
+    deal_round(s, r, eldest, x)
+
+
+@njit(cache=True)
+def end_hand(s, r, deals, last, x):
+    n = s[N]
+    complete_chain(s, r, False, x)
+    if s[WON] >= 0:
+        return
+    settle(s, last)
+    size = s[TABLE_LEN]
+    if size > 0:
+        if r[R_DISCARD]:
+            for i in range(size):
+                s[DISCARD + s[DISCARD_LEN] + i] = s[TABLE + i]
+            s[DISCARD_LEN] += size
+            s[TABLE_LEN] = 0
+        elif s[LAST_CAP] >= 0:
+            for i in range(size):
+                pile_push(s, s[LAST_CAP], s[TABLE + i])
+            s[TABLE_LEN] = 0
+    for seat in range(n):
+        s[DEBT_LEN + seat] = 0
+    s[TRAIL_SEAT] = -1
+    s[TRAIL_CARD] = -1
+    if r[R_STONES] and r[R_SURPLUS]:
+        half = r[R_DECK] // 2
+        for team in range(2):
+            held = 0
+            for seat in range(team, n, 2):
+                held += s[PILE_LEN + seat]
+            if held - half > 0:
+                score(s, r, team, held - half, SURPLUS)
+                if s[WON] >= 0:
+                    return
+    row = s[HS_LEN]
+    if row >= MAXH:
+        s[ERROR] = OVERFLOW
+        s[PHASE] = OVER
+        return
+    for seat in range(n):
+        cards = s[PILE_LEN + seat]
+        s[HS + row * MAXP + seat] = min(cards // 12, 3) if r[R_DOZENS] else cards
+    s[HS_LEN] = row + 1
+    if s[HAND] + 1 < r[R_HANDS] or r[R_STONES]:
+        start_hand(s, r, deals, s[HAND] + 1, x)
+        return
+    s[PHASE] = OVER
+
+
+# -- the entry points ---------------------------------------------------------------
+
+
+@njit(cache=True)
+def begin(s, r, deals, x):
+    """Deal the first hand of the row (its fields other than the seat count cleared)."""
+    s[WON] = -1
+    start_hand(s, r, deals, 0, x)
+    if s[WON] >= 0:
+        partida_won(s, s[WON])
+        s[WON] = -1
+
+
+@njit(cache=True)
+def step(s, r, deals, action, x):
+    """Make the legal *action* (the codec's index) of the seat to play."""
+    s[WON] = -1
+    if s[PHASE] == BID:
+        answer_stake(s, r, action, x)
+    else:
+        card = action // r[R_CARD_STRIDE]
+        rest = action % r[R_CARD_STRIDE]
+        run = rest // r[R_RUN_STRIDE]
+        piles = (rest % r[R_RUN_STRIDE]) // r[R_PILE_STRIDE] if r[R_PILE_STRIDE] > 0 else 0
+        play(s, r, deals, card, run, piles, x)
+    if s[WON] >= 0:
+        partida_won(s, s[WON])
+        s[WON] = -1
+
+
+def _step_rows(rows, r, deals, actions, active):
+    """:func:`step` on every active row: rows are independent, so any thread order
+    gives the same result."""
+    for g in prange(rows.shape[0]):
+        if active[g]:
+            x = np.empty(SCRATCH, np.int64)
+            step(rows[g], r, deals[g], actions[g], x)
+
+
+def _mask_rows(rows, r, works, masks, counts):
+    """:func:`legal_mask` of every row into *masks* (cleared here), the counts into *counts*."""
+    for g in prange(rows.shape[0]):
+        masks[g, :] = False
+        actions = np.empty(masks.shape[1], np.int64)
+        x = np.empty(SCRATCH, np.int64)
+        counts[g] = legal_mask(rows[g], r, works[g], masks[g], actions, x)
+
+
+def _sample_rows(masks, counts, rngs, active, out):
+    """A uniformly random legal action of every active row's mask into *out*."""
+    for g in prange(masks.shape[0]):
+        if active[g] and counts[g] > 0:
+            pick = next_random(rngs[g:g + 1]) % np.uint64(counts[g])
+            for a in range(masks.shape[1]):
+                if masks[g, a]:
+                    if pick == 0:
+                        out[g] = a
+                        break
+                    pick -= 1
+
+
+@njit(cache=True)
+def next_random(rng):
+    """The next number of the game's own generator (xorshift64*, its state in ``rng[0]``):
+    the kernel's random moves depend on the game's seed only, never on threads."""
+    x = rng[0]
+    x ^= x >> np.uint64(12)
+    x ^= x << np.uint64(25)
+    x ^= x >> np.uint64(27)
+    rng[0] = x
+    return (x * np.uint64(2685821657736338717)) >> np.uint64(11)
+
+
+step_serial = njit(cache=True)(_step_rows)
+step_parallel = njit(cache=True, parallel=True)(_step_rows)
+mask_serial = njit(cache=True)(_mask_rows)
+mask_parallel = njit(cache=True, parallel=True)(_mask_rows)
+sample_serial = njit(cache=True)(_sample_rows)
+sample_parallel = njit(cache=True, parallel=True)(_sample_rows)
+
+
+@njit(cache=True)
+def deals_ready(s, r, deals):
+    """Whether the deals of every hand the next move may start are written."""
+    hand = s[HAND]
+    for ahead in range(1, 3):
+        wanted = hand + ahead
+        if wanted < r[R_HAND_LIMIT] and deals[wanted % deals.shape[0], 0] != wanted:
+            return False
+    return True
+
+
+@njit(cache=True)
+def play_random(s, r, deals, work, rng, limit):
+    """Play uniformly random legal moves until the game ends, *limit* moves are made or
+    a deal is missing (the caller writes it and calls again); returns the moves made."""
+    actions = np.empty(r[R_ACTIONS], np.int64)
+    no_mask = np.zeros(0, np.bool_)
+    x = np.empty(SCRATCH, np.int64)
+    made = 0
+    while s[PHASE] != OVER and made < limit and s[ERROR] == 0:
+        if not deals_ready(s, r, deals):
+            break
+        count = legal_mask(s, r, work, no_mask, actions, x)
+        step(s, r, deals, actions[next_random(rng) % np.uint64(count)], x)
+        made += 1
+    return made
+
+
+# -- typed entry points (what the rest of the package calls) ---------------------------
+
+Rows = npt.NDArray[np.int16]
+Vector = npt.NDArray[np.int64]
+Flags = npt.NDArray[np.bool_]
+Randoms = npt.NDArray[np.uint64]
+
+
+def begin_row(row: Rows, rules: Vector, deals: Rows) -> None:
+    """Deal the first hand into *row* (its seat count and tally flag set, the rest zero)."""
+    begin(row, rules, deals, np.empty(SCRATCH, np.int64))
+
+
+def step_rows(rows: Rows, rules: Vector, deals: Rows, actions: Vector, active: Flags, parallel: bool) -> None:
+    """Make ``actions[g]`` in every row *g* that is ``active`` (over the cores if *parallel*)."""
+    (step_parallel if parallel else step_serial)(rows, rules, deals, actions, active)
+
+
+def step_row(row: Rows, rules: Vector, deals: Rows, action: int) -> None:
+    """Make *action* in one row."""
+    step(row, rules, deals, action, np.empty(SCRATCH, np.int64))
+
+
+def mask_rows(rows: Rows, rules: Vector, works: Rows, masks: Flags, counts: Vector, parallel: bool) -> None:
+    """The legal mask of every row into *masks*, how many into *counts* (*works* is scratch)."""
+    (mask_parallel if parallel else mask_serial)(rows, rules, works, masks, counts)
+
+
+def mask_row(row: Rows, rules: Vector, work: Rows, mask: Flags) -> None:
+    """The legal mask of one row into *mask* (cleared by the caller)."""
+    legal_mask(row, rules, work, mask, np.empty(mask.shape[0], np.int64), np.empty(SCRATCH, np.int64))
+
+
+def random_moves(row: Rows, rules: Vector, deals: Rows, work: Rows, rng: Randoms, limit: int) -> int:
+    """Random legal moves in one row until it ends, *limit* moves or a missing deal;
+    returns the moves made (``rng``: the row's generator state, one uint64)."""
+    return int(play_random(row, rules, deals, work, rng, limit))
+
+
+def sample_rows(masks: Flags, counts: Vector, rngs: Randoms, active: Flags, out: Vector, parallel: bool) -> None:
+    """A uniformly random legal action per active row of *masks* into *out*."""
+    (sample_parallel if parallel else sample_serial)(masks, counts, rngs, active, out)

@@ -1,0 +1,151 @@
+"""The kernel against the reference engine, step by step (the differential harness).
+
+Seeded random games run in a :class:`~cau_rules.batch.BatchGame` and in the reference
+engine side by side; after every step each game's notation and legal mask must be the
+reference's, and at the end the outcome and the returns.  Hypothesis adds other options
+and positions reached part-way (``BatchGame.from_states``); the perft pins are recounted
+by the kernel.  ``benchmarks/kernel_diff.py`` runs the same harness at scale.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytest.importorskip("numba")
+
+import numpy as np
+from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
+
+from cau_rules import get_rules, new_game
+from cau_rules.batch import BatchGame
+from cau_rules.errors import InvalidRulesError
+from cau_rules.fishing.codec import FishingCodec
+from cau_rules.fishing.kernel import core
+from cau_rules.fishing.kernel import layout as L
+from cau_rules.fishing.kernel.batch import Batch
+from cau_rules.fishing.rules import FISHING_PRESETS, FishingRules
+from cau_rules.fishing.state import FishingState
+
+CASES = [
+    (name, players)
+    for name, rules in FISHING_PRESETS.items()
+    for players in range(rules.min_players, rules.max_players + 1)
+]
+GAMES = 200
+PINS = json.loads((Path(__file__).parent.parent / "regression" / "perft_pins.json").read_text("utf-8"))["pins"]
+
+
+def lockstep(batch: BatchGame, states: list[FishingState], rng: random.Random, max_steps: int = 10_000) -> int:
+    """Play every game of *batch* beside its reference state to the end, comparing after
+    each step; returns the number of steps checked."""
+    codec = FishingCodec(states[0].rules, states[0].players)
+    checked = 0
+    for _ in range(max_steps):
+        mask = batch.legal_mask()
+        actions = np.zeros(batch.size, np.int64)
+        for game, state in enumerate(states):
+            assert batch.state(game).to_notation() == state.to_notation(), f"game {game}"
+            legal = codec.legal_actions(state)
+            assert np.flatnonzero(mask[game]).tolist() == sorted(legal), f"game {game}: {state.to_notation()}"
+            assert bool(batch.done[game]) == state.is_over
+            if not state.is_over:
+                actions[game] = rng.choice(legal)
+                states[game] = state.apply(codec.decode(int(actions[game]), state))
+            checked += 1
+        if batch.done.all():
+            break
+        batch.step(actions)
+    for game, state in enumerate(states):
+        assert state.is_over
+        outcome = state.outcome()
+        assert outcome is not None
+        assert batch.outcome(game) == outcome
+        assert batch.returns[game].tolist() == list(outcome.shares())
+    return checked
+
+
+@pytest.mark.parametrize(("name", "players"), CASES, ids=[f"{n}-{p}p" for n, p in CASES])
+def test_seeded_games_match_the_reference_step_by_step(name: str, players: int) -> None:
+    seed = 1000 * players
+    batch = BatchGame(name, players, GAMES, seed=seed)
+    states = [new_game(FISHING_PRESETS[name], players=players, seed=seed + game) for game in range(GAMES)]
+    assert lockstep(batch, states, random.Random(f"{name}:{players}")) > GAMES * 20
+
+
+_OPTIONS = st.fixed_dictionaries({}, optional={
+    "run_mode": st.sampled_from(["prefix", "whole_or_none", "whole"]),
+    "wrap": st.booleans(),
+    "max_chain": st.sampled_from([2, 3, 4]),
+    "must_capture": st.booleans(),
+    "no_runs_in_chains": st.booleans(),
+    "open_piles": st.booleans(),
+    "own_pile": st.booleans(),
+    "leftovers": st.sampled_from(["last_capturer", "discard"]),
+    "scoring": st.sampled_from(["cards", "dozens"]),
+    "round_opener": st.sampled_from(["rotate", "continue"]),
+    "continuous": st.booleans(),
+    "rondas": st.booleans(),
+    "hands": st.integers(1, 3),
+    "packet": st.sampled_from([1, 3]),
+    "chain_scoring": st.sampled_from(["final", "cumulative"]),
+    "card_surplus_stones": st.booleans(),
+    "target": st.integers(5, 41),
+})
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    case=st.sampled_from(CASES), options=_OPTIONS, seed=st.integers(0, 10**6),
+    depth=st.integers(0, 60), games=st.integers(1, 4),
+)
+def test_options_and_positions_part_way_match_the_reference(
+    case: tuple[str, int], options: dict[str, Any], seed: int, depth: int, games: int
+) -> None:
+    name, players = case
+    try:
+        rules = get_rules(name, **options)
+    except InvalidRulesError:
+        assume(False)
+        raise
+    assert isinstance(rules, FishingRules)
+    rng = random.Random(seed)
+    starts = []
+    for game in range(games):
+        state = new_game(rules, players=players, seed=seed + game)
+        for _ in range(depth):
+            if state.is_over:
+                break
+            state = state.apply(rng.choice(list(state.legal_moves())))
+        starts.append(state)
+    batch = BatchGame.from_states(starts)
+    lockstep(batch, list(starts), rng)
+
+
+def _perft(batch: Batch, row: Any, depth: int) -> list[int]:
+    if depth == 0 or row[L.PHASE] == L.PHASE_CODES["over"]:
+        return [1] * (depth + 1)
+    mask = np.zeros(batch.num_actions, np.bool_)
+    core.mask_row(row, batch.vector, batch.works[0], mask)
+    totals = [1] + [0] * depth
+    for action in np.flatnonzero(mask).tolist():
+        child = row.copy()
+        core.step_row(child, batch.vector, batch.deals[0], action)
+        for level, count in enumerate(_perft(batch, child, depth - 1), start=1):
+            totals[level] += count
+    return totals
+
+
+@pytest.mark.parametrize(
+    "pin", [p for p in PINS if p["variant"] in FISHING_PRESETS],
+    ids=lambda p: f"{p['variant']}-{p['players']}p-seed{p['seed']}-d{p['depth']}",
+)
+def test_kernel_perft_matches_the_pins(pin: dict[str, Any]) -> None:
+    batch = Batch(FISHING_PRESETS[pin["variant"]], pin["players"], 1)
+    batch.reset(0, pin["seed"])
+    assert _perft(batch, batch.rows[0].copy(), pin["depth"])[1:] == pin["counts"]
