@@ -1,10 +1,7 @@
-"""The turn, the deals and the hands of the capture-family kernel, compiled with numba,
-and the typed entry points the rest of the package calls.
-
-Built on :mod:`cau_rules.fishing.kernel.parts`; every function mirrors the reference
-engine's method of the same name (:class:`cau_rules.fishing.engine.Engine`), and the
-differential tests hold the two equal position by position.
-"""
+"""The turn, the deals and the hands of the capture-family kernel (numba), and the typed
+entry points the rest of the package calls.  Built on :mod:`cau_rules.fishing.kernel.parts`;
+every function mirrors the reference :class:`cau_rules.fishing.engine.Engine` method of the
+same name, and the differential tests hold the two equal position by position."""
 
 from __future__ import annotations
 
