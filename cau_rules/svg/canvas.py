@@ -65,6 +65,13 @@ def _escape_attribute(text: str) -> str:
     )
 
 
+def _exact(value: float) -> str:
+    """*value* to six decimals without trailing zeros: a scale, where two decimals
+    would move whatever lies far from the origin."""
+    text = f"{value:.6f}".rstrip("0").rstrip(".")
+    return "0" if text in ("", "-0") else text
+
+
 class Group:
     """A ``<g>`` element (or the document itself): a container that shapes are drawn into.
 
@@ -425,16 +432,44 @@ class Group:
         self._children.append(child)
         return child
 
-    def use(self, symbol: str) -> None:
-        """Place the symbol *symbol* (defined with :meth:`Canvas.define`) at this group's origin.
+    def use(self, symbol: str, *, x: float = 0, y: float = 0, scale: float = 1) -> None:
+        """Place the symbol *symbol* (defined with :meth:`Canvas.define`) at this group's origin,
+        or moved by (*x*, *y*) and scaled by *scale* about its own origin.
 
         >>> canvas = Canvas(10, 10)
         >>> dot = canvas.define("dot", lambda g: g.circle(1, 1, 1))
         >>> canvas.group(x=4).use(dot)
-        >>> '<use href="#dot"/>' in canvas.to_svg()
-        True
+        >>> canvas.use(dot, x=2, scale=0.125)
+        >>> '<use href="#dot"/>' in canvas.to_svg(), '<use href="#dot" transform="translate(2 0) scale(0.125)"/>' in canvas.to_svg()
+        (True, True)
         """
-        self._leaf("use", [("href", "#" + check_text("symbol", symbol))])
+        x = check_number("x", x, minimum=None)
+        y = check_number("y", y, minimum=None)
+        scale = check_number("scale", scale, positive=True)
+        transform = []
+        if x or y:
+            transform.append(f"translate({fmt(x)} {fmt(y)})")
+        if scale != 1:
+            transform.append(f"scale({_exact(scale)})")
+        self._leaf("use", [("href", "#" + check_text("symbol", symbol)),
+                           ("transform", " ".join(transform) if transform else None)])
+
+    def raw_group(self, attributes: list[tuple[str, str]], children: list[tuple[str, list[tuple[str, str]], str | None]]) -> None:
+        """A ``<g>`` with the written *attributes* (inherited by its children, such as a
+        font) and leaf *children* given as ``(tag, attributes, text)``: for drawings built
+        in bulk by this package, whose values are already checked and written with
+        :func:`fmt`.  Names are written as given, values escaped.
+
+        >>> canvas = Canvas(10, 10)
+        >>> canvas.raw_group([("fill", "#ff0000")], [("text", [("x", "1"), ("y", "9")], "A")])
+        >>> print(canvas.to_svg().splitlines()[2])
+            <text x="1" y="9">A</text>
+        """
+        node = Group._node("g", list(attributes))
+        node._children = [Group._node(tag, list(leaf), text) for tag, leaf, text in children]
+        if self._raw is not None:
+            self._redraw()
+        self._children.append(node)
 
     # -- writing ------------------------------------------------------------------
 
@@ -513,7 +548,7 @@ class Canvas(Group):
 
         The symbol's text is kept for the whole process under its id: an id must always
         stand for the same drawing (name it after everything the drawing depends on, as
-        ``card-spanish-48-7o-60`` does), and *draw* runs only the first time an id is seen.
+        ``cs48-7o-60``, the 7 of oros of the Spanish 48-card deck 60 wide, does), and *draw* runs only the first time an id is seen.
         The symbol is written in the picture's ``<defs>`` (sorted by id, unindented to keep
         pictures small), with ``overflow="visible"`` so that nothing drawn by it is clipped.
 
