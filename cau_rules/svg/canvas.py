@@ -27,7 +27,7 @@ per process and reused by every picture, so a picture costs little more than its
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from typing import Literal
 
 from cau_rules.errors import InvalidRulesError
@@ -407,10 +407,11 @@ class Group:
                             ("transform", f"rotate({fmt(rotate)} {fmt(x)} {fmt(y)})" if rotate else None)],
                    content)
 
-    def placed(self, class_: str, x: float, y: float, title: str, symbol: str, data: str | None = None) -> Group:
+    def placed(self, class_: str, x: float, y: float, title: str, symbol: str, data: str | None = None,
+               scale: float = 1) -> Group:
         """A sub-group that places *symbol* at (*x*, *y*): what :meth:`group` with *class_*,
-        *title* and a ``data-card`` of *data*, then :meth:`use`, would make, built in one step
-        (a picture places dozens of cards).
+        *title* and a ``data-card`` of *data*, then :meth:`use` (with *scale*), would make,
+        built in one step (a picture places dozens of cards).
 
         >>> canvas = Canvas(10, 10)
         >>> card = canvas.placed("card", 2, 0, "as d'oros", canvas.define("face", lambda g: g.rect(0, 0, 1, 1)),
@@ -431,8 +432,10 @@ class Group:
             attributes.append(("transform", f"translate({fmt(x)} {fmt(y)})"))
         child = Group._node("g", attributes)
         child._root = self._root
+        scale = check_number("scale", scale, positive=True)
+        placing = "" if scale == 1 else f' transform="scale({_exact(scale)})"'
         child._children = [f"<title>{_escape_text(check_text('title', title))}</title>",
-                           f'<use href="#{_escape_attribute(check_text("symbol", symbol))}"/>']
+                           f'<use href="#{_escape_attribute(check_text("symbol", symbol))}"{placing}/>']
         if self._raw is not None:
             self._redraw()
         self._children.append(child)
@@ -460,7 +463,8 @@ class Group:
         self._leaf("use", [("href", "#" + check_text("symbol", symbol)),
                            ("transform", " ".join(transform) if transform else None)])
 
-    def raw_group(self, attributes: list[tuple[str, str]], children: list[tuple[str, list[tuple[str, str]], str | None]]) -> None:
+    def raw_group(self, attributes: Sequence[tuple[str, str]],
+                  children: Sequence[tuple[str, Sequence[tuple[str, str]], str | None]]) -> None:
         """A ``<g>`` with the written *attributes* (inherited by its children, such as a
         font) and leaf *children* given as ``(tag, attributes, text)``: for drawings built
         in bulk by this package, whose values are already checked and written with
@@ -471,7 +475,7 @@ class Group:
         >>> print(canvas.to_svg().splitlines()[2])
         <text x="1" y="9">A</text>
         """
-        def written(tag: str, leaf: list[tuple[str, str]], text: str | None) -> str:
+        def written(tag: str, leaf: Sequence[tuple[str, str]], text: str | None) -> str:
             head = "<" + tag + "".join(f' {name}="{_escape_attribute(value)}"' for name, value in leaf)
             return head + "/>" if text is None else f"{head}>{_escape_text(text)}</{tag}>"
 
