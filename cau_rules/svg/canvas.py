@@ -31,7 +31,7 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import Literal
 
 from cau_rules.errors import InvalidRulesError
-from cau_rules.svg.values import Anchor, PathData, check_anchor, check_number, check_text, fmt
+from cau_rules.svg.values import Anchor, PathData, check_anchor, check_number, check_text, fmt, fmt_scale
 
 __all__ = ["FONT_FAMILY", "SVG_NAMESPACE", "Canvas", "Group", "PathData", "fmt"]
 
@@ -63,13 +63,6 @@ def _escape_attribute(text: str) -> str:
         .replace("\t", "&#9;")
         .replace("\n", "&#10;")
     )
-
-
-def _exact(value: float) -> str:
-    """*value* to six decimals without trailing zeros: a scale, where two decimals
-    would move whatever lies far from the origin."""
-    text = f"{value:.6f}".rstrip("0").rstrip(".")
-    return "0" if text in ("", "-0") else text
 
 
 def _is_title(children: list[Group | str]) -> bool:
@@ -433,7 +426,7 @@ class Group:
         child = Group._node("g", attributes)
         child._root = self._root
         scale = check_number("scale", scale, positive=True)
-        placing = "" if scale == 1 else f' transform="scale({_exact(scale)})"'
+        placing = "" if scale == 1 else f' transform="scale({fmt_scale(scale)})"'
         child._children = [f"<title>{_escape_text(check_text('title', title))}</title>",
                            f'<use href="#{_escape_attribute(check_text("symbol", symbol))}"{placing}/>']
         if self._raw is not None:
@@ -459,16 +452,14 @@ class Group:
         if x or y:
             transform.append(f"translate({fmt(x)} {fmt(y)})")
         if scale != 1:
-            transform.append(f"scale({_exact(scale)})")
+            transform.append(f"scale({fmt_scale(scale)})")
         self._leaf("use", [("href", "#" + check_text("symbol", symbol)),
                            ("transform", " ".join(transform) if transform else None)])
 
     def raw_group(self, attributes: Sequence[tuple[str, str]],
                   children: Sequence[tuple[str, Sequence[tuple[str, str]], str | None]]) -> None:
-        """A ``<g>`` with the written *attributes* (inherited by its children, such as a
-        font) and leaf *children* given as ``(tag, attributes, text)``: for drawings built
-        in bulk by this package, whose values are already checked and written with
-        :func:`fmt`.  Names are written as given, values escaped.
+        """A ``<g>`` with the written *attributes* (inherited by its children, such as a font)
+        and leaf *children* as ``(tag, attributes, text)``, values already written with :func:`fmt`.
 
         >>> canvas = Canvas(10, 10)
         >>> canvas.raw_group([("fill", "#ff0000")], [("text", [("x", "1"), ("y", "9")], "A")])
