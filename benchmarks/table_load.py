@@ -53,7 +53,7 @@ class Tally:
     largest: int = 0
 
 
-def serve(port: int, db: str) -> None:
+def serve(port: int, db: str, compression: bool = True) -> None:
     """The server process: the table server with the move rate raised, on 127.0.0.1."""
     sys.path.insert(0, str(ROOT))
     import uvicorn
@@ -65,7 +65,7 @@ def serve(port: int, db: str) -> None:
                     max_tables=100_000, creates_per_minute=1e6, create_burst=100_000)
     app = create_app(db, limits=limits, bot_delay=0.0)
     uvicorn.run(app, host="127.0.0.1", port=port, ws="websockets-sansio", log_level="warning",
-                ws_max_size=65536, backlog=2048)
+                ws_max_size=65536, backlog=2048, ws_per_message_deflate=compression)
 
 
 def _free_port() -> int:
@@ -84,6 +84,13 @@ def _rss(pid: int) -> tuple[int, int]:
             elif line.startswith("VmHWM:"):
                 peak = int(line.split()[1])
     return now, peak
+
+
+def _cpu(pid: int) -> float:
+    """The CPU seconds (user and system) the process has used so far (Linux)."""
+    with open(f"/proc/{pid}/stat", encoding="ascii") as stat:
+        fields = stat.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def _create_tables(port: int, variant: str, count: int) -> list[str]:
@@ -168,12 +175,13 @@ async def _run_clients(port: int, tables: list[str], timeout: float, max_frames:
     return tally, elapsed
 
 
-def run(clients: int, variant: str, timeout: float, max_frames: int) -> dict[str, Any]:
+def run(clients: int, variant: str, timeout: float, max_frames: int, compression: bool = True) -> dict[str, Any]:
     """One load run of *clients* clients (an even number) on a fresh server."""
     port = _free_port()
     with tempfile.TemporaryDirectory() as tmp:
         db = str(Path(tmp) / "load.sqlite3")
-        server = subprocess.Popen([sys.executable, __file__, "--serve", str(port), db], cwd=ROOT)
+        command = [sys.executable, __file__, "--serve", str(port), db]
+        server = subprocess.Popen(command + ([] if compression else ["--no-compression"]), cwd=ROOT)
         try:
             deadline = time.monotonic() + 30
             while True:
@@ -186,7 +194,9 @@ def run(clients: int, variant: str, timeout: float, max_frames: int) -> dict[str
                     time.sleep(0.1)
             idle_rss, _ = _rss(server.pid)
             tables = _create_tables(port, variant, clients // 2)
+            server_cpu, client_cpu = _cpu(server.pid), time.process_time()
             tally, elapsed = asyncio.run(_run_clients(port, tables, timeout, max_frames))
+            server_cpu, client_cpu = _cpu(server.pid) - server_cpu, time.process_time() - client_cpu
             rss, peak = _rss(server.pid)
         finally:
             server.terminate()
@@ -205,6 +215,11 @@ def run(clients: int, variant: str, timeout: float, max_frames: int) -> dict[str
         "p99_ms": round(1000 * p99, 2) if latencies else None,
         "server_rss_mib": round(rss / 1024, 1), "server_peak_rss_mib": round(peak / 1024, 1),
         "server_idle_rss_mib": round(idle_rss / 1024, 1),
+        # Clients and server share the machine: the CPU each used, and the games the server
+        # would play a second if it had one core to itself (its CPU time, not the wall clock).
+        "server_cpu_s": round(server_cpu, 2), "client_cpu_s": round(client_cpu, 2),
+        "games_per_server_cpu_s": round(tally.games / server_cpu, 2) if server_cpu else None,
+        "server_cpu_ms_per_move": round(1000 * server_cpu / len(latencies), 2) if latencies else None,
         "errors": errors, "error_samples": tally.errors[:5],
     }
 
@@ -217,14 +232,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--timeout", type=float, default=300.0, help="seconds each run may take")
     parser.add_argument("--max-frames", type=int, default=5000, help="frames a client reads at most")
     parser.add_argument("--json", action="store_true", help="one JSON object per line")
+    parser.add_argument("--no-compression", action="store_true",
+                        help="serve without the websocket per-message deflate (uvicorn's default is on)")
     parser.add_argument("--serve", nargs=2, metavar=("PORT", "DB"), help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.serve:
-        serve(int(args.serve[0]), args.serve[1])
+        serve(int(args.serve[0]), args.serve[1], compression=not args.no_compression)
         return 0
     failed = False
     for clients in args.clients:
-        result = run(clients + clients % 2, args.variant, args.timeout, args.max_frames)
+        result = run(clients + clients % 2, args.variant, args.timeout, args.max_frames,
+                     compression=not args.no_compression)
         failed |= result["errors"] > 0
         if args.json:
             print(json.dumps(result), flush=True)
@@ -234,7 +252,9 @@ def main(argv: list[str] | None = None) -> int:
                   f"move latency p50 {result['p50_ms']} ms, p99 {result['p99_ms']} ms; "
                   f"server RSS {result['server_rss_mib']} MiB (peak {result['server_peak_rss_mib']}, "
                   f"idle {result['server_idle_rss_mib']}); {result['kib_per_game']} KiB sent per game, "
-                  f"largest frame {result['largest_frame_kib']} KiB; errors {result['errors']}", flush=True)
+                  f"largest frame {result['largest_frame_kib']} KiB; CPU server {result['server_cpu_s']} s, "
+                  f"clients {result['client_cpu_s']} s ({result['games_per_server_cpu_s']} games per server "
+                  f"CPU second, {result['server_cpu_ms_per_move']} ms a move); errors {result['errors']}", flush=True)
             for sample in result["error_samples"]:
                 print("   ", sample)
     return 1 if failed else 0

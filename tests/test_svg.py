@@ -495,3 +495,31 @@ def test_the_package_imports_only_cards_and_errors_from_the_library() -> None:
                     node.module.startswith("cau_rules.svg"), f"{source.name} imports {node.module}"
             if isinstance(node, ast.Import):
                 assert not any(alias.name.startswith("cau_rules") for alias in node.names), source.name
+
+
+# ---------------------------------------------------------------------------
+# Symbols shared across sizes, and short ids that never meet
+
+
+def test_one_sign_and_one_design_serve_every_size() -> None:
+    canvas = Canvas(200, 120)
+    draw_card(canvas, Card.O7, x=0, y=0, width=40)
+    draw_card(canvas, Card.O7, x=50, y=0, width=56)
+    draw_card(canvas, Card.O12, x=120, y=0, width=56)
+    svg = canvas.to_svg()
+    ids = re.findall(r'<symbol id="([^"]+)"', svg)
+    # one sign of oros, one number design and one court design, placed scaled; the labels inline
+    assert sorted(ids) == ["ds48-oc", "ds48-on", "ps48-o"]
+    assert 'transform="scale(0.4)"' in svg and 'transform="scale(0.56)"' in svg
+    root = parse(svg)
+    assert [group.get("data-card") for group in groups(root, "card")] == ["7o", "7o", "12o"]
+
+
+def test_a_deck_of_another_name_never_shares_a_built_in_decks_symbols() -> None:
+    # a deck named like a built-in deck's short id, with other ranks: its faces are its own
+    impostor = Deck("s40", (1, 2, 3, 4, 5, 6, 7, 8, 9, 10))
+    canvas = Canvas(200, 100)
+    draw_card(canvas, Card.parse("10o"), x=0, y=0, deck=SPANISH_40)
+    draw_card(canvas, Card.parse("10o"), x=60, y=0, deck=impostor)
+    ids = set(re.findall(r'<symbol id="([^"]+)"', canvas.to_svg()))
+    assert ids == {"ds40-oc", "ps40-o", "dx-s40-oc", "px-s40-o"}

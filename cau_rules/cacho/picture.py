@@ -36,6 +36,7 @@ from cau_rules.svg import (
     TEXT_COLOUR,
     TURN_COLOUR,
     Canvas,
+    Group,
     SvgOptions,
     draw_back,
     draw_card,
@@ -141,37 +142,13 @@ def _panel(canvas: Canvas, table: Table, seat: int, x: float, y: float, options:
            marked: frozenset[Card]) -> None:
     words, language = _WORDS[options.language], options.language
     playing = not table.over and seat == table.to_play
-    panel = canvas.group(x=x, y=y, class_="seat", data=[("seat", str(seat))])
-    panel.rect(0, 0, _PANEL_W, _PANEL_H, rx=8, fill=_MINE if seat == table.viewer else _FELT,
-               stroke=TURN_COLOUR if playing else _FELT_EDGE, stroke_width=2.5 if playing else 1)
-    if playing:
-        draw_turn_marker(panel, x=12, y=13, size=12, language=language)
-    draw_label(panel, _seat_name(table, seat, words), x=22 if playing else 9, y=18, size=12, bold=True)
-    if seat == table.dealer:
-        chip = panel.group(x=_PANEL_W - 15, y=13, class_="dealer", title=words["dealer"])
-        chip.circle(0, 0, 9, fill="#ffffff", stroke=TEXT_COLOUR, stroke_width=1)
-        chip.text(0, 4, "D", size=11, anchor="middle", bold=True, fill=TEXT_COLOUR)
     cards = table.cards[seat]
-    top = 26.0
-    for index, card in enumerate(cards):
-        left = 9 + index * (CARD_W + 4)
-        if card is None:
-            count = len(cards) if index == len(cards) - 1 else None
-            draw_back(panel, x=left, y=top, width=CARD_W, count=count, language=language)
-        else:
-            draw_card(panel, card, x=left, y=top, width=CARD_W, deck=CACHO_24, highlight=card in marked,
-                      language=language)
-    if not table.dealt_in[seat]:
-        draw_label(panel, words["out"], x=_PANEL_W / 2, y=top + 36, size=14, anchor="middle", colour=_MUTED)
-    elif table.folded[seat]:
-        panel.rect(4, top - 2, _PANEL_W - 8, CARD_W * CARD_RATIO + 4, rx=4, fill=_FOLDED_VEIL, opacity=0.6)
     values, takes = _showdown_values(table), _takes(table)
     line = words["stack"].format(table.stacks[seat])
     if seat in takes:
         line += " · " + words["takes"].format(takes[seat])
     elif not table.over and table.round_bets[seat]:
         line += " · " + words["bet"].format(table.round_bets[seat])
-    draw_label(panel, line, x=9, y=102, size=11, bold=seat in takes)
     status = ""
     if seat in values:
         status = _value_text(values[seat], language)
@@ -181,8 +158,41 @@ def _panel(canvas: Canvas, table: Table, seat: int, x: float, y: float, options:
         status = words["to call"].format(table.to_call) if table.to_call else words["no bet"]
     elif not table.over and table.to_act[seat]:
         status = words["to act"]
-    if status:
-        draw_label(panel, status, x=9, y=117, size=10, colour=TURN_COLOUR if playing else TEXT_COLOUR)
+    name = _seat_name(table, seat, words)
+
+    def draw(into: Group) -> None:
+        panel = into.group(x=x, y=y, class_="seat", data=[("seat", str(seat))])
+        panel.rect(0, 0, _PANEL_W, _PANEL_H, rx=8, fill=_MINE if seat == table.viewer else _FELT,
+                   stroke=TURN_COLOUR if playing else _FELT_EDGE, stroke_width=2.5 if playing else 1)
+        if playing:
+            draw_turn_marker(panel, x=12, y=13, size=12, language=language)
+        draw_label(panel, name, x=22 if playing else 9, y=18, size=12, bold=True)
+        if seat == table.dealer:
+            chip = panel.group(x=_PANEL_W - 15, y=13, class_="dealer", title=words["dealer"])
+            chip.circle(0, 0, 9, fill="#ffffff", stroke=TEXT_COLOUR, stroke_width=1)
+            chip.text(0, 4, "D", size=11, anchor="middle", bold=True, fill=TEXT_COLOUR)
+        top = 26.0
+        for index, card in enumerate(cards):
+            left = 9 + index * (CARD_W + 4)
+            if card is None:
+                count = len(cards) if index == len(cards) - 1 else None
+                draw_back(panel, x=left, y=top, width=CARD_W, count=count, language=language)
+            else:
+                draw_card(panel, card, x=left, y=top, width=CARD_W, deck=CACHO_24, highlight=card in marked,
+                          language=language)
+        if not table.dealt_in[seat]:
+            draw_label(panel, words["out"], x=_PANEL_W / 2, y=top + 36, size=14, anchor="middle", colour=_MUTED)
+        elif table.folded[seat]:
+            panel.rect(4, top - 2, _PANEL_W - 8, CARD_W * CARD_RATIO + 4, rx=4, fill=_FOLDED_VEIL, opacity=0.6)
+        draw_label(panel, line, x=9, y=102, size=11, bold=seat in takes)
+        if status:
+            draw_label(panel, status, x=9, y=117, size=10, colour=TURN_COLOUR if playing else TEXT_COLOUR)
+
+    # A panel is mostly as it was a move before: its drawing is remembered under all it shows.
+    key = ("cacho-panel", seat, x, y, seat == table.viewer, playing, name, seat == table.dealer, cards,
+           marked.intersection(card for card in cards if card is not None), table.dealt_in[seat],
+           table.folded[seat], line, seat in takes, status, language)
+    canvas.fragment(key, draw)
 
 
 def _centre(canvas: Canvas, table: Table, x: float, y: float, options: SvgOptions) -> None:

@@ -211,13 +211,28 @@ def _draw_seat(canvas: Canvas, scene: _Scene, number: int, y: float, width: floa
     seat = scene.seats[number]
     if number == scene.to_play and scene.phase != "over":
         draw_turn_marker(canvas, x=_MARGIN + 7, y=y + 11, language=language)
-    draw_label(canvas, _seat_label(scene, number, language), x=_MARGIN + _INDENT, y=y + 16, bold=True)
-    _draw_holding(canvas, seat, _MARGIN + _INDENT, y + 24, width, scene, options, marked)
-    draw_label(canvas, f"{_text('pile', language)} ({seat.pile_size})", x=pile_x, y=y + 16, size=12)
-    _draw_pile(canvas, seat.pile, seat.pile_size, pile_x, y + 24, scene, options, number in pile_marks)
-    for line, (creditor, amount) in enumerate(seat.debts):
-        draw_label(canvas, _text("owes", language, amount, creditor), x=pile_x + _SMALL + 16,
-                   y=y + 40 + line * _LINE, size=12)
+    label = _seat_label(scene, number, language)
+    top = seat.pile[-1] if seat.pile else None
+
+    def hand(into: Group) -> None:
+        draw_label(into, label, x=_MARGIN + _INDENT, y=y + 16, bold=True)
+        _draw_holding(into, seat, _MARGIN + _INDENT, y + 24, width, scene, options, marked)
+
+    def pile(into: Group) -> None:
+        draw_label(into, f"{_text('pile', language)} ({seat.pile_size})", x=pile_x, y=y + 16, size=12)
+        _draw_pile(into, seat.pile, seat.pile_size, pile_x, y + 24, scene, options, number in pile_marks)
+        for line, (creditor, amount) in enumerate(seat.debts):
+            draw_label(into, _text("owes", language, amount, creditor), x=pile_x + _SMALL + 16,
+                       y=y + 40 + line * _LINE, size=12)
+
+    # A seat is mostly as it was a move before (only the mover's changes): its drawing is
+    # remembered under everything it depends on, in two parts, since the piles move right or
+    # left with the widest hand; the turn marker, which moves every time, stays outside.
+    deck = scene.rules.deck if scene.rules is not None else None
+    canvas.fragment(("fishing-hand", label, seat.holding, seat.size, y, width, deck, language,
+                     frozenset(marked.intersection(seat.holding or ()))), hand)
+    canvas.fragment(("fishing-pile", seat.pile, seat.pile_size, seat.debts, y, pile_x, deck, language,
+                     number in pile_marks, top is not None and top in options.highlight), pile)
 
 
 def _chain_width(chain: Chain | None) -> float:

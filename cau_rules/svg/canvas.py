@@ -18,20 +18,20 @@ per process and reused by every picture, so a picture costs little more than its
 >>> label = canvas.text(20, 14, "Tom & Jerry", size=10, anchor="middle")
 >>> print(canvas.to_svg())
 <svg xmlns="http://www.w3.org/2000/svg" width="40" height="20" viewBox="0 0 40 20" font-family="sans-serif">
-  <title>A &lt;small&gt; picture</title>
-  <rect x="1" y="1" width="38" height="18" rx="3" fill="#ffffff" stroke="#000000"/>
-  <text x="20" y="14" font-size="10" text-anchor="middle" fill="#000000">Tom &amp; Jerry</text>
+<title>A &lt;small&gt; picture</title>
+<rect x="1" y="1" width="38" height="18" rx="3" fill="#ffffff" stroke="#000000"/>
+<text x="20" y="14" font-size="10" text-anchor="middle" fill="#000000">Tom &amp; Jerry</text>
 </svg>
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from typing import Literal
 
 from cau_rules.errors import InvalidRulesError
-from cau_rules.svg.values import Anchor, PathData, check_anchor, check_number, check_text, fmt
+from cau_rules.svg.values import Anchor, PathData, check_anchor, check_number, check_text, fmt, fmt_scale
 
 __all__ = ["FONT_FAMILY", "SVG_NAMESPACE", "Canvas", "Group", "PathData", "fmt"]
 
@@ -65,6 +65,11 @@ def _escape_attribute(text: str) -> str:
     )
 
 
+def _is_title(children: list[Group | str]) -> bool:
+    """Whether the first of *children* is a ``<title>`` (written, as every leaf is)."""
+    return bool(children) and isinstance(children[0], str) and children[0].startswith("<title>")
+
+
 class Group:
     """A ``<g>`` element (or the document itself): a container that shapes are drawn into.
 
@@ -78,9 +83,9 @@ class Group:
     >>> seat.circle(1, 1, 1, fill="#ff0000")
     >>> print(canvas.to_svg())
     <svg xmlns="http://www.w3.org/2000/svg" width="10" height="10" viewBox="0 0 10 10" font-family="sans-serif">
-      <g class="seat" transform="translate(2 3)">
-        <circle cx="1" cy="1" r="1" fill="#ff0000"/>
-      </g>
+    <g class="seat" transform="translate(2 3)">
+    <circle cx="1" cy="1" r="1" fill="#ff0000"/>
+    </g>
     </svg>
     """
 
@@ -89,7 +94,7 @@ class Group:
     def __init__(self) -> None:
         self._tag = "g"
         self._attributes: list[tuple[str, str]] = []
-        self._children: list[Group] = []
+        self._children: list[Group | str] = []  # a leaf is kept as its written text
         self._text: str | None = None
         self._root: Canvas | None = None
         # A memoised fragment (see fragment()): its written text, and how to draw it again
@@ -116,14 +121,15 @@ class Group:
     # -- building -----------------------------------------------------------------
 
     def _leaf(self, tag: str, attributes: Iterable[tuple[str, str | float | None]], text: str | None = None) -> None:
-        written: list[tuple[str, str]] = []
+        """Add a leaf element, written at once (a leaf never changes once drawn)."""
+        head = "<" + tag
         for name, value in attributes:
             if value is None:
                 continue
-            written.append((name, value if isinstance(value, str) else fmt(value)))
+            head += f' {name}="{_escape_attribute(value if isinstance(value, str) else fmt(value))}"'
         if self._raw is not None:
             self._redraw()
-        self._children.append(Group._node(tag, written, text))
+        self._children.append(head + "/>" if text is None else f"{head}>{_escape_text(text)}</{tag}>")
 
     @staticmethod
     def _paint(fill: str | None, stroke: str | None, stroke_width: float | None,
@@ -215,7 +221,7 @@ class Group:
         node = Group._node("g", attributes)
         node._root = canvas = self._root
         if title is not None:
-            node._children.append(Group._node("title", [], check_text("title", title)))
+            node._children.append(f"<title>{_escape_text(check_text('title', title))}</title>")
         if self._raw is not None:
             self._redraw()
         self._children.append(node)
@@ -237,7 +243,7 @@ class Group:
         if canvas._drawing:
             canvas._drawing[-1].update(uses)
         lines: list[str] = []
-        node._write(lines, 0)
+        node._write(lines)
         if len(_FRAGMENTS) >= _MAX_FRAGMENTS:
             _FRAGMENTS.clear()
         _FRAGMENTS[full] = ("\n".join(lines), tuple(sorted(uses)))
@@ -246,7 +252,7 @@ class Group:
     def _redraw(self) -> None:
         """Turn a remembered fragment back into elements (something is drawn into it)."""
         draw, self._raw, self._lazy = self._lazy, None, None
-        title = self._children[:1] if self._children and self._children[0]._tag == "title" else []
+        title = self._children[:1] if _is_title(self._children) else []
         self._children = title
         if draw is not None:
             draw(self)
@@ -380,7 +386,7 @@ class Group:
         >>> canvas = Canvas(10, 10)
         >>> canvas.text(0, 9, '<b>"Q" & A</b>', size=8)
         >>> print(canvas.to_svg().splitlines()[1])
-          <text x="0" y="9" font-size="8" fill="#000000">&lt;b&gt;"Q" &amp; A&lt;/b&gt;</text>
+        <text x="0" y="9" font-size="8" fill="#000000">&lt;b&gt;"Q" &amp; A&lt;/b&gt;</text>
         """
         check_number("x", x, minimum=None)
         check_number("y", y, minimum=None)
@@ -394,19 +400,20 @@ class Group:
                             ("transform", f"rotate({fmt(rotate)} {fmt(x)} {fmt(y)})" if rotate else None)],
                    content)
 
-    def placed(self, class_: str, x: float, y: float, title: str, symbol: str, data: str | None = None) -> Group:
+    def placed(self, class_: str, x: float, y: float, title: str, symbol: str, data: str | None = None,
+               scale: float = 1) -> Group:
         """A sub-group that places *symbol* at (*x*, *y*): what :meth:`group` with *class_*,
-        *title* and a ``data-card`` of *data*, then :meth:`use`, would make, built in one step
-        (a picture places dozens of cards).
+        *title* and a ``data-card`` of *data*, then :meth:`use` (with *scale*), would make,
+        built in one step (a picture places dozens of cards).
 
         >>> canvas = Canvas(10, 10)
         >>> card = canvas.placed("card", 2, 0, "as d'oros", canvas.define("face", lambda g: g.rect(0, 0, 1, 1)),
         ...                      data="1o")
         >>> print(canvas.to_svg().split("</defs>")[1].strip())
         <g class="card" data-card="1o" transform="translate(2 0)">
-            <title>as d'oros</title>
-            <use href="#face"/>
-          </g>
+        <title>as d'oros</title>
+        <use href="#face"/>
+        </g>
         </svg>
         """
         x = check_number("x", x, minimum=None)
@@ -418,41 +425,77 @@ class Group:
             attributes.append(("transform", f"translate({fmt(x)} {fmt(y)})"))
         child = Group._node("g", attributes)
         child._root = self._root
-        child._children = [Group._node("title", [], check_text("title", title)),
-                           Group._node("use", [("href", "#" + check_text("symbol", symbol))])]
+        scale = check_number("scale", scale, positive=True)
+        placing = "" if scale == 1 else f' transform="scale({fmt_scale(scale)})"'
+        child._children = [f"<title>{_escape_text(check_text('title', title))}</title>",
+                           f'<use href="#{_escape_attribute(check_text("symbol", symbol))}"{placing}/>']
         if self._raw is not None:
             self._redraw()
         self._children.append(child)
         return child
 
-    def use(self, symbol: str) -> None:
-        """Place the symbol *symbol* (defined with :meth:`Canvas.define`) at this group's origin.
+    def use(self, symbol: str, *, x: float = 0, y: float = 0, scale: float = 1) -> None:
+        """Place the symbol *symbol* (defined with :meth:`Canvas.define`) at this group's origin,
+        or moved by (*x*, *y*) and scaled by *scale* about its own origin.
 
         >>> canvas = Canvas(10, 10)
         >>> dot = canvas.define("dot", lambda g: g.circle(1, 1, 1))
         >>> canvas.group(x=4).use(dot)
-        >>> '<use href="#dot"/>' in canvas.to_svg()
-        True
+        >>> canvas.use(dot, x=2, scale=0.125)
+        >>> '<use href="#dot"/>' in canvas.to_svg(), '<use href="#dot" transform="translate(2 0) scale(0.125)"/>' in canvas.to_svg()
+        (True, True)
         """
-        self._leaf("use", [("href", "#" + check_text("symbol", symbol))])
+        x = check_number("x", x, minimum=None)
+        y = check_number("y", y, minimum=None)
+        scale = check_number("scale", scale, positive=True)
+        transform = []
+        if x or y:
+            transform.append(f"translate({fmt(x)} {fmt(y)})")
+        if scale != 1:
+            transform.append(f"scale({fmt_scale(scale)})")
+        self._leaf("use", [("href", "#" + check_text("symbol", symbol)),
+                           ("transform", " ".join(transform) if transform else None)])
+
+    def raw_group(self, attributes: Sequence[tuple[str, str]],
+                  children: Sequence[tuple[str, Sequence[tuple[str, str]], str | None]]) -> None:
+        """A ``<g>`` with the written *attributes* (inherited by its children, such as a font)
+        and leaf *children* as ``(tag, attributes, text)``, values already written with :func:`fmt`.
+
+        >>> canvas = Canvas(10, 10)
+        >>> canvas.raw_group([("fill", "#ff0000")], [("text", [("x", "1"), ("y", "9")], "A")])
+        >>> print(canvas.to_svg().splitlines()[2])
+        <text x="1" y="9">A</text>
+        """
+        def written(tag: str, leaf: Sequence[tuple[str, str]], text: str | None) -> str:
+            head = "<" + tag + "".join(f' {name}="{_escape_attribute(value)}"' for name, value in leaf)
+            return head + "/>" if text is None else f"{head}>{_escape_text(text)}</{tag}>"
+
+        lines = ["<g" + "".join(f' {name}="{_escape_attribute(value)}"' for name, value in attributes) + ">"]
+        lines.extend(written(tag, leaf, text) for tag, leaf, text in children)
+        lines.append("</g>")
+        if self._raw is not None:
+            self._redraw()
+        self._children.append("\n".join(lines))
 
     # -- writing ------------------------------------------------------------------
 
-    def _write(self, out: list[str], depth: int) -> None:
-        pad = "  " * depth
+    def _write(self, out: list[str]) -> None:
         if self._raw is not None:
-            out.append(pad + self._raw.replace("\n", "\n" + pad) if pad else self._raw)
+            out.append(self._raw)
             return
         head = self._tag + "".join(f' {name}="{_escape_attribute(value)}"' for name, value in self._attributes)
         if self._text is not None:
-            out.append(f"{pad}<{head}>{_escape_text(self._text)}</{self._tag}>")
+            out.append(f"<{head}>{_escape_text(self._text)}</{self._tag}>")
         elif not self._children:
-            out.append(f"{pad}<{head}/>")
+            out.append(f"<{head}/>")
         else:
-            out.append(f"{pad}<{head}>")
+            out.append(f"<{head}>")
             for child in self._children:
-                child._write(out, depth + 1)
-            out.append(f"{pad}</{self._tag}>")
+                if type(child) is str:
+                    out.append(child)
+                else:
+                    child._write(out)  # type: ignore[union-attr]
+            out.append(f"</{self._tag}>")
 
 
 _SYMBOLS: dict[str, tuple[str, tuple[str, ...]]] = {}
@@ -513,9 +556,8 @@ class Canvas(Group):
 
         The symbol's text is kept for the whole process under its id: an id must always
         stand for the same drawing (name it after everything the drawing depends on, as
-        ``card-spanish-48-7o-60`` does), and *draw* runs only the first time an id is seen.
-        The symbol is written in the picture's ``<defs>`` (sorted by id, unindented to keep
-        pictures small), with ``overflow="visible"`` so that nothing drawn by it is clipped.
+        ``cs48-7o-60``, the 7 of oros of the Spanish 48-card deck 60 wide, does), and *draw* runs only the first time an id is seen.
+        The symbol is written in the picture's ``<defs>`` (sorted by id), with ``overflow="visible"`` so that nothing drawn by it is clipped.
 
         Args:
             symbol: the id: letters, digits, ``-``, ``_`` and ``.``, starting with a letter.
@@ -534,7 +576,7 @@ class Canvas(Group):
         <svg xmlns="http://www.w3.org/2000/svg" width="10" height="10" viewBox="0 0 10 10" font-family="sans-serif">
         <defs>
         <symbol id="box" overflow="visible">
-          <rect x="0" y="0" width="2" height="2"/>
+        <rect x="0" y="0" width="2" height="2"/>
         </symbol>
         </defs>
         </svg>
@@ -557,7 +599,7 @@ class Canvas(Group):
         finally:
             uses = self._drawing.pop()
         lines: list[str] = []
-        node._write(lines, 0)
+        node._write(lines)
         if len(_SYMBOLS) >= _MAX_SYMBOLS:
             _SYMBOLS.clear()
         _SYMBOLS[symbol] = ("\n".join(lines), tuple(sorted(uses)))
@@ -574,32 +616,34 @@ class Canvas(Group):
         self._defs[symbol] = cached[0]
         return True
 
-    def _write(self, out: list[str], depth: int) -> None:
+    def _write(self, out: list[str]) -> None:
         if not self._defs:
-            super()._write(out, depth)
+            super()._write(out)
             return
-        pad = "  " * depth
-        out.append(f"{pad}<{self._tag}" + "".join(f' {name}="{_escape_attribute(value)}"'
-                                                  for name, value in self._attributes) + ">")
+        out.append(f"<{self._tag}" + "".join(f' {name}="{_escape_attribute(value)}"'
+                                             for name, value in self._attributes) + ">")
         children = self._children
-        first = 1 if children and children[0]._tag == "title" else 0  # the title stays the first child
-        for child in children[:first]:
-            child._write(out, depth + 1)
+        first = 1 if _is_title(children) else 0  # the title stays the first child
+        out.extend(children[:first])  # type: ignore[arg-type]
         out.append("<defs>")
         out.extend(self._defs[symbol] for symbol in sorted(self._defs))  # the same order however drawn
         out.append("</defs>")
         for child in children[first:]:
-            child._write(out, depth + 1)
-        out.append(f"{pad}</{self._tag}>")
+            if type(child) is str:
+                out.append(child)
+            else:
+                child._write(out)  # type: ignore[union-attr]
+        out.append(f"</{self._tag}>")
 
     def to_svg(self) -> str:
-        """The complete SVG document, one element a line, ending with a newline.
+        """The complete SVG document, one element a line (not indented: a picture is sent
+        over the network on every move), ending with a newline.
 
         >>> print(Canvas(1, 1, title="x").to_svg(), end="")
         <svg xmlns="http://www.w3.org/2000/svg" width="1" height="1" viewBox="0 0 1 1" font-family="sans-serif">
-          <title>x</title>
+        <title>x</title>
         </svg>
         """
         out: list[str] = []
-        self._write(out, 0)
+        self._write(out)
         return "\n".join(out) + "\n"

@@ -22,6 +22,7 @@ a card: :func:`draw_back` is not even given one.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Mapping
 from types import MappingProxyType
 
@@ -407,9 +408,12 @@ def draw_card(target: Group, card: Card, *, x: float, y: float, width: float = C
     if canvas is None:  # a group on its own: drawn in place
         g = target.group(x=x, y=y, class_="card", title=name, data=[("card", card.code)])
         _face(g, card, w, deck)
-    else:  # each face is drawn once per picture, as a symbol, and placed
-        symbol = canvas.define(f"card-{deck.name}-{card.code}-{fmt(w)}", lambda into: _labels(into, card, w, deck))
-        g = target.placed("card", x, y, name, symbol, data=card.code)
+    else:  # the suit's design is drawn once per picture, as a symbol, and placed; then the labels
+        kind = "c" if card.rank >= 10 else "n"
+        design = canvas.define(f"d{_deck_id(deck)}-{card.code[-1]}{kind}",
+                               lambda into: _face(into, card, _DESIGN_WIDTH, deck, labels=False))
+        g = target.placed("card", x, y, name, design, data=card.code, scale=w / _DESIGN_WIDTH)
+        g.raw_group(*_labels(card, w, deck))
     if highlight:
         _highlight(g, w, h)
     return g
@@ -440,28 +444,52 @@ def _face(g: Group, card: Card, w: float, deck: Deck, *, labels: bool = True, de
         _pip(g, card, deck, x=w / 2, y=h / 2, size=0.52 * w)
 
 
+_PIP_SIZE = 100.0
+"""The size a sign is drawn at as a symbol; a face places it scaled (2 decimals at this size
+are finer than any face's 2 decimals at its own size)."""
+
+_BUILT_IN_DECKS = {"spanish-48": "s48", "spanish-40": "s40", "french-40": "f40", "cacho-24": "k24"}
+
+
+_DESIGN_WIDTH = 100.0
+"""The width a suit's design is drawn at as a symbol; a face places it scaled to its own
+width (every number of a design is a multiple of the width that two decimals hold exactly
+at this width)."""
+
+
+def _deck_id(deck: Deck) -> str:
+    """A short name of *deck* for symbol ids: a few letters for the built-in decks, and
+    ``x-`` and the whole name for any other (so that the two never meet)."""
+    return _BUILT_IN_DECKS.get(deck.name) or f"x-{deck.name}"
+
+
 def _pip(g: Group, card: Card, deck: Deck, *, x: float, y: float, size: float) -> None:
-    """A sign of a face: in a picture a symbol that every card of the suit shares (both
-    corners use the same one), drawn where it stands so that its numbers are the same to the
-    last digit as when it was drawn in place; outside a picture, drawn in place."""
+    """A sign of a face: in a picture one symbol per suit that every sign of the suit shares
+    (every size, both corners), placed moved and scaled; outside a picture, drawn in place."""
     canvas = g.canvas
     if canvas is None:
         draw_pip(g, card.suit, x=x, y=y, size=size, deck=deck)
         return
-    symbol = f"pip-{deck.name}-{card.code[-1]}-{fmt(x)}-{fmt(y)}-{fmt(size)}"
-    g.use(canvas.define(symbol, lambda into: draw_pip(into, card.suit, x=x, y=y, size=size, deck=deck)))
+    symbol = f"p{_deck_id(deck)}-{card.code[-1]}"
+    g.use(canvas.define(symbol, lambda into: draw_pip(into, card.suit, x=0, y=0, size=_PIP_SIZE, deck=deck)),
+          x=x, y=y, scale=size / _PIP_SIZE)
 
 
-def _labels(g: Group, card: Card, w: float, deck: Deck) -> None:
-    """A face as a symbol: the design every card of the suit shares (one symbol for the
-    number cards, one for the court cards), then the card's rank labels over it.  The
-    labels and the signs never touch, so the order does not change a pixel."""
-    canvas = g.canvas
-    assert canvas is not None  # a symbol is always drawn for a picture
-    kind = "court" if card.rank >= 10 else "number"
-    design = f"suit-{deck.name}-{card.code[-1]}-{kind}-{fmt(w)}"
-    g.use(canvas.define(design, lambda into: _face(into, card, w, deck, labels=False)))
-    _face(g, card, w, deck, design=False)
+_Attributes = tuple[tuple[str, str], ...]
+
+
+@functools.lru_cache(maxsize=1024)
+def _labels(card: Card, w: float, deck: Deck) -> tuple[_Attributes, tuple[tuple[str, _Attributes, str | None], ...]]:
+    """A face's two rank labels, for :meth:`Group.raw_group`: one group holding their font and
+    colour, the far one turned half round about the card's centre (the mapping
+    ``translate(w h) rotate(180)`` makes).  They never touch the signs, so drawing them over
+    the design changes no pixel."""
+    label = rank_label(card, deck)
+    x, y = fmt(0.14 * w), fmt(0.21 * w)
+    font = (("font-size", fmt(0.2 * w if len(label) < 2 else 0.17 * w)), ("font-weight", "bold"),
+            ("text-anchor", "middle"), ("fill", suit_colour(card.suit, deck)))
+    turned = f"rotate(180 {fmt(w / 2)} {fmt(w * CARD_RATIO / 2)})"
+    return font, (("text", (("x", x), ("y", y), ("transform", turned)), label), ("text", (("x", x), ("y", y)), label))
 
 
 def _lattice(x0: float, y0: float, x1: float, y1: float, step: float) -> PathData:
@@ -556,7 +584,7 @@ def draw_back(target: Group, *, x: float, y: float, width: float = CARD_WIDTH, c
         g = target.group(x=x, y=y, class_="card-back", title=title)
         _back(g, w)
     else:
-        g = target.placed("card-back", x, y, title, canvas.define(f"card-back-{fmt(w)}", lambda into: _back(into, w)))
+        g = target.placed("card-back", x, y, title, canvas.define(f"b{fmt(w)}", lambda into: _back(into, w)))
     if count is not None:
         badge(g, w / 2, h / 2, w, count)
     if highlight:

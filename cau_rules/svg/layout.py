@@ -306,7 +306,7 @@ def draw_label(target: Group, text: str, *, x: float, y: float, size: float = 14
     >>> canvas = Canvas(100, 20)
     >>> draw_label(canvas, "Anna & <Bernat>", x=50, y=15, anchor="middle", bold=True)
     >>> print(canvas.to_svg().splitlines()[1])
-      <text x="50" y="15" font-size="14" font-weight="bold" text-anchor="middle" fill="#202020">Anna &amp; &lt;Bernat&gt;</text>
+    <text x="50" y="15" font-size="14" font-weight="bold" text-anchor="middle" fill="#202020">Anna &amp; &lt;Bernat&gt;</text>
     """
     check_group(target)
     check_text("text", text)

@@ -28,6 +28,7 @@ __all__ = [
     "check_number",
     "check_text",
     "fmt",
+    "fmt_scale",
 ]
 
 Anchor = Literal["start", "middle", "end"]
@@ -72,6 +73,17 @@ _WRITTEN: dict[float, str] = {}
 
 # ---------------------------------------------------------------------------
 # Argument checks shared by the whole svg package.
+
+
+def fmt_scale(value: float) -> str:
+    """A scale factor as the builder writes it: six decimals without trailing zeros (two
+    would move whatever lies far from the origin of what is scaled).
+
+    >>> fmt_scale(0.4), fmt_scale(29.12 / 100), fmt_scale(1 / 3)
+    ('0.4', '0.2912', '0.333333')
+    """
+    text = f"{check_number('scale', value, positive=True):.6f}".rstrip("0").rstrip(".")
+    return "0" if text in ("", "-0") else text
 
 
 def check_number(name: str, value: object, *, minimum: float | None = 0.0, positive: bool = False) -> float:
