@@ -33,13 +33,18 @@ def deck_of(seed: int, decks: Decks, hand: int, redeal: int) -> Sequence[Card]:
     return decks[hand] if hand < len(decks) else shuffled_deck(seed, hand, redeal)
 
 
+def _values(cards: Sequence[Card]) -> npt.NDArray[np.uint8]:
+    """Card values as an array, without converting card by card (values are 0-47)."""
+    return np.frombuffer(bytes(cards), np.uint8)
+
+
 def write_next(rules: CachoRules, seed: int, decks: Decks, row: Row) -> None:
     """Write the two possible orders of the next hand (after a played hand, after a void
     one) if the session may reach it, and mark the row ready."""
     hand = int(row[L.HAND])
     if not row[L.OVER] and hand + 1 < rules.max_hands:
-        row[L.NEXT_PLAYED:L.NEXT_PLAYED + L.DECK] = deck_of(seed, decks, hand + 1, 0)
-        row[L.NEXT_VOID:L.NEXT_VOID + L.DECK] = deck_of(seed, decks, hand + 1, int(row[L.REDEAL]) + 1)
+        row[L.NEXT_PLAYED:L.NEXT_PLAYED + L.DECK] = _values(deck_of(seed, decks, hand + 1, 0))
+        row[L.NEXT_VOID:L.NEXT_VOID + L.DECK] = _values(deck_of(seed, decks, hand + 1, int(row[L.REDEAL]) + 1))
     row[L.READY] = 1
 
 
@@ -50,7 +55,7 @@ def start_row(rules: CachoRules, players: int, seed: int, decks: Decks, row: Row
     row[L.N] = players
     row[L.DEALER] = players - 1
     row[L.STACKS:L.STACKS + players] = rules.stack
-    row[L.DECK0:L.DECK0 + L.DECK] = deck_of(seed, decks, 0, 0)
+    row[L.DECK0:L.DECK0 + L.DECK] = _values(deck_of(seed, decks, 0, 0))
 
 
 def row_of(state: CachoState, row: Row) -> None:
