@@ -16,6 +16,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from cau_rules.cacho.codec import CachoCodec
+from cau_rules.cacho.features import CachoFeatures
 from cau_rules.cacho.infer import resample_fields, start, update
 from cau_rules.cacho.moves import MOVE_TYPES, CachoMove, parse_move
 from cau_rules.cacho.picture import svg_state, svg_view
@@ -139,6 +140,7 @@ FAMILY: Family[CachoRules, CachoState, CachoView, CachoMove] = Family(
     doc_pictures=doc_pictures,
     move_menu=move_menu,
     demo_options={"max_hands": 6},  # a one-hand session is often void: show a few hands
+    features=CachoFeatures,
     playout=_playout,
     kernel=KERNEL,
 )

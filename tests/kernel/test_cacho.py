@@ -170,6 +170,18 @@ def test_supplied_decks_and_auto_reset() -> None:
     assert not game.done.all()
 
 
+def test_observe_gives_the_seat_to_play_vector() -> None:
+    batch = BatchGame("cacho", 3, 2, seed=1)
+    vectors = batch.observe()
+    assert vectors.shape[0] == 2
+    features = family_of(CACHO).features
+    assert features is not None
+    one = np.zeros(vectors.shape[1], np.float32)
+    state = batch.state(1)
+    features(CACHO, 3).encode(state.observe(state.to_play), one)
+    assert (vectors[1] == one).all()
+
+
 def test_playout_engines() -> None:
     state = new_game(CACHO.replace(max_hands=3), 3, seed=4)
     family = family_of(state.rules)
