@@ -210,3 +210,27 @@ def test_a_batch_refuses_states_of_other_rules() -> None:
         Batch(object(), 2, 1)  # type: ignore[arg-type]
     assert isinstance(CACHO, CachoRules)
     assert CachoCodec(CACHO, 2).num_actions == Batch(CACHO, 2, 1).num_actions
+
+
+def test_an_amount_outside_the_legal_range_is_refused_and_no_game_moves() -> None:
+    from cau_rules.errors import IllegalMoveError
+
+    batch = BatchGame("cacho", 2, 2, seed=3)
+    codec = CachoCodec(CACHO, 2)
+    before = [batch.state(game) for game in range(2)]
+    bet_two = codec.encode(codec.move_of(4))  # bet 2: round 1's fixed bet is 1
+    with pytest.raises(IllegalMoveError, match="action 4 is not legal in game 0"):
+        batch.step(np.array([bet_two, codec.encode(codec.move_of(0))]))
+    assert [batch.state(game) for game in range(2)] == before
+
+
+def test_a_finished_session_loads_with_its_returns() -> None:
+    state = new_game(CACHO, 3, seed=9)
+    rng = random.Random(1)
+    while not state.is_over:
+        state = state.apply(rng.choice(list(state.legal_moves())))
+    batch = BatchGame.from_states([state])
+    outcome = state.outcome()
+    assert outcome is not None
+    assert batch.done.tolist() == [True] and batch.returns[0].tolist() == list(outcome.shares())
+    assert batch.state(0) == state
