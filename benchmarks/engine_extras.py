@@ -102,7 +102,8 @@ def _zones_size(state: Any, seen: set[int]) -> int:
     return sum(_zone_size(getattr(state, name), seen) for name in _ZONES if hasattr(state, name))
 
 
-def ismcts_speed(seconds: float, engine: str | None = None) -> dict[str, Any]:
+def ismcts_speed(seconds: float, engine: str | None = None, variant: str = "cau-robat",
+                 players: int = 2) -> dict[str, Any]:
     from cau_rules import new_game
     from cau_rules.ai.infostate import InfoState
     from cau_rules.ai.mcts import ISMCTSBot
@@ -122,7 +123,7 @@ def ismcts_speed(seconds: float, engine: str | None = None) -> dict[str, Any]:
             return choose(view, rng)
 
         bot.choose = counting  # type: ignore[method-assign]
-        play_game(new_game("cau-robat", players=2, seed=games), [bot, RandomBot()], seed=games)
+        play_game(new_game(variant, players=players, seed=games), [bot] + [RandomBot()] * (players - 1), seed=games)
         searched += decisions[0] * iterations
         games += 1
     cpu = time.process_time() - cpu_start
@@ -155,8 +156,8 @@ def ismcts_speed(seconds: float, engine: str | None = None) -> dict[str, Any]:
         info.resample(rng)
     resample_us = (time.process_time() - start) * 1e6 / len(infos)
     return {
-        "variant": "cau-robat",
-        "players": 2,
+        "variant": variant,
+        "players": players,
         "iterations": iterations,
         "games": games,
         "iterations_searched": searched,
@@ -210,11 +211,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=20, help="random games per memory case (default 20)")
     parser.add_argument("--engine", choices=("python", "kernel"), default="python",
                         help="where IS-MCTS's random rollouts run (kernel: the fast extra)")
+    parser.add_argument("--variant", default="cau-robat", help="the IS-MCTS game's preset (default cau-robat)")
+    parser.add_argument("--players", type=int, default=2, help="its players (default 2)")
     parser.add_argument("--ismcts-only", action="store_true",
                         help="measure IS-MCTS speed only (for older checkouts, see compare_anchor.py)")
     args = parser.parse_args(argv)
     if args.ismcts_only:
-        print(json.dumps({"ismcts": ismcts_speed(args.seconds, args.engine)}))
+        print(json.dumps({"ismcts": ismcts_speed(args.seconds, args.engine, args.variant, args.players)}))
         return 0
     result = {
         "memory": [memory_per_state(variant, players, args.games) for variant, players in MEMORY_CASES],

@@ -1,10 +1,11 @@
 """The differential harness at scale: seeded random games in the compiled kernel and in
-the reference engine side by side, per preset and player count.
+the reference engine side by side, per preset and player count (every preset of every
+family with a kernel).
 
 Usage (from the repository root, with the ``fast`` extra installed)::
 
     python benchmarks/kernel_diff.py [--games 100000] [--batch 500] [--variant NAME ...]
-                                     [--players N] [--full] [--json PATH]
+                                     [--players N] [--option NAME=JSON ...] [--full] [--json PATH]
 
 After every step the kernel's legal mask must equal the codec encoding of the reference
 ``legal_moves()`` (and both must agree whether the game is over); at the end the whole
@@ -28,17 +29,19 @@ import numpy as np
 
 from cau_rules import new_game
 from cau_rules.batch import BatchGame
-from cau_rules.fishing.codec import FishingCodec
-from cau_rules.fishing.rules import FISHING_PRESETS
-from cau_rules.fishing.state import FishingState
+from cau_rules.registry import FAMILIES, family_of
+
+PRESETS: dict[str, Any] = {rules.name: rules for family in FAMILIES if family.kernel for rules in family.presets}
+"""Every preset of every family with a compiled kernel, by name."""
 
 
-def _compare(name: str, players: int, first: int, size: int, full: bool) -> tuple[int, int, list[str]]:
+def _compare(name: str, players: int, first: int, size: int, full: bool,
+             options: dict[str, Any] | None = None) -> tuple[int, int, list[str]]:
     """Games ``first`` to ``first + size - 1``: (steps compared, disagreements, examples)."""
-    rules = FISHING_PRESETS[name]
-    codec = FishingCodec(rules, players)
+    rules = PRESETS[name].replace(**options) if options else PRESETS[name]
+    codec = family_of(rules).codec(rules, players)
     batch = BatchGame(rules, players, size, seed=first)
-    states: list[FishingState] = [new_game(rules, players=players, seed=first + game) for game in range(size)]
+    states: list[Any] = [new_game(rules, players=players, seed=first + game) for game in range(size)]
     rngs = [random.Random(f"{name}:{players}:{first + game}") for game in range(size)]
     bad: set[int] = set()
     examples: list[str] = []
@@ -89,15 +92,18 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else None)
     parser.add_argument("--games", type=int, default=100_000)
     parser.add_argument("--batch", type=int, default=500)
-    parser.add_argument("--variant", action="append", choices=sorted(FISHING_PRESETS))
+    parser.add_argument("--variant", action="append", choices=sorted(PRESETS))
     parser.add_argument("--players", type=int)
     parser.add_argument("--full", action="store_true")
+    parser.add_argument("--option", action="append", default=[], metavar="NAME=JSON",
+                        help="a rules option changed in every preset run (resto=\"side_pots\", stack=5)")
     parser.add_argument("--json")
     args = parser.parse_args(argv)
+    options = {key: json.loads(value) for key, value in (item.split("=", 1) for item in args.option)}
     results: list[dict[str, Any]] = []
     failed = False
-    for name in args.variant or list(FISHING_PRESETS):
-        rules = FISHING_PRESETS[name]
+    for name in args.variant or list(PRESETS):
+        rules = PRESETS[name]
         for players in range(rules.min_players, rules.max_players + 1):
             if args.players is not None and players != args.players:
                 continue
@@ -105,12 +111,13 @@ def main(argv: list[str] | None = None) -> int:
             steps = disagreements = 0
             examples: list[str] = []
             for first in range(0, args.games, args.batch):
-                done_steps, bad, found = _compare(name, players, first, min(args.batch, args.games - first), args.full)
+                done_steps, bad, found = _compare(name, players, first, min(args.batch, args.games - first), args.full,
+                                                     options)
                 steps += done_steps
                 disagreements += bad
                 examples += found
             seconds = time.perf_counter() - start
-            results.append({"variant": name, "players": players, "games": args.games, "steps": steps,
+            results.append({"variant": name, "options": options, "players": players, "games": args.games, "steps": steps,
                             "disagreements": disagreements, "examples": examples[:5], "seconds": round(seconds, 1)})
             print(f"{name:24} {players}p  games {args.games:>7}  steps {steps:>10}  "
                   f"disagreements {disagreements}  ({seconds:.0f} s)", flush=True)

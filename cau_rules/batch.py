@@ -62,7 +62,7 @@ def kernel_families() -> tuple[str, ...]:
     """The families that have a compiled kernel.
 
     >>> kernel_families()
-    ('fishing',)
+    ('fishing', 'cacho')
     """
     return tuple(family.name for family in FAMILIES if family.kernel is not None)
 
@@ -102,10 +102,10 @@ def kernel_for(family: Family[Any, Any, Any, Any]) -> Any:
         InvalidRulesError: the family has no compiled kernel.
 
     >>> from cau_rules.registry import family_of
-    >>> kernel_for(family_of(get_rules("cacho")))
+    >>> kernel_for(family_of(get_rules("cau-quatre")))
     Traceback (most recent call last):
     ...
-    cau_rules.errors.InvalidRulesError: the cacho family has no compiled kernel; families with one: fishing
+    cau_rules.errors.InvalidRulesError: the quatre family has no compiled kernel; families with one: fishing, cacho
     """
     if family.kernel is None:
         raise InvalidRulesError(

@@ -23,6 +23,7 @@ EXPECTED: dict[str, list[str]] = {
     "save_and_load.py": ['"family": "fishing"', "round trip OK", "both copies finished the same way"],
     "custom_bot.py": ["LowTrailBot", "GreedyBot", "RandomBot", "of 30 games"],
     "any_game.py": ["outcome: seat"],
+    "batch_self_play.py": ["cacho: ", "cau: "],
 }
 
 

@@ -10,9 +10,13 @@
 
 from __future__ import annotations
 
+import importlib
 import random
+from collections.abc import Callable, Sequence
+from typing import Any
 
 from cau_rules.cacho.codec import CachoCodec
+from cau_rules.cacho.features import CachoFeatures
 from cau_rules.cacho.gallery import doc_pictures
 from cau_rules.cacho.infer import resample_fields, start, update
 from cau_rules.cacho.moves import MOVE_TYPES, CachoMove, parse_move
@@ -24,9 +28,14 @@ from cau_rules.cacho.state import CachoState, new_game
 from cau_rules.cacho.suite import SUITE
 from cau_rules.cacho.view import CachoView
 from cau_rules.cards import Card
-from cau_rules.game import Family, Inference
+from cau_rules.errors import FAST_EXTRA, MissingExtraError, fast_installed
+from cau_rules.game import Family, Inference, PlayoutEngine
+from cau_rules.outcome import Outcome
 
-__all__ = ["FAMILY", "doc_pictures", "resample"]
+__all__ = ["FAMILY", "KERNEL", "doc_pictures", "resample"]
+
+KERNEL = "cau_rules.cacho.kernel.batch"
+"""The module of Cacho's compiled kernel (the ``fast`` extra); it plays every option."""
 
 
 def _new_game(rules: CachoRules, players: int, seed: int, decks: tuple[tuple[Card, ...], ...]) -> CachoState:
@@ -37,6 +46,36 @@ def resample(rules: CachoRules, players: int, view: CachoView, memory: object, r
     """A full state that gives ``view.seat`` exactly *view*, its unseen cards redrawn with
     *rng* (see :mod:`cau_rules.cacho.infer`)."""
     return CachoState(**resample_fields(rules, players, view, memory, rng))
+
+
+def _playout(
+    state: CachoState, choose: Callable[[Sequence[CachoMove]], CachoMove], engine: PlayoutEngine | None = None
+) -> Outcome:
+    """The outcome of a random playout from *state* (see :class:`~cau_rules.game.PlayoutHook`).
+
+    >>> from cau_rules.cacho import CACHO
+    >>> _playout(new_game(CACHO, 2, seed=1), random.Random(2).choice, engine="python").hands_played
+    1
+    """
+    rng = getattr(choose, "__self__", None)
+    if engine is None:
+        engine = "kernel" if isinstance(rng, random.Random) and fast_installed() else "python"
+    if engine == "kernel":
+        if not fast_installed():
+            raise MissingExtraError(f"engine='kernel' needs the compiled kernel: {FAST_EXTRA}")
+        if not isinstance(rng, random.Random):
+            raise TypeError("with engine='kernel', choose must be a random.Random's choice: "
+                            "the kernel draws the moves from its own generator, seeded from it")
+        kernel: Any = importlib.import_module(KERNEL)
+        outcome: Outcome = kernel.playout(state, rng.getrandbits(63))
+        return outcome
+    if engine != "python":
+        raise ValueError(f"engine must be 'python' or 'kernel', not {engine!r}")
+    while not state.is_over:
+        state = state.apply(choose(state.legal_moves()))
+    final = state.outcome()
+    assert final is not None
+    return final
 
 
 FAMILY: Family[CachoRules, CachoState, CachoView, CachoMove] = Family(
@@ -60,5 +99,8 @@ FAMILY: Family[CachoRules, CachoState, CachoView, CachoMove] = Family(
     doc_pictures=doc_pictures,
     move_menu=move_menu,
     demo_options={"max_hands": 6},  # a one-hand session is often void: show a few hands
+    features=CachoFeatures,
+    playout=_playout,
+    kernel=KERNEL,
 )
 """Cacho's plug-in record."""

@@ -34,7 +34,7 @@ def test_options_the_kernel_does_not_play_are_refused_by_name() -> None:
     with pytest.raises(InvalidRulesError, match=r"explicit_calls=True.*it plays: deck"):
         BatchGame("cau", 2, 1, explicit_calls=True)
     with pytest.raises(InvalidRulesError, match="no compiled kernel"):
-        BatchGame("cacho", 2, 1)
+        BatchGame("cau-quatre", 2, 1)
 
 
 def test_an_illegal_action_is_refused_and_nothing_moves() -> None:

@@ -1,0 +1,175 @@
+"""A batch of *Cacho* sessions in the kernel: what :class:`cau_rules.batch.BatchGame`
+drives through the family record (``FAMILY.kernel`` names this module).
+
+>>> from cau_rules.cacho.rules import CACHO
+>>> batch = Batch(CACHO, 3, 2)
+>>> batch.reset(0, seed=1)
+>>> batch.state(0) == __import__("cau_rules").new_game("cacho", players=3, seed=1)
+True
+"""
+
+from __future__ import annotations
+
+import threading
+
+import numpy as np
+import numpy.typing as npt
+
+from cau_rules.cacho.engine import session_outcome
+from cau_rules.cacho.kernel import core
+from cau_rules.cacho.kernel import layout as L
+from cau_rules.cacho.kernel.bridge import row_of, start_row, state_of, write_next
+from cau_rules.cacho.rules import CachoRules
+from cau_rules.cacho.state import CachoState
+from cau_rules.cards import Card
+from cau_rules.errors import InvalidRulesError
+from cau_rules.kernel_tools import generator_state
+from cau_rules.outcome import Outcome
+
+__all__ = ["Batch", "check_rules", "playout"]
+
+
+def check_rules(rules: CachoRules, players: int) -> None:
+    """Raise unless the kernel plays *rules* with *players* seats: it plays every Cacho
+    option, so only a wrong type (:class:`TypeError`) or player count
+    (:class:`~cau_rules.errors.InvalidRulesError`) is refused.
+
+    >>> from cau_rules.cacho.rules import CACHO
+    >>> check_rules(CACHO, 9)
+    Traceback (most recent call last):
+    ...
+    cau_rules.errors.InvalidRulesError: cacho is played by 2 to 8 players, not 9
+    """
+    if not isinstance(rules, CachoRules):
+        raise TypeError(f"rules must be a CachoRules object, not {type(rules).__name__}")
+    rules.check_players(players)
+
+
+class Batch:
+    """*size* sessions of *rules* with *players* seats, one row each (see
+    :mod:`cau_rules.cacho.kernel.layout`); rows start empty until :meth:`reset` or
+    :meth:`load`."""
+
+    def __init__(self, rules: CachoRules, players: int, size: int, parallel: bool = False) -> None:
+        check_rules(rules, players)
+        self.rules = rules
+        self.players = players
+        self.size = size
+        self.vector: npt.NDArray[np.int64] = np.array(L.rules_vector(rules, players), np.int64)
+        self.num_actions = int(self.vector[L.R_ACTIONS])
+        self.rows: npt.NDArray[np.int32] = np.zeros((size, L.ROW), np.int32)
+        self.seeds = [0] * size
+        self.decks: list[tuple[tuple[Card, ...], ...]] = [()] * size
+        self.parallel = parallel
+        """Step, mask and sample the games over the cores (numba's threads)."""
+        self.counts: npt.NDArray[np.int64] = np.zeros(size, np.int64)
+        """How many legal actions each game had at the last :meth:`masks`."""
+        self.rngs: npt.NDArray[np.uint64] = np.ones(size, np.uint64)
+        """Each game's own random generator (:meth:`sample`, :meth:`play_random`)."""
+        self.sessions = rules.max_hands > 1
+
+    def reset(self, game: int, seed: int, decks: tuple[tuple[Card, ...], ...] = ()) -> None:
+        """Start session *game* afresh from *seed* (and supplied deck orders)."""
+        row = self.rows[game]
+        start_row(self.rules, self.players, seed, decks, row)
+        self.seeds[game] = seed
+        self.decks[game] = decks
+        self.rngs[game] = generator_state(seed)
+        core.begin_row(row, self.vector)
+        write_next(self.rules, seed, decks, row)
+
+    def load(self, game: int, state: CachoState) -> None:
+        """Put *state* in game *game*."""
+        if (state.rules is not self.rules and state.rules != self.rules) or state.players != self.players:
+            raise InvalidRulesError("every state of a batch has the batch's rules and player count")
+        row = self.rows[game]
+        row_of(state, row)
+        self.seeds[game] = state.seed
+        self.decks[game] = state.decks
+        self.rngs[game] = generator_state(state.seed)
+        write_next(self.rules, state.seed, state.decks, row)
+
+    def _refill(self) -> None:
+        """Write the next decks of every session that started a hand."""
+        rows = self.rows
+        for game in np.flatnonzero(rows[:, L.READY] == 0).tolist():
+            write_next(self.rules, self.seeds[game], self.decks[game], rows[game])
+
+    def masks(self, out: npt.NDArray[np.bool_]) -> None:
+        """The legal mask of every game into *out* (size x actions)."""
+        core.mask_rows(self.rows, self.vector, out, self.counts, self.parallel)
+
+    def step(self, actions: npt.NDArray[np.int64], active: npt.NDArray[np.bool_]) -> None:
+        """Make ``actions[g]`` in every active game (legal actions, checked by the caller)."""
+        core.step_rows(self.rows, self.vector, actions, active, self.parallel)
+        if self.sessions:
+            self._refill()
+
+    def sample(self, masks: npt.NDArray[np.bool_], active: npt.NDArray[np.bool_],
+               out: npt.NDArray[np.int64]) -> None:
+        """A uniformly random legal action of each active game (from *masks*, just built
+        by :meth:`masks`) into *out*, drawn from each game's own generator."""
+        core.sample_rows(masks, self.counts, self.rngs, active, out, self.parallel)
+
+    def play_random(self, game: int, seed: int | None = None) -> int:
+        """Play session *game* to its end with uniformly random legal moves drawn from its
+        own generator (restarted from *seed* if given); returns the moves made."""
+        if seed is not None:
+            self.rngs[game] = generator_state(seed)
+        rng = self.rngs[game:game + 1]
+        row = self.rows[game]
+        made = 0
+        while True:
+            made += core.random_moves(row, self.vector, rng, 1 << 40)
+            if row[L.OVER]:
+                return made
+            write_next(self.rules, self.seeds[game], self.decks[game], row)  # it stopped for a deal
+
+    def over(self) -> npt.NDArray[np.bool_]:
+        """Whether each session has ended."""
+        result: npt.NDArray[np.bool_] = self.rows[:, L.OVER] == 1
+        return result
+
+    def to_play(self) -> npt.NDArray[np.int64]:
+        """The seat to play in each session (-1 once it is over)."""
+        return self.rows[:, L.TO_PLAY].astype(np.int64)
+
+    def state(self, game: int) -> CachoState:
+        """Session *game* as an ordinary state."""
+        return state_of(self.rules, self.rows[game], self.seeds[game], self.decks[game])
+
+    def outcome(self, game: int) -> Outcome:
+        """The outcome of the finished session *game*."""
+        row = self.rows[game]
+        stacks = tuple(row[L.STACKS:L.STACKS + self.players].tolist())
+        return session_outcome(stacks, L.TERMINATIONS[int(row[L.TERM]) - 1], int(row[L.HAND]) + 1)
+
+
+class _Local(threading.local):
+    """Each thread's one-game batches, by rules and player count."""
+
+    def __init__(self) -> None:
+        self.batches: dict[tuple[int, int], Batch] = {}
+
+
+_ONE = _Local()
+
+
+def playout(state: CachoState, seed: int) -> Outcome:
+    """The outcome of a random playout of *state* in the kernel, its moves drawn from a
+    generator started from *seed* (``Family.playout(..., engine="kernel")``).
+
+    >>> from cau_rules import new_game
+    >>> playout(new_game("cacho", players=2, seed=3), seed=1).termination.value
+    'session hands played'
+    """
+    batches = _ONE.batches
+    key = (id(state.rules), state.players)
+    batch = batches.get(key)
+    if batch is None or batch.rules is not state.rules:
+        if len(batches) > 64:
+            batches.clear()
+        batch = batches[key] = Batch(state.rules, state.players, 1)
+    batch.load(0, state)
+    batch.play_random(0, seed)
+    return batch.outcome(0)
