@@ -49,8 +49,10 @@ __all__ = [
 MAX_JSON_DEPTH = 32
 """How deeply JSON arrays and objects may nest in saved data (saves need about 5)."""
 
-MAX_JSON_ITEMS = 1000
-"""The most values one JSON array or object in saved data may hold (saves need about 40)."""
+MAX_JSON_ITEMS = 10_000
+"""The most values one JSON array or object in saved data may hold: the longest real list,
+the stones log of the longest Valencian joc, stays below 8,000 entries (most saves need
+about 40)."""
 
 MAX_JSON_STRING = 10_000
 """The longest JSON string in saved data, in characters (a whole deck written out is about 200)."""
@@ -249,10 +251,10 @@ def load_json(text: str, what: str = "saved data") -> Any:
     Traceback (most recent call last):
     ...
     cau_rules.errors.InvalidNotationError: saved data nests more than 32 levels deep
-    >>> load_json("[" + "0," * 5000 + "0]")
+    >>> load_json("[" + "0," * 20000 + "0]")
     Traceback (most recent call last):
     ...
-    cau_rules.errors.InvalidNotationError: saved data holds an array or object of more than 1000 values
+    cau_rules.errors.InvalidNotationError: saved data holds an array or object of more than 10000 values
     >>> load_json('{"seed": 1e999}')
     Traceback (most recent call last):
     ...

@@ -19,7 +19,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from cau_rules.cards import Card, cards_text, parse_cards
-from cau_rules.checks import MAX_SEED, check_type, json_object, whole_number
+from cau_rules.checks import MAX_JSON_ITEMS, MAX_SEED, check_type, json_object, whole_number
 from cau_rules.errors import InvalidNotationError, InvalidPositionError, InvalidRulesError
 from cau_rules.fishing.moves import JOC, Call, StakeValue
 from cau_rules.fishing.rules import FishingRules
@@ -309,9 +309,9 @@ def state_fields_to_dict(state: Position) -> dict[str, Any]:
     }
 
 
-_MOST_ITEMS = 10_000
+_MOST_ITEMS = MAX_JSON_ITEMS
 """The longest list a save may hold (the longest real one, a stones log, is below 8,000
-entries: at most 96 a hand in the longest joc)."""
+entries: at most 96 a hand in the longest joc); the JSON reader's own cap."""
 
 
 class _Json:

@@ -12,7 +12,7 @@ import pytest
 from cau_rules.cacho import CACHO
 from cau_rules.cacho.moves import Bet, Raise
 from cau_rules.cards import Card, Suit
-from cau_rules.checks import MAX_DIGITS, MAX_SEED
+from cau_rules.checks import MAX_DIGITS, MAX_JSON_ITEMS, MAX_SEED, load_json
 from cau_rules.errors import InvalidNotationError, InvalidPositionError, InvalidRulesError
 from cau_rules.fishing import CAU_RECAU_SANT_VICENT, Bid, Call, FishingState, Stake, Tally
 from cau_rules.moveseq import AmountRange, MoveList
@@ -170,3 +170,14 @@ def test_stones_that_no_log_explains_are_refused_by_status_and_by_saves() -> Non
     assert hand_built.status() == ("the stones log of the current partida adds up to (0, 0), not (18, 0)",)
     with pytest.raises(InvalidPositionError, match=r"adds up to \(0, 0\), not \(18, 0\)"):
         loads(dumps(hand_built))
+
+
+def test_the_json_reader_takes_a_list_as_long_as_the_longest_real_save() -> None:
+    """The longest list a real save holds, the stones log of the longest Valencian joc, stays
+    below 8,000 entries (at most 96 a hand); the JSON reader's cap must not refuse it (it was
+    1,000, under the capture family's own limit of 10,000), and refuses one value more than
+    its cap."""
+    log = [[0, 0, 0, "cau", 1]] * 8_000
+    assert len(load_json(json.dumps({"log": log}))["log"]) == 8_000
+    with pytest.raises(InvalidNotationError, match="more than"):
+        load_json(json.dumps([0] * (MAX_JSON_ITEMS + 1)))
