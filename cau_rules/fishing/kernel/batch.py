@@ -25,25 +25,10 @@ from cau_rules.fishing.kernel.bridge import DEAL_SLOTS, SLOT, deal_slot, row_of,
 from cau_rules.fishing.rules import FishingRules
 from cau_rules.fishing.state import FishingState
 from cau_rules.fishing.zones import Tally
+from cau_rules.kernel_tools import generator_state
 from cau_rules.outcome import Outcome
 
 __all__ = ["Batch", "check_rules", "generator_state", "playout"]
-
-_MASK64 = (1 << 64) - 1
-
-
-def generator_state(seed: int) -> int:
-    """The starting state of a game's own random generator for *seed* (never zero: a
-    splitmix64 step of the seed).
-
-    >>> generator_state(0) != 0 and generator_state(0) != generator_state(1)
-    True
-    """
-    z = (seed * 0x9E3779B97F4A7C15 + 0x9E3779B97F4A7C15) & _MASK64
-    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
-    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
-    return (z ^ (z >> 31)) or 1
-
 
 def check_rules(rules: FishingRules, players: int) -> None:
     """Raise :class:`~cau_rules.errors.InvalidRulesError` unless the kernel plays *rules*

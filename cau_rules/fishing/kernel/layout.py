@@ -31,16 +31,14 @@ stake              holders, bidders, bids     the Valencian ronda stake
 
 from __future__ import annotations
 
-import contextlib
 import zlib
-from pathlib import Path
-from typing import Any
 
 from cau_rules.cards import Card
 from cau_rules.fishing.codec import FishingCodec
 from cau_rules.fishing.moves import GAME, Accept, Bid, Declare, Play, Refuse
 from cau_rules.fishing.rules import FISHING_PRESETS, FishingRules
 from cau_rules.fishing.zones import STONE_REASONS
+from cau_rules.kernel_tools import fresh_cache, source_stamp
 
 __all__ = [
     "FISHING_PRESETS",
@@ -185,30 +183,6 @@ FINGERPRINT = zlib.crc32(repr([
 the values it was compiled with (numba's disk cache follows its own file only), so the
 kernel compares this number with its compiled copy at import and recompiles on a change."""
 
-
-
-def source_stamp(path: str) -> int:
-    """A number that changes with the text of the file at *path*.
-
-    >>> source_stamp(__file__) == source_stamp(__file__)
-    True
-    """
-    return zlib.crc32(Path(path).read_bytes()) & 0x7FFF_FFFF
-
-
-def fresh_cache(compiled_stamp: Any, stamp: int, module_file: str) -> None:
-    """Drop the cached machine code of the compiled module *module_file* when it was
-    compiled against another *stamp* (numba's disk cache follows that file's own text
-    only, not the constants and functions it takes from elsewhere): every function then
-    compiles afresh on its first call.  *compiled_stamp* is the module's compiled
-    function returning its stamp."""
-    if compiled_stamp() == stamp:
-        return
-    cache_path = Path(compiled_stamp._cache._cache_path)
-    for stale in cache_path.glob(f"{Path(module_file).stem}.*.nb[ic]"):
-        with contextlib.suppress(OSError):
-            stale.unlink()
-    compiled_stamp.recompile()
 
 
 SUPPORTED_OPTIONS: dict[str, str] = {
