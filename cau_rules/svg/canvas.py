@@ -32,6 +32,15 @@ from typing import Literal
 
 from cau_rules.errors import InvalidRulesError
 from cau_rules.svg.values import Anchor, PathData, check_anchor, check_number, check_text, fmt, fmt_scale
+from cau_rules.svg.written import (
+    FRAGMENTS,
+    MAX_FRAGMENTS,
+    MAX_SYMBOLS,
+    SYMBOLS,
+    escape_attribute,
+    escape_text,
+    remember,
+)
 
 __all__ = ["FONT_FAMILY", "SVG_NAMESPACE", "Canvas", "Group", "PathData", "fmt"]
 
@@ -40,30 +49,6 @@ SVG_NAMESPACE = "http://www.w3.org/2000/svg"
 
 FONT_FAMILY = "sans-serif"
 """The generic font family of every picture: no font is embedded or named."""
-
-# Characters XML 1.0 forbids anywhere in a document; hostile text may carry them.
-_NOT_XML = re.compile("[^\t\n\r\u0020-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
-# Anything escaping would change; most texts (numbers, colours, names) have none of it.
-_SPECIAL = re.compile('[&<>"\t\n\r]|[^\t\n\r\u0020-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]')
-
-
-def _escape_text(text: str) -> str:
-    if _SPECIAL.search(text) is None:
-        return text
-    text = _NOT_XML.sub("\ufffd", text)
-    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\r", "&#13;")
-
-
-def _escape_attribute(text: str) -> str:
-    if _SPECIAL.search(text) is None:
-        return text
-    return (
-        _escape_text(text)
-        .replace('"', "&quot;")
-        .replace("\t", "&#9;")
-        .replace("\n", "&#10;")
-    )
-
 
 def _is_title(children: list[Group | str]) -> bool:
     """Whether the first of *children* is a ``<title>`` (written, as every leaf is)."""
@@ -126,10 +111,10 @@ class Group:
         for name, value in attributes:
             if value is None:
                 continue
-            head += f' {name}="{_escape_attribute(value if isinstance(value, str) else fmt(value))}"'
+            head += f' {name}="{escape_attribute(value if isinstance(value, str) else fmt(value))}"'
         if self._raw is not None:
             self._redraw()
-        self._children.append(head + "/>" if text is None else f"{head}>{_escape_text(text)}</{tag}>")
+        self._children.append(head + "/>" if text is None else f"{head}>{escape_text(text)}</{tag}>")
 
     @staticmethod
     def _paint(fill: str | None, stroke: str | None, stroke_width: float | None,
@@ -221,7 +206,7 @@ class Group:
         node = Group._node("g", attributes)
         node._root = canvas = self._root
         if title is not None:
-            node._children.append(f"<title>{_escape_text(check_text('title', title))}</title>")
+            node._children.append(f"<title>{escape_text(check_text('title', title))}</title>")
         if self._raw is not None:
             self._redraw()
         self._children.append(node)
@@ -229,8 +214,9 @@ class Group:
             draw(node)
             return node
         full = (class_, x, y, title, *key)
-        cached = _FRAGMENTS.get(full)
+        cached = FRAGMENTS.get(full)
         if cached is not None and all(canvas._add_cached(symbol) for symbol in cached[1]):
+            FRAGMENTS.move_to_end(full)
             if canvas._drawing:
                 canvas._drawing[-1].update(cached[1])
             node._raw, node._lazy = cached[0], draw
@@ -244,10 +230,37 @@ class Group:
             canvas._drawing[-1].update(uses)
         lines: list[str] = []
         node._write(lines)
-        if len(_FRAGMENTS) >= _MAX_FRAGMENTS:
-            _FRAGMENTS.clear()
-        _FRAGMENTS[full] = ("\n".join(lines), tuple(sorted(uses)))
+        remember(FRAGMENTS, full, ("\n".join(lines), tuple(sorted(uses))), MAX_FRAGMENTS)
         return node
+
+    def _remembered(self, key: tuple[object, ...], draw: Callable[[Group], None]) -> None:
+        """What *draw* draws here, written once per process under *key* (which names all it
+        depends on) and copied afterwards; unlike :meth:`fragment`, with no element of its own."""
+        canvas = self._root
+        if canvas is None:
+            draw(self)
+            return
+        full = ("children", *key)
+        cached = FRAGMENTS.get(full)
+        if cached is None or not all(canvas._add_cached(symbol) for symbol in cached[1]):
+            scratch = Group()
+            scratch._root = canvas
+            canvas._drawing.append(set())
+            try:
+                draw(scratch)
+            finally:
+                uses = canvas._drawing.pop()
+            lines: list[str] = []
+            scratch._write(lines)  # "<g>", what was drawn, "</g>" (or "<g/>" for nothing)
+            cached = ("\n".join(lines[1:-1]), tuple(sorted(uses)))
+            remember(FRAGMENTS, full, cached, MAX_FRAGMENTS)
+        FRAGMENTS.move_to_end(full)
+        if canvas._drawing:
+            canvas._drawing[-1].update(cached[1])
+        if self._raw is not None:
+            self._redraw()
+        if cached[0]:
+            self._children.append(cached[0])
 
     def _redraw(self) -> None:
         """Turn a remembered fragment back into elements (something is drawn into it)."""
@@ -427,8 +440,8 @@ class Group:
         child._root = self._root
         scale = check_number("scale", scale, positive=True)
         placing = "" if scale == 1 else f' transform="scale({fmt_scale(scale)})"'
-        child._children = [f"<title>{_escape_text(check_text('title', title))}</title>",
-                           f'<use href="#{_escape_attribute(check_text("symbol", symbol))}"{placing}/>']
+        child._children = [f"<title>{escape_text(check_text('title', title))}</title>",
+                           f'<use href="#{escape_attribute(check_text("symbol", symbol))}"{placing}/>']
         if self._raw is not None:
             self._redraw()
         self._children.append(child)
@@ -467,10 +480,10 @@ class Group:
         <text x="1" y="9">A</text>
         """
         def written(tag: str, leaf: Sequence[tuple[str, str]], text: str | None) -> str:
-            head = "<" + tag + "".join(f' {name}="{_escape_attribute(value)}"' for name, value in leaf)
-            return head + "/>" if text is None else f"{head}>{_escape_text(text)}</{tag}>"
+            head = "<" + tag + "".join(f' {name}="{escape_attribute(value)}"' for name, value in leaf)
+            return head + "/>" if text is None else f"{head}>{escape_text(text)}</{tag}>"
 
-        lines = ["<g" + "".join(f' {name}="{_escape_attribute(value)}"' for name, value in attributes) + ">"]
+        lines = ["<g" + "".join(f' {name}="{escape_attribute(value)}"' for name, value in attributes) + ">"]
         lines.extend(written(tag, leaf, text) for tag, leaf, text in children)
         lines.append("</g>")
         if self._raw is not None:
@@ -483,9 +496,9 @@ class Group:
         if self._raw is not None:
             out.append(self._raw)
             return
-        head = self._tag + "".join(f' {name}="{_escape_attribute(value)}"' for name, value in self._attributes)
+        head = self._tag + "".join(f' {name}="{escape_attribute(value)}"' for name, value in self._attributes)
         if self._text is not None:
-            out.append(f"<{head}>{_escape_text(self._text)}</{self._tag}>")
+            out.append(f"<{head}>{escape_text(self._text)}</{self._tag}>")
         elif not self._children:
             out.append(f"<{head}/>")
         else:
@@ -496,16 +509,6 @@ class Group:
                 else:
                     child._write(out)  # type: ignore[union-attr]
             out.append(f"</{self._tag}>")
-
-
-_SYMBOLS: dict[str, tuple[str, tuple[str, ...]]] = {}
-"""The written text of every symbol defined so far, and the symbols it uses, by id (see
-:meth:`Canvas.define`)."""
-_MAX_SYMBOLS = 4096
-
-_FRAGMENTS: dict[tuple[object, ...], tuple[str, tuple[str, ...]]] = {}
-"""The written text of remembered fragments, and the symbols they use (see :meth:`Group.fragment`)."""
-_MAX_FRAGMENTS = 1024  # rows and piles of a few KiB each: at most a few MiB
 
 
 class Canvas(Group):
@@ -585,7 +588,7 @@ class Canvas(Group):
             self._drawing[-1].add(symbol)  # a symbol that the one being drawn uses
         if symbol in self._defs:
             return symbol
-        cached = _SYMBOLS.get(symbol)
+        cached = SYMBOLS.get(symbol)
         if cached is not None and all(self._add_cached(used) for used in cached[1]):
             self._defs[symbol] = cached[0]
             return symbol
@@ -600,17 +603,15 @@ class Canvas(Group):
             uses = self._drawing.pop()
         lines: list[str] = []
         node._write(lines)
-        if len(_SYMBOLS) >= _MAX_SYMBOLS:
-            _SYMBOLS.clear()
-        _SYMBOLS[symbol] = ("\n".join(lines), tuple(sorted(uses)))
-        self._defs[symbol] = _SYMBOLS[symbol][0]
+        remember(SYMBOLS, symbol, ("\n".join(lines), tuple(sorted(uses))), MAX_SYMBOLS)
+        self._defs[symbol] = SYMBOLS[symbol][0]
         return symbol
 
     def _add_cached(self, symbol: str) -> bool:
         """Add a symbol the cache holds (and those it uses); False if the cache lost one."""
         if symbol in self._defs:
             return True
-        cached = _SYMBOLS.get(symbol)
+        cached = SYMBOLS.get(symbol)
         if cached is None or not all(self._add_cached(used) for used in cached[1]):
             return False
         self._defs[symbol] = cached[0]
@@ -620,7 +621,7 @@ class Canvas(Group):
         if not self._defs:
             super()._write(out)
             return
-        out.append(f"<{self._tag}" + "".join(f' {name}="{_escape_attribute(value)}"'
+        out.append(f"<{self._tag}" + "".join(f' {name}="{escape_attribute(value)}"'
                                              for name, value in self._attributes) + ">")
         children = self._children
         first = 1 if _is_title(children) else 0  # the title stays the first child

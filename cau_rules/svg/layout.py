@@ -19,6 +19,7 @@ checked once.
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Iterable, Sequence
 
@@ -273,15 +274,27 @@ def draw_row(target: Group, cards: Sequence[Card | None], *, x: float, y: float,
                 slot, left, top = row.group(x=x0 + bx, y=y0 + by, rotate=angle), -w / 2, -h
             else:
                 slot, left, top = row, x0 + bx - w / 2, y0
-            if card is None:
-                draw_back(slot, x=left, y=top, width=w, language=language)
-            else:
-                draw_card(slot, card, x=left, y=top, width=w, deck=deck, highlight=card in marked,
-                          language=language)
+            if slot is not row:
+                _draw_slot(slot, card=card, x=left, y=top, width=w, deck=deck, highlight=card in marked,
+                           language=language)
+            else:  # the same card in the same place is the same text: written once per process
+                lit = card in marked
+                row._remembered(("card", card, left, top, w, deck, lit, language),
+                                functools.partial(_draw_slot, card=card, x=left, y=top, width=w, deck=deck,
+                                                  highlight=lit, language=language))
 
     # The same row in the same place is written once per process (a hand between two moves).
     key = ("row", shown, x0, y0, w, g, turn, deck, marked.intersection(card for card in shown if card), language)
     return target.fragment(key, draw, class_="row")
+
+
+def _draw_slot(target: Group, *, card: Card | None, x: float, y: float, width: float, deck: Deck, highlight: bool,
+               language: Language) -> None:
+    """One place of a row: the face of *card*, or a back for None."""
+    if card is None:
+        draw_back(target, x=x, y=y, width=width, language=language)
+    else:
+        draw_card(target, card, x=x, y=y, width=width, deck=deck, highlight=highlight, language=language)
 
 
 def draw_label(target: Group, text: str, *, x: float, y: float, size: float = 14, anchor: Anchor = "start",

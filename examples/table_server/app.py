@@ -146,6 +146,7 @@ class Connection:
         self.too_slow = False
         self.closing = False
         self.shown: dict[str, Any] = {}  # the last view this connection was sent, whole
+        self.symbols: set[str] = set()  # the picture symbols this connection was sent
 
     def push(self, frame: dict[str, Any]) -> None:
         """Queue a frame for this client (a client that lets too many pile up is dropped)."""
@@ -165,6 +166,13 @@ class Connection:
         for key in _CHANGING:
             if whole or shown.get(key) != frame[key]:
                 delta[key] = frame[key]
+        if "picture" in delta:
+            # Each symbol (a card face, a back) goes once per connection; the page keeps them.
+            sent = self.symbols
+            new = {name: text for name, text in frame["symbols"].items() if name not in sent}
+            if new:
+                delta["symbols"] = new
+                sent.update(new)
         self.shown = frame
         self.push(delta)
 

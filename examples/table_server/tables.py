@@ -47,6 +47,7 @@ __all__ = [
     "picture",
     "picture_from_dict",
     "public_view",
+    "split_symbols",
     "variant_catalogue",
 ]
 
@@ -418,6 +419,33 @@ def picture(view: Any) -> str:
 # A table
 
 
+def split_symbols(svg: str) -> tuple[str, dict[str, str]]:
+    """A picture without its ``<defs>``, and the ``<symbol>`` elements it held, by id.
+
+    The library defines each card face, back and suit sign once per picture as a
+    ``<symbol>`` and draws it with ``<use href="#id">``; a symbol's id names everything it
+    draws, so a symbol sent once need not be sent again: the page keeps the symbols it
+    received in one hidden ``<svg>``, and the ``<use>`` of every later picture finds them
+    there.  A picture without ``<defs>`` comes back whole, with no symbols.
+
+    >>> svg = picture(cau_rules.new_game("cau", players=2, seed=1).observe(0))
+    >>> body, symbols = split_symbols(svg)
+    >>> "<symbol" in body, len(body) < len(svg), all(text.startswith(f'<symbol id="{name}"')
+    ...                                               for name, text in symbols.items())
+    (False, True, True)
+    """
+    start = svg.find("\n<defs>\n")
+    end = svg.find("\n</defs>", start)
+    if start < 0 or end < 0:
+        return svg, {}
+    symbols: dict[str, str] = {}
+    for chunk in svg[start + 8:end].split("</symbol>"):
+        chunk = chunk.lstrip("\n")
+        if chunk.startswith('<symbol id="'):
+            symbols[chunk[12:chunk.index('"', 12)]] = chunk + "</symbol>"
+    return svg[:start] + svg[end + 8:], symbols
+
+
 def _new_bot(kind: str, rules: Any, limits: Limits) -> Any:
     if kind == "random":
         return RandomBot()
@@ -667,6 +695,7 @@ class Table:
             events = [str(event) for event in view.events]
             svg = picture(view)
             choices = group_moves(view.legal_moves) if self.status == "playing" else []
+        svg, symbols = split_symbols(svg)
         outcome = state.outcome() if state.is_over else None
         frame = {
             "type": "view",
@@ -678,6 +707,7 @@ class Table:
             "events": events,
             "choices": choices,
             "picture": svg,
+            "symbols": symbols,
             "view": data,
             "outcome": None if outcome is None else {
                 "winners": list(outcome.winners),

@@ -19,7 +19,7 @@ from starlette.websockets import WebSocketDisconnect
 
 import cau_rules
 from examples.table_server.app import Connection
-from examples.table_server.tables import Limits, picture
+from examples.table_server.tables import Limits, Table, picture, split_symbols
 from tests.table_server.conftest import FAST, Harness, Peer
 
 Make = Callable[..., Harness]
@@ -291,3 +291,40 @@ def test_a_picture_defines_each_symbol_once_and_stays_small(variant: str, player
             assert len(ids) == len(set(ids))  # each design, back and sign is written once
             used = set(re.findall(r'href="#([^"]+)"', svg))
             assert used == set(ids)  # and only those the picture uses
+
+
+@pytest.mark.parametrize(("variant", "players"), PICTURE_CASES)
+def test_a_picture_split_from_its_symbols_puts_back_together(variant: str, players: int) -> None:
+    state, rng = cau_rules.new_game(variant, players=players, seed=12), random.Random(12)
+    for _ in range(12):
+        if state.is_over:
+            break
+        state = state.apply(rng.choice(state.legal_moves()))
+    for seat in range(players):
+        svg = picture(state.observe(seat))
+        body, symbols = split_symbols(svg)
+        assert "<symbol" not in body and "<defs>" not in body and symbols
+        assert set(re.findall(r'href="#([^"]+)"', body)) <= set(symbols)  # every <use> finds its symbol
+        start, end = svg.index("\n<defs>\n"), svg.index("\n</defs>") + len("\n</defs>")
+        assert svg[:start] + svg[end:] == body  # nothing else was taken out
+        assert svg[start:end] == "\n<defs>\n" + "\n".join(symbols[name] for name in sorted(symbols)) + "\n</defs>"
+
+
+def test_a_connection_is_sent_each_symbol_once() -> None:
+    table = Table.create("s1", "cau-robat", players=2, options={}, seed=3)
+    table.sit(0, "Anna")
+    table.sit(1, "Bernat")
+    connection = Connection(None, FAST)  # type: ignore[arg-type]  # frames are only queued here
+    rng = random.Random(3)
+    received: set[str] = set()
+    for _ in range(20):
+        frame = table.view_frame(0)
+        connection.push_view(frame)
+        sent = json.loads(connection.queue.get_nowait() or "")
+        new = sent.get("symbols", {})
+        assert not set(new) & received  # never twice
+        received |= set(new)
+        assert set(frame["symbols"]) <= received  # the page holds every symbol the picture uses
+        state = table.state
+        table.move(int(state.to_play), str(rng.choice(state.legal_moves())), table.ply)
+    assert Connection(None, FAST).symbols == set()  # type: ignore[arg-type]  # a new connection starts empty

@@ -132,6 +132,16 @@ def test_play_a_whole_cau_game_against_a_bot_by_clicking(live_server: str, brows
         if not shot and clicks >= 6 and len(buttons) >= 3:  # mid-game, a full hand to choose from
             browser.save_screenshot(str(shots / "game.png"))
             shot = True
+            # Every card of the picture is a <use> of a symbol the page kept from earlier frames
+            # (each symbol is sent once per connection): none may point at nothing.
+            uses, missing = browser.execute_script(
+                "const uses = [...document.querySelectorAll('#picture use')];"
+                "return [uses.length, uses.filter(u => !document.getElementById("
+                "u.getAttribute('href').slice(1))).length];")
+            assert uses > 10 and missing == 0, (uses, missing)
+            drawn = browser.execute_script(
+                "return document.querySelector('#picture svg [data-card] use').getBBox().width;")
+            assert drawn > 0  # the symbol is drawn, not an empty box
         try:
             buttons[-1].click()  # the last choice: often a capture with a run
         except Exception:  # the choices were redrawn under the click; look again

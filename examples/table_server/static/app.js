@@ -174,11 +174,23 @@ function receive(frame) {
     const whole = state.shown && state.shown.seat === frame.seat ? { ...state.shown, ...frame } : frame;
     if (!("events" in frame)) whole.events = [];  // events come once, with their ply
     state.shown = whole;
+    if (frame.symbols) addSymbols(frame.symbols);
     renderView(whole, "picture" in frame);
   }
   else if (frame.type === "error") {
     $("#message").textContent = frame.message;
     if (frame.code === "bad_token") localStorage.removeItem("cau.token." + state.table);
+  }
+}
+
+// Card faces, backs and suit signs come once per connection, as SVG <symbol>s: kept in one
+// hidden <svg>, where the <use> elements of every later picture find them.
+function addSymbols(symbols) {
+  const sprite = $("#symbols");
+  for (const [id, text] of Object.entries(symbols)) {
+    const old = document.getElementById(id);
+    if (old) old.remove();
+    sprite.insertAdjacentHTML("beforeend", text);
   }
 }
 

@@ -1,0 +1,79 @@
+"""What the SVG builder shares across pictures: escaping, and the process-wide caches of
+written text (symbols by id, remembered fragments by key), each forgetting its least
+recently used entry when full."""
+
+from __future__ import annotations
+
+import re
+from collections import OrderedDict
+from typing import TypeVar
+
+__all__ = ["FRAGMENTS", "MAX_FRAGMENTS", "MAX_SYMBOLS", "SYMBOLS", "escape_attribute", "escape_text", "remember"]
+
+# Characters XML 1.0 forbids anywhere in a document; hostile text may carry them.
+_NOT_XML = re.compile("[^\t\n\r\u0020-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
+# Anything escaping would change; most texts (numbers, colours, names) have none of it.
+_SPECIAL = re.compile('[&<>"\t\n\r]|[^\t\n\r\u0020-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]')
+
+
+def escape_text(text: str) -> str:
+    """*text* as element content: markup characters escaped, characters XML cannot hold
+    replaced by U+FFFD.
+
+    >>> escape_text("Anna & <Bernat>")
+    'Anna &amp; &lt;Bernat&gt;'
+    """
+    if _SPECIAL.search(text) is None:
+        return text
+    text = _NOT_XML.sub("\ufffd", text)
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\r", "&#13;")
+
+
+def escape_attribute(text: str) -> str:
+    """*text* as an attribute value between double quotes (quotes and line breaks escaped too).
+
+    >>> escape_attribute('say "hi"')
+    'say &quot;hi&quot;'
+    """
+    if _SPECIAL.search(text) is None:
+        return text
+    return (
+        escape_text(text)
+        .replace('"', "&quot;")
+        .replace("\t", "&#9;")
+        .replace("\n", "&#10;")
+    )
+
+
+SYMBOLS: OrderedDict[str, tuple[str, tuple[str, ...]]] = OrderedDict()
+"""The written text of the symbols defined so far, and the symbols each uses, by id (see
+:meth:`Canvas.define`), the least recently used first."""
+MAX_SYMBOLS = 4096
+"""How many symbols :data:`SYMBOLS` keeps."""
+
+FRAGMENTS: OrderedDict[tuple[object, ...], tuple[str, tuple[str, ...]]] = OrderedDict()
+"""The written text of remembered fragments, and the symbols they use (see :meth:`Group.fragment`),
+the least recently used first."""
+# Rows and piles of at most a few KiB each: at most some tens of MiB.  A server draws a few
+# new fragments a move at each of its tables and reuses the rest: the least recently used
+# goes first, so that a busy server keeps every table's current rows.
+MAX_FRAGMENTS = 8192
+"""How many fragments :data:`FRAGMENTS` keeps."""
+
+
+_Key = TypeVar("_Key")
+
+
+def remember(cache: OrderedDict[_Key, tuple[str, tuple[str, ...]]], key: _Key,
+              value: tuple[str, tuple[str, ...]], most: int) -> None:
+    """Store *value* under *key*, forgetting the least recently used entry when *cache* is full.
+
+    >>> cache: OrderedDict[str, tuple[str, tuple[str, ...]]] = OrderedDict()
+    >>> for name in "abc":
+    ...     remember(cache, name, (name, ()), most=2)
+    >>> list(cache)
+    ['b', 'c']
+    """
+    if len(cache) >= most:
+        cache.popitem(last=False)
+    cache[key] = value
