@@ -326,7 +326,18 @@ def draw_label(target: Group, text: str, *, x: float, y: float, size: float = 14
     check_anchor(anchor)
     if not isinstance(bold, bool):
         raise TypeError(f"bold must be a bool, not {type(bold).__name__}")
-    target.text(x, y, text, size=size, anchor=anchor, bold=bold, fill=check_text("colour", colour))
+    check_text("colour", colour)
+    # Seat names, headings and counts repeat from picture to picture: each is written once.
+    # (Only a call that succeeded is remembered; the types are in the key, so a later call
+    # with a bad number still fails.)
+    key = ("label", text, x, y, size, anchor, bold, colour, type(x), type(y), type(size))
+    target._remembered(key, functools.partial(_write_label, text=text, x=x, y=y, size=size, anchor=anchor,
+                                              bold=bold, colour=colour))
+
+
+def _write_label(target: Group, *, text: str, x: float, y: float, size: float, anchor: Anchor, bold: bool,
+                 colour: str) -> None:
+    target.text(x, y, text, size=size, anchor=anchor, bold=bold, fill=colour)
 
 
 def draw_turn_marker(target: Group, *, x: float, y: float, size: float = 14, language: Language = "ca",
