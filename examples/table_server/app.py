@@ -21,6 +21,8 @@ Frames a client sends (JSON objects, at most ``Limits.max_message_bytes``):
   seat with a bot (only a seated player may).
 - ``{"type": "move", "text": M, "ply": P}``: play move text M at ply P for the
   connection's seat (an optional ``"seat"`` must be that seat).
+- ``{"type": "preview", "text": M}``: which cards in sight move M would take (answered by a
+  ``preview`` frame with ``takes``, a list of card codes; nothing changes).
 - ``{"type": "ping"}``.
 
 A websocket handshake or a ``POST`` whose ``Origin`` header names another site is refused
@@ -67,8 +69,9 @@ from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Receive, Scope, Send
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+import cau_rules
 from examples.table_server.store import Store
-from examples.table_server.tables import Limits, Refused, Table, variant_catalogue
+from examples.table_server.tables import Limits, Refused, Table, table_options, variant_catalogue
 
 __all__ = ["Connection", "Server", "TokenBucket", "create_app"]
 
@@ -82,6 +85,7 @@ _FRAMES: dict[str, tuple[frozenset[str], frozenset[str]]] = {
     "bot": (frozenset({"type", "seat", "kind"}), frozenset()),
     "move": (frozenset({"type", "text", "ply"}), frozenset({"seat"})),
     "ping": (frozenset({"type"}), frozenset()),
+    "preview": (frozenset({"type", "text"}), frozenset()),
 }
 # The keys of a view frame sent every time, and those sent only when they changed.
 _ALWAYS = ("type", "table", "ply", "seat", "status", "to_play")
@@ -311,6 +315,8 @@ class Server:
             raise Refused("bad_table", f"players must be a whole number, not {players!r}")
         if not isinstance(options, dict) or any(key in ("name", "min_players", "max_players") for key in options):
             raise Refused("bad_table", "options must be an object of the preset's options")
+        if isinstance(variant, str) and variant in cau_rules.variants():
+            options = {**table_options(variant), **options}  # a Cacho table plays a session
         table_id = secrets.token_hex(8).upper()  # upper case: never reads as a card code
         table = Table.create(table_id, variant, players=players, options=options, seed=secrets.randbits(48),
                              limits=self.limits)
@@ -433,6 +439,8 @@ class Server:
                 self._sit(connection, table, frame["seat"], frame["name"])
             elif kind == "bot":
                 self._bot(connection, table, frame["seat"], frame["kind"])
+            elif kind == "preview":
+                self._preview(connection, table, frame["text"])
             else:
                 self._move(connection, table, frame)
         except Refused as exc:
@@ -466,6 +474,12 @@ class Server:
         table.add_bot(seat, kind)
         self.store.put_seat(table.id, seat, table.seats[seat])
         self._seats_changed(table)
+
+    def _preview(self, connection: Connection, table: Table, text: Any) -> None:
+        if connection.seat is None:
+            raise Refused("not_seated", "spectators cannot move; take a seat or resume yours with its token")
+        connection.push({"type": "preview", "text": text, "ply": table.ply,
+                         "takes": table.takes(connection.seat, text)})
 
     def _seats_changed(self, table: Table) -> None:
         self.send_info(table)

@@ -30,6 +30,7 @@ from typing import Any, Literal
 import cau_rules
 from cau_rules.ai.mcts import ISMCTSBot
 from cau_rules.bots import GreedyBot, RandomBot
+from cau_rules.cli.screens import describe_variant
 from cau_rules.errors import CauRulesError
 from cau_rules.record import GameRecord
 from cau_rules.registry import family_of
@@ -48,6 +49,7 @@ __all__ = [
     "picture_from_dict",
     "public_view",
     "split_symbols",
+    "table_options",
     "variant_catalogue",
 ]
 
@@ -175,18 +177,32 @@ class Seat:
         return {"kind": self.kind, "name": self.name, "bot": self.bot}
 
 
+def table_options(variant: str) -> dict[str, Any]:
+    """The options a new table of *variant* starts from: the preset's, with its family's
+    demonstration options over them (a Cacho table plays a session of several hands, as
+    the command line's demo does, since a one-hand session is often void).
+
+    >>> table_options("cacho")["max_hands"] > 1, table_options("cau") == {}
+    (True, True)
+    """
+    return dict(family_of(cau_rules.get_rules(variant)).demo_options)
+
+
 def variant_catalogue() -> list[dict[str, Any]]:
-    """Every preset with its player counts and its options (for the create form).
+    """Every preset with its player counts, a line saying what it is, and its options as a
+    new table starts with them (for the create form).
 
     >>> [entry["name"] for entry in variant_catalogue()][:2]
     ['cacho', 'cau']
+    >>> variant_catalogue()[0]["title"].startswith("Cacho")
+    True
     """
     catalogue = []
     for name in cau_rules.variants():
-        rules = cau_rules.get_rules(name)
+        rules = cau_rules.get_rules(name, **table_options(name))
         options = {key: value for key, value in rules.to_dict().items()
                    if key not in ("name", "min_players", "max_players")}
-        catalogue.append({"name": name, "min_players": rules.min_players,
+        catalogue.append({"name": name, "title": describe_variant(name), "min_players": rules.min_players,
                           "max_players": rules.max_players, "options": options})
     return catalogue
 
@@ -611,6 +627,34 @@ class Table:
         except CauRulesError as exc:
             raise Refused("illegal_move", str(exc)) from None
         return after, (seat, text.strip())
+
+    def takes(self, seat: int, text: Any) -> list[str]:
+        """The cards in sight that move *text* of *seat* would take: on the table, in a
+        pending chain, or from another seat's open pile (the page highlights them before
+        the move is played).  Nothing changes.
+
+        Raises:
+            Refused: as :meth:`check` refuses the move.
+
+        >>> table = Table.create("t2", "cau-robat", players=2, options={}, seed=4)
+        >>> _ = table.sit(0, "Anna"); _ = table.sit(1, "Bernat")
+        >>> for text in ("5e", "10e", "7e"):
+        ...     _ = table.move(int(table.state.to_play), text, table.ply)
+        >>> table.state.observe(1).to_dict()["table"]
+        '5e 10e 7e'
+        >>> {str(move): table.takes(1, str(move)) for move in table.state.legal_moves()}
+        {'11o': [], '5c': ['5e']}
+        """
+        after, _ = self.check(seat, text, self.ply)
+
+        def in_sight(state: Any) -> list[str]:
+            data = state.observe(seat).to_dict()
+            piles = data.get("piles") or []
+            zones = [data.get("table"), data.get("chain"), *(pile for index, pile in enumerate(piles) if index != seat)]
+            return [code for zone in zones for code in _codes_of(zone)]
+
+        left = set(in_sight(after))
+        return [code for code in in_sight(self.state) if code not in left]
 
     def commit(self, after: Any, entry: tuple[int, str]) -> None:
         """Make *after* (from :meth:`check` at the current ply) the table's state."""

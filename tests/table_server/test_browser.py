@@ -72,7 +72,7 @@ def browser(tmp_path: Path) -> Iterator[Any]:
     options.binary_location = CHROMIUM
     for flag in ("--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run",
                  "--disable-background-networking", "--disable-component-update", "--disable-sync",
-                 "--window-size=1100,860", "--force-device-scale-factor=1", f"--user-data-dir={tmp_path / 'profile'}"):
+                 "--window-size=1366,768", "--force-device-scale-factor=1", f"--user-data-dir={tmp_path / 'profile'}"):
         options.add_argument(flag)
     driver = webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
     driver.set_page_load_timeout(30)
@@ -120,16 +120,16 @@ def test_play_a_whole_cau_game_against_a_bot_by_clicking(live_server: str, brows
     wait.until(ec.text_to_be_present_in_element((By.ID, "status"), "playing"))
     assert "/t/" in browser.find_element(By.ID, "invite").get_attribute("value")
 
-    clicks, shot = 0, False
+    clicks, shot, chosen = 0, False, 0
     for _look in range(2400):  # a bounded number of looks at the page (a game takes a few dozen)
         if browser.find_element(By.ID, "outcome").is_displayed():
             break
-        buttons = browser.find_elements(By.CSS_SELECTOR, "#choices button.move")
-        if not buttons:
+        cards = browser.find_elements(By.CSS_SELECTOR, "#picture .playable")
+        if not cards:
             time.sleep(0.05)
             continue
         ply = browser.find_element(By.TAG_NAME, "body").get_attribute("data-ply")
-        if not shot and clicks >= 6 and len(buttons) >= 3:  # mid-game, a full hand to choose from
+        if not shot and clicks >= 6 and len(cards) >= 3:  # mid-game, a full hand to choose from
             browser.save_screenshot(str(shots / "game.png"))
             shot = True
             # Every card of the picture is a <use> of a symbol the page kept from earlier frames
@@ -143,8 +143,12 @@ def test_play_a_whole_cau_game_against_a_bot_by_clicking(live_server: str, brows
                 "return document.querySelector('#picture svg [data-card] use').getBBox().width;")
             assert drawn > 0  # the symbol is drawn, not an empty box
         try:
-            buttons[-1].click()  # the last choice: often a capture with a run
-        except Exception:  # the choices were redrawn under the click; look again
+            cards[-1].click()  # a card of the hand, played by clicking it
+            chooser = browser.find_elements(By.CSS_SELECTOR, "#chooser:not([hidden]) button.move")
+            if chooser:  # one card, several moves (a run of another length): the chooser asks which
+                chooser[-1].click()
+                chosen += 1
+        except Exception:  # the picture was redrawn under the click; look again
             continue
         clicks += 1
         wait.until(functools.partial(_moved_on, ply))
@@ -162,3 +166,46 @@ def test_play_a_whole_cau_game_against_a_bot_by_clicking(live_server: str, brows
     for name in ("lobby.png", "game.png", "outcome.png"):
         size = (shots / name).stat().st_size
         assert 0 < size < 150_000, f"{name} is {size} bytes"
+
+
+PRESET_SEATS = [("cacho", 2), ("cau", 2), ("cau-40", 4), ("cau-quatre", 3), ("cau-recau-sant-vicent", 4),
+                ("cau-robat", 2), ("cau-robat-40", 5)]
+"""Every preset once, at a player count that fills the picture (the largest where it is big)."""
+
+
+def test_every_preset_shows_the_hand_on_a_laptop_screen(live_server: str, browser: Any, tmp_path: Path) -> None:
+    """On a 1366x768 screen, a seat's whole hand is in sight without scrolling, in every preset."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support import expected_conditions as ec
+    from selenium.webdriver.support.ui import Select, WebDriverWait
+
+    shots = _shots() or tmp_path / "shots"
+    shots.mkdir(parents=True, exist_ok=True)
+    wait = WebDriverWait(browser, 20)
+    assert browser.execute_script("return [window.outerWidth, window.outerHeight];") == [1366, 768]
+    for variant, players in PRESET_SEATS:
+        browser.get(live_server + "/")
+        wait.until(ec.presence_of_element_located((By.CSS_SELECTOR, f"#variant option[value={variant}]")))
+        browser.find_element(By.ID, "name").clear()  # the page remembers the last name
+        browser.find_element(By.ID, "name").send_keys("Anna")
+        Select(browser.find_element(By.ID, "variant")).select_by_value(variant)
+        count = browser.find_element(By.ID, "players")
+        count.clear()
+        count.send_keys(str(players))
+        browser.find_element(By.ID, "create-btn").click()
+        wait.until(ec.presence_of_element_located((By.CSS_SELECTOR, "#seats .pill.you")))
+        for seat in range(1, players):
+            wait.until(ec.element_to_be_clickable((By.CSS_SELECTOR, f"li[data-seat='{seat}'] button.add-bot"))).click()
+            wait.until(ec.presence_of_element_located((By.CSS_SELECTOR, f"li[data-seat='{seat}'].bot")))
+        wait.until(ec.text_to_be_present_in_element((By.ID, "status"), "playing"))
+        # The hand: every card of the seat's holding, as the picture draws it (data-card).
+        hand = wait.until(lambda driver: driver.execute_script(
+            "const held = ((state.shown && state.shown.view && state.shown.view.holding) || '').split(' ')"
+            ".filter(Boolean);"
+            "const cards = held.map(code => document.querySelector(`#picture [data-card='${code}']`));"
+            "return held.length && cards.every(Boolean) ? cards.map(card => card.getBoundingClientRect().bottom)"
+            " : null;"))
+        browser.save_screenshot(str(shots / f"{variant}.png"))
+        height = browser.execute_script("return window.innerHeight;")
+        assert max(hand) <= height, f"{variant}: the hand reaches {max(hand)} px, the window shows {height}"
+        assert browser.execute_script("return window.scrollY;") == 0

@@ -13,7 +13,7 @@ import pytest
 
 import cau_rules
 from cau_rules.record import GameRecord, loads_record
-from examples.table_server.tables import Limits, Table, group_moves, picture, public_view
+from examples.table_server.tables import Limits, Table, group_moves, picture, public_view, table_options
 from tests.table_server.conftest import FAST, Harness, Peer
 
 Make = Callable[..., Harness]
@@ -399,3 +399,50 @@ def test_restored_table_matches_the_record() -> None:
         table.move(state.to_play, str(state.legal_moves()[0]), table.ply)
     again = Table.restore("x", table.record(), table.seats, table.created)
     assert again.state == table.state and again.moves == table.moves
+
+
+def test_a_new_cacho_table_plays_a_session_of_several_hands(harness: Make) -> None:
+    h = harness()
+    session = h.create("cacho")
+    assert h.table(session).state.rules.max_hands == table_options("cacho")["max_hands"] > 1
+    one = h.create("cacho", max_hands=1)  # the creator's options win
+    assert h.table(one).state.rules.max_hands == 1
+    catalogue = {entry["name"]: entry for entry in h.client.get("/api/variants").json()["variants"]}
+    assert catalogue["cacho"]["options"]["max_hands"] > 1  # the form starts from the table's options
+    assert all(entry["title"] for entry in catalogue.values())  # a line saying what each preset is
+
+
+def test_a_preview_names_the_cards_a_move_would_take_and_changes_nothing(harness: Make) -> None:
+    h = harness()
+    table = h.create("cau-robat")
+    anna, bernat = h.sit(table, 0), h.sit(table, 1, "Bernat")
+    rng = functools.partial(next, iter(range(10**6)))
+    for _ in range(400):  # play until a capture is on offer, previewing every choice
+        state = h.table(table).state
+        if state.is_over:
+            break
+        seat = int(state.to_play)
+        peer = anna if seat == 0 else bernat
+        takes = {}
+        for move in state.legal_moves():
+            peer.send({"type": "preview", "text": str(move)})
+            answer = peer.until(lambda f: f["type"] == "preview")
+            assert answer["ply"] == h.table(table).ply and h.table(table).state is state  # nothing changed
+            takes[str(move)] = answer["takes"]
+        if any(takes.values()):
+            table_cards = set(state.observe(seat).to_dict()["table"].split())
+            assert all(set(codes) <= table_cards for codes in takes.values())
+            break
+        text = sorted(takes)[rng() % len(takes)]
+        ply = h.table(table).ply
+        peer.send({"type": "move", "text": text, "ply": ply})
+        peer.until(functools.partial(_view_after, ply))
+    else:
+        raise AssertionError("no capture was ever on offer")
+    assert any(takes.values())
+    spectator = h.connect(table)
+    spectator.send({"type": "preview", "text": "7o"})
+    assert spectator.error()["code"] == "not_seated"
+    mover = anna if int(h.table(table).state.to_play) == 0 else bernat
+    mover.send({"type": "preview", "text": "12z"})
+    assert mover.error()["code"] in ("illegal_move", "bad_move")

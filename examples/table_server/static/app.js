@@ -27,7 +27,7 @@ async function showLobby() {
   state.catalogue = await response.json();
   const select = $("#variant");
   for (const variant of state.catalogue.variants) {
-    select.append(el("option", { value: variant.name, textContent: variant.name }));
+    select.append(el("option", { value: variant.name, textContent: humanName(variant) }));
   }
   select.value = "cau";
   select.addEventListener("change", fillOptions);
@@ -36,12 +36,20 @@ async function showLobby() {
   listTables();
 }
 
+// A preset's human name: the start of its one-line description ("Cau robat by the Catalan
+// rule book: ..." gives "Cau robat"), with the preset's own name after it.
+function humanName(variant) {
+  const title = (variant.title || "").split(/ by | of the |:/)[0].replace(/^The /, "");
+  return title && title.toLowerCase() !== variant.name ? `${title} (${variant.name})` : variant.name;
+}
+
 function currentVariant() {
   return state.catalogue.variants.find((v) => v.name === $("#variant").value);
 }
 
 function fillOptions() {
   const variant = currentVariant();
+  $("#variant-title").textContent = variant.title || "";
   const players = $("#players");
   players.min = variant.min_players;
   players.max = variant.max_players;
@@ -105,7 +113,9 @@ async function listTables() {
   list.replaceChildren();
   for (const table of answer.tables) {
     const free = table.free.length ? `${table.free.length} free seat(s)` : table.status;
-    list.append(el("li", {}, el("a", { href: "/t/" + table.table, textContent: `${table.variant}, ${table.players} players` }),
+    const variant = (state.catalogue.variants || []).find((v) => v.name === table.variant);
+    const name = variant ? humanName(variant) : table.variant;
+    list.append(el("li", {}, el("a", { href: "/t/" + table.table, textContent: `${name}, ${table.players} players` }),
       " — " + free));
   }
   if (!answer.tables.length) list.append(el("li", { class: "muted", textContent: "none yet" }));
@@ -177,6 +187,9 @@ function receive(frame) {
     if (frame.symbols) addSymbols(frame.symbols);
     renderView(whole, "picture" in frame);
   }
+  else if (frame.type === "preview") {
+    if (frame.ply === state.ply) showTakes(frame.takes);
+  }
   else if (frame.type === "error") {
     $("#message").textContent = frame.message;
     if (frame.code === "bad_token") localStorage.removeItem("cau.token." + state.table);
@@ -203,6 +216,8 @@ function renderTable(frame) {
   status.dataset.state = frame.status;
   const seats = $("#seats");
   seats.replaceChildren();
+  $("#guest").hidden = state.you !== null || !frame.seats.some((seat) => seat.kind === "empty");
+  if (!$("#guest-name").value) $("#guest-name").value = localStorage.getItem("cau.name") || "";
   frame.seats.forEach((seat, index) => {
     const item = el("li", { class: "seat " + seat.kind, "data-seat": String(index) });
     item.append(el("span", { class: "who", textContent: `seat ${index}: ` + (seat.kind === "empty" ? "empty" : seat.name) }));
@@ -211,9 +226,9 @@ function renderTable(frame) {
       if (state.you === null) {
         const sit = el("button", { type: "button", class: "sit", textContent: "Sit here" });
         sit.addEventListener("click", () => {
-          const name = localStorage.getItem("cau.name") || prompt("Your name?") || "";
-          if (name) localStorage.setItem("cau.name", name);
-          send({ type: "sit", seat: index, name: name || "player" });
+          const name = $("#guest-name").value.trim() || localStorage.getItem("cau.name") || "guest";
+          localStorage.setItem("cau.name", name);
+          send({ type: "sit", seat: index, name });
         });
         item.append(sit);
       } else {
@@ -247,6 +262,8 @@ function renderView(frame, newPicture) {
   }
   const choices = $("#choices");
   choices.replaceChildren();
+  closeChooser();
+  $("#move-box").hidden = state.you === null;  // a spectator has nothing to choose
   const mine = frame.status === "playing" && frame.to_play === state.you && state.you !== null;
   $("#move-form").hidden = frame.status === "over" || state.you === null;
   $("#turn").textContent = frame.status === "waiting" ? "Waiting for every seat to be taken."
@@ -257,6 +274,11 @@ function renderView(frame, newPicture) {
       if (choice.kind === "move") {
         const button = el("button", { type: "button", class: "move", textContent: choice.text, "data-move": choice.text });
         button.addEventListener("click", () => sendMove(choice.text));
+        choices.append(button);
+      } else if (choice.min === choice.max) {  // one amount: a button, not a slider
+        const text = `${choice.verb} ${choice.min}`;
+        const button = el("button", { type: "button", class: "move", textContent: text, "data-move": text });
+        button.addEventListener("click", () => sendMove(text));
         choices.append(button);
       } else {
         const range = el("input", { type: "range", min: choice.min, max: choice.max, value: choice.min, class: "amount" });
@@ -269,16 +291,89 @@ function renderView(frame, newPicture) {
       }
     }
   }
+  markPlayable(mine ? frame.choices : []);
   const outcome = $("#outcome");
   if (frame.outcome) {
     outcome.hidden = false;
-    const won = state.you !== null && frame.outcome.winners.includes(state.you);
+    const winners = frame.outcome.winners;
+    // "You win!" only for a win of your own: a tie (a void Cacho session included) is a tie.
+    const headline = state.you === null || !winners.includes(state.you) ? "Game over. "
+      : winners.length === 1 ? "You win! " : "A tie: you share the win. ";
     outcome.replaceChildren(
-      el("strong", { textContent: won ? "You win! " : "Game over. " }),
+      el("strong", { textContent: headline }),
       el("span", { class: "outcome-text", textContent: frame.outcome.text + ". " }),
       el("a", { href: `/api/tables/${state.table}/record`, textContent: "Game record", target: "_blank" }));
   } else {
     outcome.hidden = true;
+  }
+}
+
+// ---------------------------------------------------------------- playing by clicking a card
+
+// The card a move plays: its first card code ("7o", "4c+1", "4c>4e", "give 3e", "add 10c").
+const PLAYED = /^(?:[a-z]+ )?((?:1[0-2]|[1-9])[oceb])(?![0-9a-z])/;
+
+function markPlayable(choices) {
+  const byCard = new Map();
+  for (const choice of choices) {
+    const match = choice.kind === "move" && PLAYED.exec(choice.text);
+    if (!match) continue;
+    if (!byCard.has(match[1])) byCard.set(match[1], []);
+    byCard.get(match[1]).push(choice.text);
+  }
+  $("#click-hint").hidden = byCard.size === 0;
+  for (const card of document.querySelectorAll("#picture [data-card]")) {
+    const moves = byCard.get(card.dataset.card);
+    if (!moves) continue;
+    card.classList.add("playable");
+    card.setAttribute("tabindex", "0");
+    card.setAttribute("role", "button");
+    const play = () => (moves.length === 1 ? sendMove(moves[0]) : openChooser(moves, card));
+    card.addEventListener("click", play);
+    card.addEventListener("keydown", (event) => { if (event.key === "Enter" || event.key === " ") play(); });
+    if (moves.length === 1) {
+      card.addEventListener("mouseenter", () => preview(moves[0]));
+      card.addEventListener("mouseleave", () => showTakes([]));
+    }
+  }
+}
+
+// One card, several moves (a run of another length, a chain call): a small chooser.
+function openChooser(moves, card) {
+  const chooser = $("#chooser");
+  chooser.replaceChildren(el("span", { class: "muted", textContent: `${card.dataset.card}: ` }));
+  for (const text of moves) {
+    const button = el("button", { type: "button", class: "move", textContent: text, "data-move": text });
+    button.addEventListener("click", () => sendMove(text));
+    button.addEventListener("mouseenter", () => preview(text));
+    button.addEventListener("focus", () => preview(text));
+    chooser.append(button);
+  }
+  const cancel = el("button", { type: "button", class: "cancel", textContent: "×", title: "close" });
+  cancel.addEventListener("click", closeChooser);
+  chooser.append(cancel);
+  const box = card.getBoundingClientRect();
+  chooser.style.left = `${Math.max(4, box.left + window.scrollX)}px`;
+  chooser.style.top = `${Math.max(4, box.top + window.scrollY - 44)}px`;
+  chooser.hidden = false;
+  chooser.querySelector("button").focus();
+}
+
+function closeChooser() {
+  const chooser = $("#chooser");
+  if (chooser) chooser.hidden = true;
+  showTakes([]);
+}
+
+// The cards a move would take are outlined on the picture (the server says which).
+function preview(text) {
+  send({ type: "preview", text });
+}
+
+function showTakes(codes) {
+  for (const card of document.querySelectorAll("#picture [data-card].takes")) card.classList.remove("takes");
+  for (const code of codes) {
+    for (const card of document.querySelectorAll(`#picture [data-card="${code}"]`)) card.classList.add("takes");
   }
 }
 
