@@ -430,8 +430,10 @@ def test_a_preview_names_the_cards_a_move_would_take_and_changes_nothing(harness
             assert answer["ply"] == h.table(table).ply and h.table(table).state is state  # nothing changed
             takes[str(move)] = answer["takes"]
         if any(takes.values()):
-            table_cards = set(state.observe(seat).to_dict()["table"].split())
-            assert all(set(codes) <= table_cards for codes in takes.values())
+            data = state.observe(seat).to_dict()
+            # the table, and in cau-robat the other seat's open pile, which a run can take
+            in_sight = set(data["table"].split()) | set(data["piles"][1 - seat].split())
+            assert all(set(codes) <= in_sight for codes in takes.values())
             break
         text = sorted(takes)[rng() % len(takes)]
         ply = h.table(table).ply
