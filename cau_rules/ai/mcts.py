@@ -42,14 +42,23 @@ A bot keeps memory of one game: use a new one per game, or call :meth:`ISMCTSBot
 
 from __future__ import annotations
 
+import importlib
 import math
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from cau_rules.ai.infostate import InfoState, supports
 from cau_rules.bots import Bot, PlayerView
-from cau_rules.errors import CauRulesError, IllegalMoveError, InvalidPositionError, InvalidRulesError
+from cau_rules.errors import (
+    FAST_EXTRA,
+    CauRulesError,
+    IllegalMoveError,
+    InvalidPositionError,
+    InvalidRulesError,
+    MissingExtraError,
+    fast_installed,
+)
 from cau_rules.game import PlayoutEngine
 from cau_rules.registry import family_of, get_rules
 
@@ -62,6 +71,11 @@ DEFAULT_EXPLORATION = 0.7
 
 # ---------------------------------------------------------------------------------
 # Information states from views
+
+
+CompiledSearch = Callable[[InfoState, int, random.Random, float], "Sequence[tuple[Any, int, float]] | None"]
+"""A family kernel's ``ismcts(info, iterations, rng, exploration)``: every root move with
+its visits and summed reward, or None when it does not search these rules."""
 
 
 def _check_supported(rules: Any) -> None:
@@ -183,6 +197,11 @@ def ismcts(
     """
     if iterations < 1:
         raise ValueError(f"iterations must be at least 1, not {iterations}")
+    if engine == "kernel" and rollout_bot is None:
+        search = _compiled_search(info)
+        found = None if search is None else search(info, iterations, rng, exploration)
+        if found is not None:
+            return _ranked(info, [MoveStats(move, visits, reward) for move, visits, reward in found])
     seat = info.seat
     root = _Node(mover=-1)
     log = math.log
@@ -236,11 +255,31 @@ def ismcts(
         done += 1
     if done == 0 and failure is not None:
         raise failure
-    stats = [MoveStats(move, child.visits, child.reward) for move, child in root.children.items()]
+    return _ranked(info, [MoveStats(move, child.visits, child.reward) for move, child in root.children.items()])
+
+
+def _ranked(info: InfoState, stats: list[MoveStats]) -> list[MoveStats]:
+    """*stats* most visited first (ties: higher value, then the canonical move order)."""
     canonical = {move: index for index, move in enumerate(getattr(info.view, "legal_moves", ()))}
     position = {id(s): canonical.get(s.move, len(canonical) + index) for index, s in enumerate(stats)}
     stats.sort(key=lambda s: (-s.visits, -s.value, position[id(s)]))
     return stats
+
+
+def _compiled_search(info: InfoState) -> CompiledSearch | None:
+    """The compiled search of the family's kernel module (``Family.kernel``), or None when
+    the family has no kernel or its kernel no ``ismcts``.
+
+    Raises:
+        MissingExtraError: the family has a kernel but the ``fast`` extra is not installed.
+    """
+    module = family_of(info.rules).kernel
+    if module is None:
+        return None
+    if not fast_installed():
+        raise MissingExtraError(f"engine='kernel' needs the compiled kernel: {FAST_EXTRA}")
+    search: CompiledSearch | None = getattr(importlib.import_module(module), "ismcts", None)
+    return search
 
 
 # ---------------------------------------------------------------------------------
