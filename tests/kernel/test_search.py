@@ -27,7 +27,7 @@ from cau_rules.ai.simulate import simulate
 from cau_rules.bots import RandomBot, play_game
 from cau_rules.fishing.codec import FishingCodec
 from cau_rules.fishing.engine import ronda_kind
-from cau_rules.fishing.kernel import core, search
+from cau_rules.fishing.kernel import core, redeal, search
 from cau_rules.fishing.kernel import layout as L
 from cau_rules.fishing.kernel.batch import Batch
 from cau_rules.fishing.kernel.bridge import SLOT, row_of
@@ -156,7 +156,7 @@ def test_later_hands_are_dealt_like_the_reference() -> None:
             returns = 0
             for hand in range(200):
                 out = np.full(SLOT, -1, np.int16)
-                search.random_deal(vector, deck, hand, rng, out)
+                redeal.random_deal(vector, deck, hand, rng, out)
                 table = out[3:3 + out[1]].tolist()
                 assert out[0] == hand and len(table) == rules.table_count(players), name
                 assert len({card % 12 for card in table}) == len(table)

@@ -21,7 +21,7 @@ import numpy.typing as npt
 from cau_rules.cards import Card
 from cau_rules.errors import InvalidRulesError
 from cau_rules.fishing.engine import outcome_of
-from cau_rules.fishing.kernel import core
+from cau_rules.fishing.kernel import core, search
 from cau_rules.fishing.kernel import layout as L
 from cau_rules.fishing.kernel.bridge import DEAL_SLOTS, SLOT, deal_slot, row_of, state_of
 from cau_rules.fishing.moves import FishingMove
@@ -231,7 +231,7 @@ def ismcts(
     """The compiled IS-MCTS search of the information state *info*: every root move with
     its visits and summed reward, or None when the kernel does not play its rules (what
     :func:`cau_rules.ai.mcts.ismcts` calls for ``engine="kernel"``; see
-    :mod:`cau_rules.fishing.kernel.search`, imported on first use).
+    :mod:`cau_rules.fishing.kernel.search`).
 
     >>> import random
     >>> from cau_rules import new_game
@@ -240,6 +240,4 @@ def ismcts(
     >>> sum(visits for _, visits, _ in ismcts(InfoState.start(state, 0), 50, random.Random(2), 0.7))
     50
     """
-    from cau_rules.fishing.kernel import search
-
     return search.ismcts(info, iterations, rng, exploration)
