@@ -21,10 +21,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cau_rules import get_rules, new_game
+from cau_rules.ai import mcts
 from cau_rules.ai.infostate import InfoState
 from cau_rules.ai.mcts import ISMCTSBot, ismcts
 from cau_rules.ai.simulate import simulate
 from cau_rules.bots import RandomBot, play_game
+from cau_rules.errors import MissingExtraError
 from cau_rules.fishing.codec import FishingCodec
 from cau_rules.fishing.engine import ronda_kind
 from cau_rules.fishing.kernel import core, redeal, search
@@ -245,3 +247,11 @@ def test_rules_the_kernel_does_not_play_are_left_to_the_python_tree() -> None:
     stats = ismcts(InfoState.start(state, 0), 10, random.Random(1), engine="python")
     assert sum(s.visits for s in stats) == 10
 
+
+
+def test_the_compiled_search_without_the_extra_names_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    state = new_game("cau-robat", players=2, seed=1)
+    monkeypatch.setattr(mcts, "fast_installed", lambda: False)
+    with pytest.raises(MissingExtraError, match=r"cau-rules\[fast\]"):
+        ismcts(InfoState.start(state, 0), 10, random.Random(1), engine="kernel")
+    assert sum(s.visits for s in ismcts(InfoState.start(state, 0), 10, random.Random(1), engine="python")) == 10
