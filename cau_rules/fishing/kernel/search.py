@@ -148,6 +148,14 @@ def shares_of(s, r, out):
 
 
 @njit(cache=True)
+def legal_now(s, r, deals, deck, rng, work, no_mask, actions, x):
+    """The legal actions of *s* into *actions* (returns how many), once the hands the
+    next move may start are dealt (with *rng*); *no_mask* is an empty mask."""
+    deal_ahead(s, r, deals, deck, rng)
+    return legal_mask(s, r, work, no_mask, actions, x)
+
+
+@njit(cache=True)
 def run_search(base, r, deck, unknown, seg_at, seg_len, held, required, counts_base, seat, iterations,
                exploration, rng, node_action, node_mover, node_visits, node_avail, node_reward, node_child,
                node_next, used):
@@ -186,8 +194,7 @@ def run_search(base, r, deck, unknown, seg_at, seg_len, held, required, counts_b
         depth = 1
         # selection and expansion
         while s[PHASE] != OVER:
-            deal_ahead(s, r, deals, deck, rng)
-            count = legal_mask(s, r, work, no_mask, actions, x)
+            count = legal_now(s, r, deals, deck, rng, work, no_mask, actions, x)
             if count == 0:
                 used[0] = nodes
                 return FAILED
@@ -250,8 +257,7 @@ def run_search(base, r, deck, unknown, seg_at, seg_len, held, required, counts_b
                 break
         # the random rollout
         while s[PHASE] != OVER:
-            deal_ahead(s, r, deals, deck, rng)
-            count = legal_mask(s, r, work, no_mask, actions, x)
+            count = legal_now(s, r, deals, deck, rng, work, no_mask, actions, x)
             if count == 0:
                 used[0] = nodes
                 return FAILED
