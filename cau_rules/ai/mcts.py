@@ -311,7 +311,7 @@ class ISMCTSBot:
     random rollouts run: ``"python"``, ``"kernel"`` (the ``fast`` extra) or None (the
     kernel when it is installed and plays the rules; see :class:`~cau_rules.game.PlayoutHook`).
     With ``"kernel"`` (and random rollouts) the whole search runs in the kernel when the
-    family's kernel has one for the rules (the capture family's: about fifteen times the
+    family's kernel has one for the rules (the capture family's: about fourteen times the
     iterations per second of the Python engine on ``cau-robat``; see :func:`ismcts`).
 
     It keeps one information state per seat it plays, built from the views given to
