@@ -358,7 +358,10 @@ class Family(Generic[RulesT, StateT, ViewT, MoveT]):
         kernel: the module path of the family's compiled kernel (the ``fast`` extra), or
             None; :mod:`cau_rules.batch` imports it on first use, so the package itself
             never imports numba.  The module has ``Batch(rules, players, size)`` (see
-            :class:`cau_rules.batch.KernelBatch`).
+            :class:`cau_rules.batch.KernelBatch`), and may have ``ismcts(info,
+            iterations, rng, exploration)``, a compiled IS-MCTS that
+            :func:`cau_rules.ai.mcts.ismcts` runs for ``engine="kernel"`` (see
+            :data:`cau_rules.ai.mcts.CompiledSearch`).
 
     >>> Family.__attrs_attrs__.render.name
     'render'

@@ -10,8 +10,10 @@ True
 
 from __future__ import annotations
 
+import random
 import threading
 from collections.abc import Sequence
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -19,16 +21,17 @@ import numpy.typing as npt
 from cau_rules.cards import Card
 from cau_rules.errors import InvalidRulesError
 from cau_rules.fishing.engine import outcome_of
-from cau_rules.fishing.kernel import core
+from cau_rules.fishing.kernel import core, search
 from cau_rules.fishing.kernel import layout as L
 from cau_rules.fishing.kernel.bridge import DEAL_SLOTS, SLOT, deal_slot, row_of, state_of
+from cau_rules.fishing.moves import FishingMove
 from cau_rules.fishing.rules import FishingRules
 from cau_rules.fishing.state import FishingState
 from cau_rules.fishing.zones import Tally
 from cau_rules.kernel_tools import generator_state
 from cau_rules.outcome import Outcome
 
-__all__ = ["Batch", "check_rules", "generator_state", "playout"]
+__all__ = ["Batch", "check_rules", "generator_state", "ismcts", "playout"]
 
 def check_rules(rules: FishingRules, players: int) -> None:
     """Raise :class:`~cau_rules.errors.InvalidRulesError` unless the kernel plays *rules*
@@ -220,3 +223,21 @@ def playout(state: FishingState, seed: int) -> Outcome:
     batch.load(0, state)
     batch.play_random(0, seed)
     return batch.outcome(0)
+
+
+def ismcts(
+    info: Any, iterations: int, rng: random.Random, exploration: float
+) -> list[tuple[FishingMove, int, float]] | None:
+    """The compiled IS-MCTS search of the information state *info*: every root move with
+    its visits and summed reward, or None when the kernel does not play its rules (what
+    :func:`cau_rules.ai.mcts.ismcts` calls for ``engine="kernel"``; see
+    :mod:`cau_rules.fishing.kernel.search`).
+
+    >>> import random
+    >>> from cau_rules import new_game
+    >>> from cau_rules.ai.infostate import InfoState
+    >>> state = new_game("cau-robat", players=2, seed=3)
+    >>> sum(visits for _, visits, _ in ismcts(InfoState.start(state, 0), 50, random.Random(2), 0.7))
+    50
+    """
+    return search.ismcts(info, iterations, rng, exploration)
