@@ -49,7 +49,7 @@ def test_demo_prints_moves_events_and_outcome(capsys: pytest.CaptureFixture[str]
     assert "seat 0: " in out and "  hand 1: seat 3 deals, seat 0 is eldest" in out
     assert "game over: seat" in out
     tail = out.splitlines()[-2:]
-    assert tail[0].startswith("Outcome: seat") and "(most cards)" in tail[0]
+    assert tail[0].startswith("Outcome: seat") and "(with the most cards)" in tail[0]
     assert tail[1].startswith("Scores: seat 0: ")
 
 

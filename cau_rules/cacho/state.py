@@ -365,7 +365,7 @@ class CachoState:
         >>> from cau_rules.cacho import CACHO
         >>> state = CachoState.from_position(CACHO.replace(stack=5), 2, holdings=("1o", "2o"))
         >>> print(state.apply("bet 1").apply("call").apply("bet 2").apply("fold").outcome())
-        seat 0 wins (session hands played (1 hand)); scores 6, 4
+        seat 0 wins the session after 1 hand, with the most counters; scores: seat 0: 6, seat 1: 4
         """
         return outcome_of(self)
 

@@ -165,10 +165,10 @@ def format_outcome(outcome: Outcome | None) -> str:
 
     >>> from cau_rules.outcome import Termination
     >>> print(format_outcome(Outcome(winners=(1,), scores=(20, 28), termination=Termination.MOST_CARDS)))
-    Outcome: seat 1 wins (most cards)
+    Outcome: seat 1 wins (with the most cards)
     Scores: seat 0: 20, seat 1: 28
     >>> print(format_outcome(Outcome(winners=(0, 2), scores=(16, 16, 16), termination=Termination.MOST_CARDS)))
-    Outcome: seats 0, 2 share the win (most cards)
+    Outcome: seats 0, 2 share the win (with the most cards)
     Scores: seat 0: 16, seat 1: 16, seat 2: 16
     >>> format_outcome(None)
     'Outcome: the game is not over'

@@ -367,7 +367,7 @@ class QuatreState:
         >>> for _ in range(4):
         ...     state = state.apply(state.legal_moves()[0])
         >>> print(state.outcome())  # two turns after the stock ran out
-        seat 1 wins (safety bound); scores 5, 31
+        seat 1 wins with the most cards at the safety bound; scores: seat 0: 5, seat 1: 31
         """
         if self.termination is None:
             return None

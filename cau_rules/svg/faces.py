@@ -13,8 +13,8 @@ a card: :func:`draw_back` is not even given one.
 >>> from cau_rules.cards import Card, FRENCH_40
 >>> from cau_rules.svg import Canvas
 >>> canvas = Canvas(130, 90)
->>> face = draw_card(canvas, Card.parse("11c"), x=0, y=0, width=60)
->>> face = draw_card(canvas, Card.parse("11c"), x=70, y=0, width=60, deck=FRENCH_40, language="en")
+>>> face = draw_card(canvas, Card.parse("11c"), x=0, y=0, width=60, language="ca")
+>>> face = draw_card(canvas, Card.parse("11c"), x=70, y=0, width=60, deck=FRENCH_40)
 >>> svg = canvas.to_svg()
 >>> "<title>cavall de copes</title>" in svg, "<title>queen of hearts</title>" in svg
 (True, True)
@@ -163,7 +163,7 @@ def rank_label(card: Card, deck: Deck = SPANISH_48) -> str:
     return str(card.rank)
 
 
-def card_name(card: Card, *, deck: Deck = SPANISH_48, language: Language = "ca") -> str:
+def card_name(card: Card, *, deck: Deck = SPANISH_48, language: Language = "en") -> str:
     """The card's full name in *language*, as a player of *deck* would say it.
 
     Spanish decks use :meth:`Card.full_name`; for the French deck the name is built
@@ -183,7 +183,7 @@ def card_name(card: Card, *, deck: Deck = SPANISH_48, language: Language = "ca")
 
     >>> from cau_rules.cards import FRENCH_40
     >>> card_name(Card.parse("1o")), card_name(Card.parse("10e"), deck=FRENCH_40, language="es")
-    ("as d'oros", 'jota de picas')
+    ('ace of coins', 'jota de picas')
     """
     check_card("card", card, check_deck(deck))
     language = check_language(language)
@@ -362,7 +362,7 @@ def _highlight(g: Group, w: float, h: float) -> None:
 
 
 def draw_card(target: Group, card: Card, *, x: float, y: float, width: float = CARD_WIDTH,
-              deck: Deck = SPANISH_48, highlight: bool = False, language: Language = "ca") -> Group:
+              deck: Deck = SPANISH_48, highlight: bool = False, language: Language = "en") -> Group:
     """Draw the face of *card* with its top-left corner at (*x*, *y*).
 
     The card is *width* wide and :data:`CARD_RATIO` times as high.  Its group has
@@ -517,11 +517,11 @@ def badge(g: Group, cx: float, cy: float, w: float, count: int) -> None:
     g.text(cx, cy + 0.36 * size, text, size=size, anchor="middle", bold=True, fill=TEXT_COLOUR)
 
 
-def back_title(count: int | None = None, language: Language = "ca") -> str:
+def back_title(count: int | None = None, language: Language = "en") -> str:
     """The title of a back: what a viewer may know about face-down cards.
 
     >>> back_title(), back_title(1, "en"), back_title(7, "es")
-    ('carta girada', '1 card', '7 cartas')
+    ('face-down card', '1 card', '7 cartas')
     """
     titles = _BACK_TITLES[check_language(language)]
     if count is None:
@@ -542,7 +542,7 @@ def _back(g: Group, w: float) -> None:
 
 
 def draw_back(target: Group, *, x: float, y: float, width: float = CARD_WIDTH, count: int | None = None,
-              highlight: bool = False, language: Language = "ca") -> Group:
+              highlight: bool = False, language: Language = "en") -> Group:
     """Draw a card back with its top-left corner at (*x*, *y*), optionally showing a count.
 
     The back is the same for every card: this function is never told which card it
