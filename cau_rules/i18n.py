@@ -30,7 +30,9 @@ __all__ = [
     "LANGS",
     "Catalogue",
     "Lang",
+    "Worded",
     "check_lang",
+    "event_text",
     "join_words",
     "seat_list",
 ]
@@ -125,6 +127,29 @@ class Catalogue:
 
     def __repr__(self) -> str:
         return f"Catalogue({self.name!r}, {len(self.entries)} keys)"
+
+
+class Worded:
+    """A base of events and records read by people: ``str(x)`` is ``x.text()``, its
+    English text; ``x.text(lang)`` gives any language."""
+
+    __slots__ = ()
+
+    def text(self, lang: Lang = "en") -> str:
+        """The words, in *lang*."""
+        raise NotImplementedError
+
+    def __str__(self) -> str:
+        return self.text()
+
+
+def event_text(event: object, lang: Lang = "en") -> str:
+    """The words of *event* in *lang* (``str(event)`` for anything not :class:`Worded`).
+
+    >>> event_text(3, "ca")
+    '3'
+    """
+    return event.text(lang) if isinstance(event, Worded) else str(event)
 
 
 CATALOGUES: dict[str, Catalogue] = {}

@@ -19,7 +19,7 @@ import enum
 
 import attrs
 
-from cau_rules.i18n import COMMON, Lang, check_lang, seat_list
+from cau_rules.i18n import COMMON, Lang, Worded, check_lang, seat_list
 
 __all__ = ["GameEnded", "Outcome", "Termination"]
 
@@ -152,8 +152,8 @@ class Outcome:
         return self.text()
 
 
-@attrs.frozen
-class GameEnded:
+@attrs.frozen(str=False)
+class GameEnded(Worded):
     """The last event of every game, in every family: the outcome.
 
     >>> print(GameEnded(Outcome((1,), (20, 28), Termination.MOST_CARDS)))
@@ -179,6 +179,3 @@ class GameEnded:
         'partida acabada: seient 1 guanya amb més cartes; punts: seient 0: 20, seient 1: 28'
         """
         return COMMON("game_ended", lang, self.outcome.text(lang))
-
-    def __str__(self) -> str:
-        return self.text()

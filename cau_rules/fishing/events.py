@@ -19,7 +19,7 @@ import attrs
 from cau_rules.cards import Card, cards_text
 from cau_rules.fishing.moves import Call, StakeValue
 from cau_rules.fishing.texts import TEXTS, call_name, reason_name
-from cau_rules.i18n import COMMON, Lang, join_words, seat_list
+from cau_rules.i18n import COMMON, Lang, Worded, join_words, seat_list
 from cau_rules.outcome import GameEnded
 
 __all__ = [
@@ -54,20 +54,8 @@ def _seat(seat: int, lang: Lang) -> str:
     return COMMON("seat", lang, seat)
 
 
-class _Text:
-    """``str(event)`` is the event's English text; ``event.text(lang)`` any language."""
-
-    __slots__ = ()
-
-    def text(self, lang: Lang = "en") -> str:
-        raise NotImplementedError
-
-    def __str__(self) -> str:
-        return self.text()
-
-
 @attrs.frozen(str=False)
-class HandStarted(_Text):
+class HandStarted(Worded):
     """A hand begins: its number (from 0), dealer and eldest hand.
 
     >>> print(HandStarted(hand=0, dealer=3, eldest=0))
@@ -85,7 +73,7 @@ class HandStarted(_Text):
 
 
 @attrs.frozen(str=False)
-class TableReplaced(_Text):
+class TableReplaced(Worded):
     """While the table was dealt, ``card`` repeated a rank and went back into the stock.
 
     >>> print(TableReplaced(Card.parse("1c")))
@@ -101,7 +89,7 @@ class TableReplaced(_Text):
 
 
 @attrs.frozen(str=False)
-class Dealt(_Text):
+class Dealt(Worded):
     """A deal round: the table cards laid (first deal only), cards given to each seat,
     and who opens the round.  The holdings themselves are private.
 
@@ -123,7 +111,7 @@ class Dealt(_Text):
 
 
 @attrs.frozen(str=False)
-class Trailed(_Text):
+class Trailed(Worded):
     """``seat`` played ``card``, which captured nothing and stays on the table.
 
     >>> print(Trailed(0, Card.parse("5o")))
@@ -140,7 +128,7 @@ class Trailed(_Text):
 
 
 @attrs.frozen(str=False)
-class ChainExtended(_Text):
+class ChainExtended(Worded):
     """``seat`` played ``card`` onto a chain, which is now ``level`` cards long (a
     ``Captured`` event follows at once when the chain completes; otherwise it stays
     pending in its zone); ``claimed`` are the run cards it claims (shown as claimed)
@@ -172,7 +160,7 @@ class ChainExtended(_Text):
 
 
 @attrs.frozen(str=False)
-class Captured(_Text):
+class Captured(Worded):
     """``seat`` captured: ``cards`` are what went onto its pile, bottom to top (taken
     piles included, the played card last); ``piles`` are the seats whose whole piles were
     taken; ``chain`` is the chain length (0 for a plain capture).
@@ -195,7 +183,7 @@ class Captured(_Text):
 
 
 @attrs.frozen(str=False)
-class Called(_Text):
+class Called(Worded):
     """``seat`` made (or was credited with) ``call``.
 
     >>> print(Called(1, Call.CAU))
@@ -212,7 +200,7 @@ class Called(_Text):
 
 
 @attrs.frozen(str=False)
-class Declared(_Text):
+class Declared(Worded):
     """In the declaration phase, ``seat`` declared ``call`` (None: passed).
 
     >>> print(Declared(2, Call.RONDA))
@@ -231,7 +219,7 @@ class Declared(_Text):
 
 
 @attrs.frozen(str=False)
-class Paid(_Text):
+class Paid(Worded):
     """One card moved from the top of ``payer``'s pile to the top of ``receiver``'s,
     for ``reason`` (a call, or None when settling a debt).  ``card`` is None in a view
     where piles are closed.
@@ -254,7 +242,7 @@ class Paid(_Text):
 
 
 @attrs.frozen(str=False)
-class DebtIncurred(_Text):
+class DebtIncurred(Worded):
     """``debtor`` could not pay ``amount`` cards owed to ``creditor`` for ``reason``.
 
     >>> print(DebtIncurred(0, 1, 1, Call.NETA))
@@ -274,7 +262,7 @@ class DebtIncurred(_Text):
 
 
 @attrs.frozen(str=False)
-class LeftoversTaken(_Text):
+class LeftoversTaken(Worded):
     """At the end of a hand the table ``cards`` went to ``seat`` (None: to the discard).
 
     >>> print(LeftoversTaken(1, (Card.parse("4o"),)))
@@ -293,7 +281,7 @@ class LeftoversTaken(_Text):
 
 
 @attrs.frozen(str=False)
-class HandEnded(_Text):
+class HandEnded(Worded):
     """A hand ended: each seat's cards, the hand's score per seat, and who won it.
 
     >>> print(HandEnded(0, (20, 28), (20, 28), (1,)))
@@ -318,7 +306,7 @@ class HandEnded(_Text):
 
 
 @attrs.frozen(str=False)
-class Scored(_Text):
+class Scored(Worded):
     """``team`` scored ``stones`` for ``reason`` (Valencian stones: ``"pixat"``,
     ``"bon fer"``, ``"ronda"``, ``"rondi"``, ``"cau"``, ``"recau"``, ``"sant-vicent"``,
     ``"neta"``, ``"stake"``, ``"surplus"``); ``total`` is the team's score after it.
@@ -340,7 +328,7 @@ class Scored(_Text):
 
 
 @attrs.frozen(str=False)
-class StakeOpened(_Text):
+class StakeOpened(Worded):
     """Both teams hold a ronda or rondí: ``bidders`` (the eldest holder of each team,
     the first to bid first) bid for one stake instead of scoring them.
 
@@ -357,7 +345,7 @@ class StakeOpened(_Text):
 
 
 @attrs.frozen(str=False)
-class StakeBid(_Text):
+class StakeBid(Worded):
     """``seat`` bid (or raised to) ``stones`` (None: the game; ``"joc"``: the joc).
 
     >>> print(StakeBid(0, None)); print(StakeBid(1, "joc"))
@@ -377,7 +365,7 @@ class StakeBid(_Text):
 
 
 @attrs.frozen(str=False)
-class StakeAnswered(_Text):
+class StakeAnswered(Worded):
     """``seat`` accepted (``accepted``) or refused the bid.
 
     >>> print(StakeAnswered(1, False))
@@ -394,7 +382,7 @@ class StakeAnswered(_Text):
 
 
 @attrs.frozen(str=False)
-class Showdown(_Text):
+class Showdown(Worded):
     """An accepted stake: every ronda holder shows their holding; ``winner`` holds the
     best (rondí over ronda, then the higher rank, then the seat nearer the eldest).
 
@@ -413,7 +401,7 @@ class Showdown(_Text):
 
 
 @attrs.frozen(str=False)
-class PartidaWon(_Text):
+class PartidaWon(Worded):
     """``team`` won a partida; ``partides`` are each team's partides won so far.
     ``joc``: the team won the whole joc at once with an accepted joc stake (its
     partides are then raised to ``partides_to_win``).
