@@ -208,7 +208,7 @@ def render_view(view: GameView) -> str:
     Debts:      ...
     Cards won:  seat 0 (you): 0, seat 1: 0
     """
-    return family_of(view).render(view)
+    return family_of(view).render(view, "en")
 
 
 def view_events(view: GameView) -> list[str]:
