@@ -69,6 +69,10 @@ class GameRules(Protocol):
     def replace(self, **options: Any) -> GameRules:
         """A copy with some options changed."""
 
+    def describe_options(self) -> tuple[Any, ...]:
+        """Every option (:class:`cau_rules.options.OptionInfo`): kind, range or choices,
+        value, one line of help."""
+
     def to_dict(self) -> dict[str, Any]:
         """Every option as JSON-ready data."""
 

@@ -197,7 +197,7 @@ COMMON = register(Catalogue("common", {
     "cards": {"en": "{0} card|{0} cards", "ca": "{0} carta|{0} cartes", "es": "{0} carta|{0} cartas"},
     "hands": {"en": "{0} hand|{0} hands", "ca": "{0} mà|{0} mans", "es": "{0} mano|{0} manos"},
     "none": {"en": "(none)", "ca": "(cap)", "es": "(ninguna)"},
-    "nothing": {"en": "none", "ca": "cap", "es": "ninguno"},
+    "nothing": {"en": "none", "ca": "cap", "es": "ninguna"},
     "game_over": {"en": "game over", "ca": "partida acabada", "es": "partida terminada"},
     "to_play": {"en": "{0} to play", "ca": "juga {0}", "es": "juega {0}"},
     # outcomes

@@ -95,7 +95,7 @@ TEXTS = register(Catalogue("fishing", {
                    "es": "{0} pendiente sobre el {1}: {2}{3}"},
     "chain": {"en": "chain", "ca": "cadena", "es": "cadena"},
     "claims": {"en": "; claims {0}", "ca": "; reclama {0}", "es": "; reclama {0}"},
-    "Last trail": {"en": "Last trail", "ca": "Última tirada", "es": "Última tirada"},
+    "Last trail": {"en": "Last trail", "ca": "Tirada", "es": "Tirada"},
     "trailed": {"en": "{0} trailed {1}", "ca": "{0} ha tirat {1}", "es": "{0} ha tirado {1}"},
     "match_it": {"en": " (match it to call cau)", "ca": " (fes-ne parella per cantar cau)",
                  "es": " (haz pareja para cantar cau)"},

@@ -109,7 +109,8 @@ def test_pictures_are_deterministic_and_well_formed() -> None:
     assert pictures == doc_pictures()
     assert sorted(pictures) == [
         "cau-book-run-after.svg", "cau-book-run-before.svg", "cau-chain-pending.svg", "cau-recau-paid.svg",
-        "cau-robat-steal-after.svg", "cau-robat-steal-before.svg", "valencian-stake.svg",
+        "cau-robat-steal-after.svg", "cau-robat-steal-before.svg", "chain-pending-ca.svg", "chain-pending-en.svg",
+        "chain-pending-es.svg", "valencian-stake.svg",
     ]
     for svg in pictures.values():
         assert ET.fromstring(svg).tag == NS + "svg"
