@@ -117,6 +117,17 @@ class Outcome:
         asiento 0 gana la sesión después de 1 mano, con todas las fichas; puntos: asiento 0: 24, asiento 1: 0
         """
         lang = check_lang(lang)
+        scores = ", ".join(COMMON("score_of", lang, COMMON("seat", lang, seat), score)
+                           for seat, score in enumerate(self.scores))
+        return f"{self.verdict(lang)}; {COMMON('scores', lang, scores)}"
+
+    def verdict(self, lang: Lang = "en") -> str:
+        """Who won and how, in *lang*, without the scores.
+
+        >>> Outcome((0, 2), (20, 8, 20), Termination.MOST_CARDS).verdict("ca")
+        'seients 0 i 2 guanyen amb més cartes'
+        """
+        lang = check_lang(lang)
         winners = seat_list(self.winners, lang)
         session = self.termination in (Termination.ALL_COUNTERS, Termination.MAX_HANDS)
         if not self.winners:
@@ -127,9 +138,7 @@ class Outcome:
             who = COMMON("tie", lang, winners)
         else:
             who = COMMON("share", lang, winners)
-        scores = ", ".join(COMMON("score_of", lang, COMMON("seat", lang, seat), score)
-                           for seat, score in enumerate(self.scores))
-        return f"{who} {self.describe(lang)}; {COMMON('scores', lang, scores)}"
+        return f"{who} {self.describe(lang)}"
 
     def to_dict(self) -> dict[str, object]:
         """The outcome as JSON-ready data.
