@@ -318,3 +318,13 @@ def test_options_lists_what_the_rules_describe(capsys: pytest.CaptureFixture[str
     assert main(["options", "--variant", "cau", "--json"]) == 0
     lines = capsys.readouterr().out.splitlines()
     assert json.loads(lines[0])["name"] == "name" and len(lines) == len(get_rules("cau").describe_options())
+
+
+def test_play_in_catalan_shows_the_menu_in_catalan_with_the_notation_to_type(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    answers = iter(["bet 1", "quit"])
+    assert main(["play", "--variant", "cacho", "--players", "2", "--lang", "ca"],
+                input_func=lambda prompt: next(answers)) == 0
+    out = capsys.readouterr().out
+    assert "Les teves jugades:" in out and "passa [pass]" in out and "aposta 1 [bet 1]" in out
+    assert "tu (seient 0): bet 1" in out

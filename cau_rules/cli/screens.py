@@ -64,6 +64,13 @@ WORDS = register(Catalogue("cli", {
     "wrote": {"en": "wrote {0}'s view after {1} moves to {2}", "ca": "{0}: vista després de {1} jugades escrita a {2}",
               "es": "{0}: vista después de {1} jugadas escrita en {2}"},
     "you": {"en": "you ({0})", "ca": "tu ({0})", "es": "tú ({0})"},
+    "intro": {"en": "You are seat {0} of {1} in {2} (seed {3}). Type a move's number or its text; "
+                    "'help' lists the moves, 'quit' leaves.",
+              "ca": "Ets el seient {0} de {1} a {2} (llavor {3}). Escriu el número d'una jugada o la jugada "
+                    "entre claudàtors; 'help' les torna a mostrar, 'quit' surt.",
+              "es": "Eres el asiento {0} de {1} en {2} (semilla {3}). Escribe el número de una jugada o la "
+                    "jugada entre corchetes; 'help' las vuelve a mostrar, 'quit' sale."},
+    "legal": {"en": "Your legal moves:", "ca": "Les teves jugades:", "es": "Tus jugadas:"},
 }))
 """The command line's own words around a game, by key and language."""
 

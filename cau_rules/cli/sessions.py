@@ -88,6 +88,18 @@ def run_demo(variant: str = "cau", players: int | None = None, seed: int = 0, bo
 # play
 
 
+def _in_lang(entries: list[tuple[str, Any | None]], view: Any, lang: Lang) -> list[tuple[str, Any | None]]:
+    """Menu labels in *lang*, the notation one types kept in brackets where it differs."""
+    menu = family_of(view).move_menu
+    if lang == "en" or menu is None:
+        return entries
+    shown = []
+    for label, move in entries:
+        words = menu([move], lang)[0] if move is not None else label
+        shown.append((label if words == label else f"{words} [{label}]", move))
+    return shown
+
+
 def _numbered(entries: Sequence[tuple[str, Any | None]]) -> str:
     lines = []
     for number, (label, move) in enumerate(entries, 1):
@@ -139,8 +151,7 @@ def play_session(
     def say(text: str = "") -> None:
         print(text, file=stream)
 
-    say(f"You are seat {seat} of {count} in {variant} (seed {seed}). "
-        "Type a move's number or its text; 'help' lists the moves, 'quit' leaves.")
+    say(WORDS("intro", lang, seat, count, variant, seed))
     for event in view_events(state.observe(seat), lang):
         say(f"  {event}")
     while not state.is_over:
@@ -153,10 +164,10 @@ def play_session(
                 say(f"  {event}")
             continue
         view = state.observe(seat)
-        moves = menu_entries(view.legal_moves)
+        moves = _in_lang(menu_entries(view.legal_moves), view, lang)
         say()
         say(render_view(view, lang))
-        say("Your legal moves:")
+        say(WORDS("legal", lang))
         say(_numbered(moves))
         while True:
             try:
