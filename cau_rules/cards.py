@@ -220,7 +220,7 @@ class Card(enum.IntEnum):
             )
         return card
 
-    def full_name(self, language: Language = "ca") -> str:
+    def full_name(self, language: Language = "en") -> str:
         """The card's full name in Catalan, Spanish or English.
 
         >>> Card.parse("1o").full_name("ca"), Card.parse("11e").full_name("es"), Card.parse("12c").full_name("en")

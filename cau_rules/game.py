@@ -24,6 +24,7 @@ import attrs
 
 from cau_rules.cards import Card
 from cau_rules.errors import GameOverError, IllegalMoveError, InvalidNotationError
+from cau_rules.i18n import Lang
 from cau_rules.outcome import Outcome
 
 __all__ = [
@@ -34,6 +35,8 @@ __all__ = [
     "GameState",
     "GameView",
     "Inference",
+    "MenuHook",
+    "RenderHook",
     "SuiteHooks",
     "move_for_turn",
 ]
@@ -65,6 +68,10 @@ class GameRules(Protocol):
 
     def replace(self, **options: Any) -> GameRules:
         """A copy with some options changed."""
+
+    def describe_options(self) -> tuple[Any, ...]:
+        """Every option (:class:`cau_rules.options.OptionInfo`): kind, range or choices,
+        value, one line of help."""
 
     def to_dict(self) -> dict[str, Any]:
         """Every option as JSON-ready data."""
@@ -126,6 +133,9 @@ class GameView(Protocol):
     def to_dict(self) -> dict[str, Any]:
         """The view as JSON-ready data."""
 
+    def render(self, lang: Lang = "en") -> str:
+        """The text screen of the view in *lang* (``str(view)`` is the English one)."""
+
 
 @runtime_checkable
 class GameState(Protocol):
@@ -180,6 +190,9 @@ class GameState(Protocol):
 
     def to_dict(self) -> dict[str, Any]:
         """The whole state as JSON-ready data (schema-versioned)."""
+
+    def render(self, lang: Lang = "en") -> str:
+        """The text screen of the whole state in *lang* (``str(state)`` is the English one)."""
 
 
 @runtime_checkable
@@ -341,13 +354,14 @@ class Family(Generic[RulesT, StateT, ViewT, MoveT]):
         codec: ``codec(rules, players)``: the action codec.
         infer: the information-state hooks.
         policy: the greedy heuristic: ``policy(view, rng)`` picks a legal move.
-        render: the text screen of a view.
+        render: ``render(view, lang)``: the text screen of a view in *lang* (``"en"``,
+            ``"ca"`` or ``"es"``).
         suite: the hooks of the shared test suites.
         picture: the SVG picture of a view (default options).
         doc_pictures: ``{file name: SVG}`` of the pictures its docs pages show, drawn at
             docs build time.
-        move_menu: the legal moves as menu lines, amounts grouped into ranges
-            (``"bet 1-17"``).
+        move_menu: ``move_menu(moves, lang)``: the legal moves as menu lines in *lang*,
+            amounts grouped into ranges (``"bet 1-17"``).
         features: ``features(rules, players)``: the family's observation-vector encoder
             (see :mod:`cau_rules.vectors`); the adapters fall back to a generic one.
         demo_options: rules options the command line's demo uses, so a new user sees a
@@ -381,15 +395,27 @@ class Family(Generic[RulesT, StateT, ViewT, MoveT]):
     codec: Callable[[RulesT, int], ActionCodec]
     infer: Inference[RulesT, ViewT, StateT]
     policy: Callable[[ViewT, random.Random], MoveT]
-    render: Callable[[ViewT], str]
+    render: RenderHook
     suite: SuiteHooks[StateT]
     picture: Callable[[ViewT], str] | None = None
     doc_pictures: Callable[[], Mapping[str, str]] | None = None
-    move_menu: Callable[[Sequence[Any]], list[str]] | None = None
+    move_menu: MenuHook | None = None
     features: Callable[[RulesT, int], Any] | None = None
     demo_options: Mapping[str, Any] = attrs.field(factory=dict)
     playout: PlayoutHook | None = None
     kernel: str | None = None
+
+
+class RenderHook(Protocol):
+    """A family's ``render(view, lang="en")``: the text screen of one of its views."""
+
+    def __call__(self, view: Any, lang: Lang = "en") -> str: ...
+
+
+class MenuHook(Protocol):
+    """A family's ``move_menu(moves, lang="en")``: legal moves as menu lines."""
+
+    def __call__(self, moves: Sequence[Any], lang: Lang = "en") -> list[str]: ...
 
 
 PlayoutEngine = Literal["python", "kernel"]

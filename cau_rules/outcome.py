@@ -10,7 +10,7 @@ the same :class:`GameEnded` event.
 >>> result.shares()
 (0.5, 0.0, 0.5)
 >>> print(result)
-seats 0 and 2 win (most cards); scores 20, 8, 20
+seats 0 and 2 win with the most cards; scores: seat 0: 20, seat 1: 8, seat 2: 20
 """
 
 from __future__ import annotations
@@ -18,6 +18,8 @@ from __future__ import annotations
 import enum
 
 import attrs
+
+from cau_rules.i18n import COMMON, Lang, Worded, check_lang, seat_list
 
 __all__ = ["GameEnded", "Outcome", "Termination"]
 
@@ -88,20 +90,55 @@ class Outcome:
         share = 1.0 / len(self.winners) if self.winners else 0.0
         return tuple(share if seat in self.winners else 0.0 for seat in range(len(self.scores)))
 
-    def describe(self) -> str:
-        """How the game ended, in words, with its details.
+    def describe(self, lang: Lang = "en") -> str:
+        """How the game ended, in words, with its details, in *lang*.
 
         >>> Outcome((0,), (41, 30), Termination.TARGET_STONES, target=41).describe()
-        'stone target reached (41)'
-        >>> Outcome((1,), (2, 5), Termination.MAX_HANDS, hands_played=3).describe()
-        'session hands played (3 hands)'
+        'by reaching 41 stones'
+        >>> Outcome((1,), (2, 5), Termination.MAX_HANDS, hands_played=3).describe("ca")
+        'després de 3 mans, amb més fitxes'
         """
-        text = self.termination.value
-        if self.target is not None:
-            text += f" ({self.target})"
+        lang = check_lang(lang)
+        if self.termination is Termination.TARGET_STONES and self.target is not None:
+            text = COMMON("TARGET_STONES_n", lang, self.target)
+        else:
+            text = COMMON(self.termination.name, lang)
         if self.hands_played is not None:
-            text += f" ({self.hands_played} hand{'s' if self.hands_played != 1 else ''})"
+            text = f"{COMMON('after_hands', lang, COMMON.count('hands', self.hands_played, lang))}, {text}"
         return text
+
+    def text(self, lang: Lang = "en") -> str:
+        """The result in words, in *lang*: who won and how, then every seat's score.
+        ``str(outcome)`` is the English text.
+
+        >>> print(Outcome((0, 1, 2, 3), (7, 7, 7, 7), Termination.MOST_CARDS))
+        seats 0, 1, 2 and 3 tie with the most cards; scores: seat 0: 7, seat 1: 7, seat 2: 7, seat 3: 7
+        >>> print(Outcome((0,), (24, 0), Termination.ALL_COUNTERS, hands_played=1).text("es"))
+        asiento 0 gana la sesión después de 1 mano, con todas las fichas; puntos: asiento 0: 24, asiento 1: 0
+        """
+        lang = check_lang(lang)
+        scores = ", ".join(COMMON("score_of", lang, COMMON("seat", lang, seat), score)
+                           for seat, score in enumerate(self.scores))
+        return f"{self.verdict(lang)}; {COMMON('scores', lang, scores)}"
+
+    def verdict(self, lang: Lang = "en") -> str:
+        """Who won and how, in *lang*, without the scores.
+
+        >>> Outcome((0, 2), (20, 8, 20), Termination.MOST_CARDS).verdict("ca")
+        'seients 0 i 2 guanyen amb més cartes'
+        """
+        lang = check_lang(lang)
+        winners = seat_list(self.winners, lang)
+        session = self.termination in (Termination.ALL_COUNTERS, Termination.MAX_HANDS)
+        if not self.winners:
+            who = COMMON("nobody", lang)
+        elif len(self.winners) == 1:
+            who = COMMON("wins_session" if session else "wins", lang, winners)
+        elif len(self.winners) == len(self.scores):
+            who = COMMON("tie", lang, winners)
+        else:
+            who = COMMON("share", lang, winners)
+        return f"{who} {self.describe(lang)}"
 
     def to_dict(self) -> dict[str, object]:
         """The outcome as JSON-ready data.
@@ -121,17 +158,15 @@ class Outcome:
         return data
 
     def __str__(self) -> str:
-        seats = " and ".join(str(seat) for seat in self.winners)
-        who = f"seat {seats} wins" if len(self.winners) == 1 else f"seats {seats} win"
-        return f"{who} ({self.describe()}); scores {', '.join(map(str, self.scores))}"
+        return self.text()
 
 
-@attrs.frozen
-class GameEnded:
+@attrs.frozen(str=False)
+class GameEnded(Worded):
     """The last event of every game, in every family: the outcome.
 
     >>> print(GameEnded(Outcome((1,), (20, 28), Termination.MOST_CARDS)))
-    game over: seat 1 wins (most cards); scores 20, 28
+    game over: seat 1 wins with the most cards; scores: seat 0: 20, seat 1: 28
     """
 
     outcome: Outcome
@@ -146,5 +181,10 @@ class GameEnded:
         """The final scores (a shortcut for ``outcome.scores``)."""
         return self.outcome.scores
 
-    def __str__(self) -> str:
-        return f"game over: {self.outcome}"
+    def text(self, lang: Lang = "en") -> str:
+        """The event in words, in *lang*.
+
+        >>> GameEnded(Outcome((1,), (20, 28), Termination.MOST_CARDS)).text("ca")
+        'partida acabada: seient 1 guanya amb més cartes; punts: seient 0: 20, seient 1: 28'
+        """
+        return COMMON("game_ended", lang, self.outcome.text(lang))

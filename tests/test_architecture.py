@@ -19,7 +19,7 @@ MAX_LINES = 650  # "about 600": a module one reads in a sitting
 FAMILY_FILES = {
     "__init__.py", "rules.py", "moves.py", "events.py", "zones.py", "legal.py", "engine.py",
     "state.py", "view.py", "serial.py", "notation.py", "validate.py", "codec.py", "infer.py",
-    "policy.py", "render.py", "picture.py", "gallery.py", "suite.py", "family.py",
+    "policy.py", "texts.py", "render.py", "picture.py", "gallery.py", "suite.py", "family.py",
 }
 """The rooms every family has, one role each (docs/architecture.md, "A family")."""
 OPTIONAL_FILES = {"direct.py", "deal.py", "draw.py", "features.py", "hands.py"}

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from cau_rules import get_rules, new_game, variants
-from cau_rules.cli import allowed_players, main, play_session
+from cau_rules.cli import REFERENCE_BEGIN, allowed_players, help_reference, main, play_session
 
 ROOT = Path(__file__).resolve().parent.parent
 BENCH_KEYS = ["variant", "players", "games", "seconds", "games_per_s", "decisions_per_s", "us_per_decision"]
@@ -49,7 +49,7 @@ def test_demo_prints_moves_events_and_outcome(capsys: pytest.CaptureFixture[str]
     assert "seat 0: " in out and "  hand 1: seat 3 deals, seat 0 is eldest" in out
     assert "game over: seat" in out
     tail = out.splitlines()[-2:]
-    assert tail[0].startswith("Outcome: seat") and "(most cards)" in tail[0]
+    assert tail[0].startswith("Outcome: seat") and "with the most cards" in tail[0]
     assert tail[1].startswith("Scores: seat 0: ")
 
 
@@ -278,3 +278,53 @@ def test_menus_show_amounts_as_ranges_and_accept_any_amount_typed() -> None:
     assert "bet 1-17   (type it, e.g. 'bet 1')" in text
     assert "is a range of amounts: type the move, e.g. 'bet 1'." in text
     assert "you (seat 0): bet 5" in text
+
+
+def test_the_cli_page_lists_every_subcommand_as_the_parser_does() -> None:
+    """docs/cli.md ends with every subcommand's --help, generated from the parser: the page
+    cannot drift from the command (run ``python tools/cli_reference.py`` after a change)."""
+    page = (Path(__file__).resolve().parent.parent / "docs" / "cli.md").read_text(encoding="utf-8")
+    assert REFERENCE_BEGIN in page
+    assert page[page.index(REFERENCE_BEGIN):] == help_reference(), "run: python tools/cli_reference.py"
+    for name in ("variants", "options", "demo", "play", "show", "bench", "simulate"):
+        assert f"### `cau-rules {name}`" in page
+
+
+def test_lang_on_every_command_that_shows_a_game(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["demo", "--variant", "cau", "--players", "2", "--seed", "3", "--lang", "ca"]) == 0
+    demo = capsys.readouterr().out
+    assert demo.startswith("Demostració: cau, 2 jugadors") and "Resultat: " in demo and "seat " not in demo
+    assert main(["show", "--variant", "cacho", "--players", "2", "--lang", "es"]) == 0
+    assert "asiento 0" in capsys.readouterr().out
+    answers = iter(["quit"])
+    assert main(["play", "--variant", "cau", "--players", "2", "--lang", "ca"],
+                input_func=lambda prompt: next(answers)) == 0
+    assert "Taula:" in capsys.readouterr().out
+    assert main(["demo", "--lang", "fr"]) == 2
+
+
+def test_show_says_when_the_game_ended_before_the_moves_asked(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["show", "--variant", "cau", "--players", "2", "--seed", "1", "--moves", "1000"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("The game ended after ") and "before the 1000 asked for" in out
+    assert main(["show", "--variant", "cau", "--players", "2", "--seed", "1", "--moves", "3"]) == 0
+    assert "ended" not in capsys.readouterr().out
+
+
+def test_options_lists_what_the_rules_describe(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["options", "--variant", "cacho"]) == 0
+    out = capsys.readouterr().out
+    assert "stack" in out and "int 1-1000" in out and "one of cap_at_smallest, side_pots" in out
+    assert main(["options", "--variant", "cau", "--json"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert json.loads(lines[0])["name"] == "name" and len(lines) == len(get_rules("cau").describe_options())
+
+
+def test_play_in_catalan_shows_the_menu_in_catalan_with_the_notation_to_type(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    answers = iter(["bet 1", "quit"])
+    assert main(["play", "--variant", "cacho", "--players", "2", "--lang", "ca"],
+                input_func=lambda prompt: next(answers)) == 0
+    out = capsys.readouterr().out
+    assert "Les teves jugades:" in out and "passa [pass]" in out and "aposta 1 [bet 1]" in out
+    assert "tu (seient 0): bet 1" in out

@@ -53,15 +53,18 @@ def test_play_random_game_takes_arguments() -> None:
 @pytest.mark.parametrize("preset", variants())
 def test_any_game_plays_every_preset(preset: str) -> None:
     """examples/any_game.py names no family: it plays any preset between greedy bots (here
-    its first 12 moves) and prints every seat's view after each move, then the outcome."""
+    its first 12 moves) and prints each move played and every seat's view after it, then the
+    outcome."""
     result = subprocess.run([sys.executable, str(ROOT / "examples" / "any_game.py"), preset, "12"],
                             capture_output=True, text=True, timeout=120, cwd=ROOT)
     assert result.returncode == 0, result.stderr
     state, bot, rng, expected = new_game(preset, seed=1), GreedyBot(), random.Random(1), []
-    for _ in range(12):
+    for played in range(1, 13):
         if state.is_over:
             break
-        state = state.apply(bot.choose(state.observe(state.to_play), rng))
+        seat, move = state.to_play, bot.choose(state.observe(state.to_play), rng)
+        state = state.apply(move)
+        expected += [f"move {played}: seat {seat} plays {move}"]
         expected += [str(state.observe(seat)) for seat in range(state.players)]
     assert expected and result.stdout.startswith("\n".join(expected) + "\n")
     assert result.stdout.splitlines()[-1].startswith("outcome: ")

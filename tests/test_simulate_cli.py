@@ -21,7 +21,9 @@ def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
 def test_text_output(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, err = run(capsys, "simulate", "--variant", "cau", "--players", "4", "--games", "12",
                          "--seed", "3", "--bots", "greedy,random,random,random", "--workers", "1")
-    assert code == 0 and err == ""  # stderr is not a terminal: no progress bar
+    assert code == 0  # stderr is not a terminal: progress as whole lines, the last at 100%
+    assert "\r" not in err and err.splitlines()[-1] == "simulate: 12/12 games (100%)"
+    assert len(err.splitlines()) <= 11
     lines = out.splitlines()
     assert lines[0].startswith("Simulation: cau, 4 players, 12 games, seed 3: ")
     assert len(lines) == 5

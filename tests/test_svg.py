@@ -438,7 +438,7 @@ def test_any_row_is_valid_deterministic_and_names_exactly_its_cards(
 
 def golden_single_card() -> str:
     canvas = Canvas(80, 110, title="7 d'oros")
-    draw_card(canvas, Card.O7, x=10, y=10, highlight=True)
+    draw_card(canvas, Card.O7, x=10, y=10, highlight=True, language="ca")
     return canvas.to_svg()
 
 

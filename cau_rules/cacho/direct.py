@@ -58,7 +58,7 @@ def acted(state: Position, move: CachoMove, make: type[S]) -> S | None:
     True
     >>> after = acted(acted(state, Bet(1), CachoState), Call(), CachoState)  # round 2 is dealt
     >>> after.round, [len(holding) for holding in after.holdings], [str(event) for event in after.events][1:]
-    (2, [2, 2], ['card 2 dealt: 1 card each to seats 0, 1'])
+    (2, [2, 2], ['card 2 dealt: 1 card each to seats 0 and 1'])
     """
     kind = type(move)
     seat = state.to_play

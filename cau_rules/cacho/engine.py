@@ -45,7 +45,7 @@ def session_outcome(stacks: Sequence[int], termination: Termination, hands_playe
     and the scores are the counters.
 
     >>> print(session_outcome((25, 15), Termination.MAX_HANDS, 1))
-    seat 0 wins (session hands played (1 hand)); scores 25, 15
+    seat 0 wins the session after 1 hand, with the most counters; scores: seat 0: 25, seat 1: 15
     """
     best = max(stacks)
     winners = tuple(seat for seat, stack in enumerate(stacks) if stack == best)

@@ -10,7 +10,7 @@ shares (re-exported here).
 >>> from cau_rules.cacho import CACHO, new_game
 >>> state = new_game(CACHO, 3, seed=1)
 >>> [str(event) for event in state.events]
-['hand 1: seat 2 deals, seat 0 is eldest', 'card 1 dealt: 1 card each to seats 0, 1, 2']
+['hand 1: seat 2 deals, seat 0 is eldest', 'card 1 dealt: 1 card each to seats 0, 1 and 2']
 """
 
 from __future__ import annotations
@@ -20,7 +20,9 @@ from typing import Any
 import attrs
 
 from cau_rules.cacho.hands import HandValue
+from cau_rules.cacho.texts import TEXTS, value_text
 from cau_rules.cards import Card, cards_text
+from cau_rules.i18n import COMMON, Lang, Worded, seat_list
 from cau_rules.outcome import GameEnded
 
 __all__ = [
@@ -41,12 +43,12 @@ __all__ = [
 ]
 
 
-def _seats(seats: tuple[int, ...]) -> str:
-    return ", ".join(str(seat) for seat in seats)
+def _seat(seat: int, lang: Lang) -> str:
+    return COMMON("seat", lang, seat)
 
 
-@attrs.frozen
-class HandStarted:
+@attrs.frozen(str=False)
+class HandStarted(Worded):
     """A hand begins: its number (from 0, void hands included), the dealer, the eldest
     hand, the redeal count (void hands in a row before it) and the seats dealt in.
 
@@ -60,29 +62,33 @@ class HandStarted:
     redeal: int
     seats: tuple[int, ...]
 
-    def __str__(self) -> str:
-        again = f" (redeal {self.redeal})" if self.redeal else ""
-        return f"hand {self.hand + 1}{again}: seat {self.dealer} deals, seat {self.eldest} is eldest"
+    def text(self, lang: Lang = "en") -> str:
+        """The event in words, in *lang*."""
+        again = TEXTS("redeal", lang, self.redeal) if self.redeal else ""
+        return TEXTS("hand_started", lang, self.hand + 1, again, _seat(self.dealer, lang), _seat(self.eldest, lang))
 
 
-@attrs.frozen
-class Dealt:
+
+@attrs.frozen(str=False)
+class Dealt(Worded):
     """Card ``card`` (1, 2 or 3) of the hand went face down to each of ``seats``, from the
     eldest hand; the cards themselves are private.
 
     >>> str(Dealt(card=2, seats=(1, 0)))
-    'card 2 dealt: 1 card each to seats 1, 0'
+    'card 2 dealt: 1 card each to seats 1 and 0'
     """
 
     card: int
     seats: tuple[int, ...]
 
-    def __str__(self) -> str:
-        return f"card {self.card} dealt: 1 card each to seats {_seats(self.seats)}"
+    def text(self, lang: Lang = "en") -> str:
+        """The event in words, in *lang*."""
+        return TEXTS("dealt", lang, self.card, seat_list(self.seats, lang))
 
 
-@attrs.frozen
-class Passed:
+
+@attrs.frozen(str=False)
+class Passed(Worded):
     """``seat`` passed (or checked) in betting round ``round``.
 
     >>> str(Passed(seat=0, round=1))
@@ -92,12 +98,14 @@ class Passed:
     seat: int
     round: int
 
-    def __str__(self) -> str:
-        return f"seat {self.seat} passes"
+    def text(self, lang: Lang = "en") -> str:
+        """The event in words, in *lang*."""
+        return TEXTS("passes", lang, _seat(self.seat, lang))
 
 
-@attrs.frozen
-class BetPlaced:
+
+@attrs.frozen(str=False)
+class BetPlaced(Worded):
     """``seat`` opened the betting of round ``round`` with ``amount`` counters.
 
     >>> str(BetPlaced(seat=1, round=2, amount=2))
@@ -108,12 +116,14 @@ class BetPlaced:
     round: int
     amount: int
 
-    def __str__(self) -> str:
-        return f"seat {self.seat} bets {self.amount}"
+    def text(self, lang: Lang = "en") -> str:
+        """The event in words, in *lang*."""
+        return TEXTS("bets", lang, _seat(self.seat, lang), self.amount)
 
 
-@attrs.frozen
-class Called:
+
+@attrs.frozen(str=False)
+class Called(Worded):
     """``seat`` put in ``amount`` counters to match the bet; ``all_in`` when that left it
     without counters.
 
@@ -126,12 +136,14 @@ class Called:
     amount: int
     all_in: bool
 
-    def __str__(self) -> str:
-        return f"seat {self.seat} calls {self.amount}" + (" (all in)" if self.all_in else "")
+    def text(self, lang: Lang = "en") -> str:
+        """The event in words, in *lang*."""
+        return TEXTS("calls", lang, _seat(self.seat, lang), self.amount) + (TEXTS("all_in", lang) if self.all_in else "")
 
 
-@attrs.frozen
-class Raised:
+
+@attrs.frozen(str=False)
+class Raised(Worded):
     """``seat`` raised the round-3 total to ``to``, putting in ``amount`` counters.
 
     >>> str(Raised(seat=0, round=3, to=5, amount=4))
@@ -143,12 +155,14 @@ class Raised:
     to: int
     amount: int
 
-    def __str__(self) -> str:
-        return f"seat {self.seat} raises to {self.to}"
+    def text(self, lang: Lang = "en") -> str:
+        """The event in words, in *lang*."""
+        return TEXTS("raises", lang, _seat(self.seat, lang), self.to)
 
 
-@attrs.frozen
-class Folded:
+
+@attrs.frozen(str=False)
+class Folded(Worded):
     """``seat`` folded in round ``round``.
 
     >>> str(Folded(seat=1, round=1))
@@ -158,12 +172,14 @@ class Folded:
     seat: int
     round: int
 
-    def __str__(self) -> str:
-        return f"seat {self.seat} folds"
+    def text(self, lang: Lang = "en") -> str:
+        """The event in words, in *lang*."""
+        return TEXTS("folds", lang, _seat(self.seat, lang))
 
 
-@attrs.frozen
-class HandVoid:
+
+@attrs.frozen(str=False)
+class HandVoid(Worded):
     """Everybody passed in round 1: the hand is void, nothing moves, and the same dealer
     deals again (if the session goes on).
 
@@ -174,12 +190,14 @@ class HandVoid:
     hand: int
     dealer: int
 
-    def __str__(self) -> str:
-        return f"hand {self.hand + 1} is void: everybody passed"
+    def text(self, lang: Lang = "en") -> str:
+        """The event in words, in *lang*."""
+        return TEXTS("void", lang, self.hand + 1)
 
 
-@attrs.frozen
-class Showdown:
+
+@attrs.frozen(str=False)
+class Showdown(Worded):
     """The active players show their cards: ``hands`` pairs each seat (in eldest order)
     with its cards, ``values`` holds their values in the same order.
 
@@ -192,16 +210,18 @@ class Showdown:
     hands: tuple[tuple[int, tuple[Card, ...]], ...]
     values: tuple[HandValue, ...]
 
-    def __str__(self) -> str:
+    def text(self, lang: Lang = "en") -> str:
+        """The event in words, in *lang*."""
         shown = "; ".join(
-            f"seat {seat} shows {cards_text(cards)}, {value}"
+            TEXTS("shows", lang, _seat(seat, lang), cards_text(cards), value_text(value, lang))
             for (seat, cards), value in zip(self.hands, self.values, strict=True)
         )
-        return f"showdown: {shown}"
+        return TEXTS("showdown", lang, shown)
 
 
-@attrs.frozen
-class PotWon:
+
+@attrs.frozen(str=False)
+class PotWon(Worded):
     """``seat`` took pot number ``pot`` (0 the main pot, then side pots) of ``amount``
     counters; ``shown`` is false when everybody else folded and no card was shown.
 
@@ -214,24 +234,29 @@ class PotWon:
     amount: int
     shown: bool
 
-    def __str__(self) -> str:
-        which = "the pot" if self.pot == 0 else f"side pot {self.pot}"
-        return f"seat {self.seat} takes {which} of {self.amount}" + ("" if self.shown else " without showing")
+    def text(self, lang: Lang = "en") -> str:
+        """The event in words, in *lang*."""
+        which = TEXTS("the_pot", lang) if self.pot == 0 else TEXTS("side_pot", lang, self.pot)
+        return TEXTS("takes", lang, _seat(self.seat, lang), which, self.amount, "" if self.shown else TEXTS("unshown", lang))
 
 
-@attrs.frozen
-class HandEnded:
+
+@attrs.frozen(str=False)
+class HandEnded(Worded):
     """Hand ``hand`` ended; ``stacks`` are the counters each seat holds now.
 
     >>> str(HandEnded(hand=0, stacks=(23, 17)))
-    'hand 1 ends: counters [23, 17]'
+    'hand 1 ends: counters seat 0: 23, seat 1: 17'
     """
 
     hand: int
     stacks: tuple[int, ...]
 
-    def __str__(self) -> str:
-        return f"hand {self.hand + 1} ends: counters {list(self.stacks)}"
+    def text(self, lang: Lang = "en") -> str:
+        """The event in words, in *lang*."""
+        stacks = ", ".join(COMMON("score_of", lang, _seat(seat, lang), stack) for seat, stack in enumerate(self.stacks))
+        return TEXTS("hand_ended", lang, self.hand + 1, stacks)
+
 
 
 CachoEvent = (

@@ -31,6 +31,7 @@ from cau_rules.cacho.zones import Position
 from cau_rules.cards import CACHO_24, Card, Language
 from cau_rules.checks import check_type
 from cau_rules.errors import InvalidRulesError
+from cau_rules.i18n import LANGS, Catalogue, register
 from cau_rules.svg import (
     CARD_RATIO,
     TEXT_COLOUR,
@@ -93,6 +94,10 @@ _WORDS: dict[Language, dict[str, str]] = {
         "stock": "mazo", "scores": "fichas {}",
     },
 }
+
+_LABELS = register(Catalogue("cacho picture", {
+    key: {lang: _WORDS[lang][key] for lang in LANGS} for key in _WORDS["en"]
+}))
 
 _CLASS_WORDS: dict[Language, tuple[str, str, str, str]] = {
     "en": ("high card", "two of a suit", "cacho", "three sixes"),
@@ -226,7 +231,7 @@ def _centre(canvas: Canvas, table: Table, x: float, y: float, options: SvgOption
         lines.append((words["to play"].format(words["seat"].format(table.to_play)), False))
         lines.append((words["to call"].format(table.to_call) if table.to_call else words["no bet"], False))
         if table.moves:
-            lines.append((" | ".join(move_menu(table.moves)), False))
+            lines.append((" | ".join(move_menu(table.moves, language)), False))
     for index, (text, bold) in enumerate(lines):
         draw_label(box, text, x=10, y=42 + 18 * index, size=12 if bold else 11, bold=bold)
     if not table.over:

@@ -33,9 +33,11 @@ from cau_rules.cacho.engine import outcome_of
 from cau_rules.cacho.events import CachoEvent, HandStarted, PotWon, Showdown
 from cau_rules.cacho.moves import Bet, CachoMove, Raise
 from cau_rules.cacho.rules import CachoRules
+from cau_rules.cacho.texts import TEXTS
 from cau_rules.cacho.zones import Position, Pot, PublicFields
 from cau_rules.cards import Card, cards_text
 from cau_rules.game import GameView
+from cau_rules.i18n import COMMON, Lang, check_lang, event_text
 from cau_rules.outcome import Outcome
 
 __all__ = ["SeatView", "Table", "move_menu", "render_position", "render_text", "table_of_position",
@@ -226,7 +228,7 @@ def _amount(move: object) -> tuple[str, int] | None:
     return None
 
 
-def move_menu(moves: Sequence[object]) -> list[str]:
+def move_menu(moves: Sequence[object], lang: Lang = "en") -> list[str]:
     """The legal moves as menu entries, runs of amounts grouped into ranges.
 
     Works in time independent of the width of the ranges: a lazy move list of every bet
@@ -242,16 +244,18 @@ def move_menu(moves: Sequence[object]) -> list[str]:
     >>> from cau_rules.cacho import CACHO, new_game
     >>> move_menu(new_game(CACHO, 2, seed=1).legal_moves())
     ['pass', 'bet 1']
-    >>> move_menu([Bet(1), Bet(2), Bet(3), Bet(5)])
-    ['bet 1-3', 'bet 5']
+    >>> move_menu([Bet(1), Bet(2), Bet(3), Bet(5)]), move_menu([Bet(1), Bet(2)], "es")
+    (['bet 1-3', 'bet 5'], ['apuesta 1-2'])
     """
+    lang = check_lang(lang)
     entries: list[str] = []
     index, size = 0, len(moves)
     while index < size:
         move = moves[index]
         amount = _amount(move)
         if amount is None:
-            entries.append(str(move))
+            word = str(move)
+            entries.append(TEXTS(f"menu_{word}", lang) if f"menu_{word}" in TEXTS.entries else word)
             index += 1
             continue
         word, low = amount
@@ -264,7 +268,7 @@ def move_menu(moves: Sequence[object]) -> list[str]:
                 good = middle
             else:
                 bad = middle
-        entries.append(f"{word} {low}" if good == 0 else f"{word} {low}-{low + good}")
+        entries.append(TEXTS(f"menu_{word}", lang, low if good == 0 else f"{low}-{low + good}"))
         index += good + 1
     return entries
 
@@ -272,93 +276,111 @@ def move_menu(moves: Sequence[object]) -> list[str]:
 # -- the screens -------------------------------------------------------------------------
 
 
-def _seat_lines(table: Table) -> list[str]:
+def _seat_lines(table: Table, lang: Lang) -> list[str]:
     names = []
     for seat in range(table.players):
-        name = f"seat {seat}" + (" (you)" if seat == table.viewer else "")
-        names.append(name + (" dealer" if seat == table.dealer else ""))
+        name = COMMON("seat", lang, seat) + (TEXTS("you", lang) if seat == table.viewer else "")
+        names.append(name + (TEXTS("dealer", lang) if seat == table.dealer else ""))
     width = max(len(name) for name in names)
     lines = []
     for seat, name in enumerate(names):
         held = table.cards[seat]
         if table.viewer is None or (table.shown[seat] and seat != table.viewer):
-            cards = cards_text(card for card in held if card is not None) or "no cards"
+            cards = cards_text(card for card in held if card is not None) or TEXTS("no_cards", lang)
         else:
-            cards = "1 card " if len(held) == 1 else f"{len(held)} cards"
-        line = f"  {name:<{width}}  {cards:<9}stack {table.stacks[seat]:<3} in pot {table.contributions[seat]:<2}"
+            cards = COMMON.count("cards", len(held), lang)
+        stack = TEXTS("stack", lang, f"{table.stacks[seat]:<3}")
+        line = f"  {name:<{width}}  {cards:<9}{stack} {TEXTS('in_pot', lang, f'{table.contributions[seat]:<2}')}"
         if not table.over:
-            line += f" this round {table.round_bets[seat]}"
+            line += TEXTS("this_round", lang, table.round_bets[seat])
         notes = []
         if not table.dealt_in[seat]:
-            notes.append("out")
+            notes.append(TEXTS("out", lang))
         elif table.folded[seat]:
-            notes.append("folded")
+            notes.append(TEXTS("folded", lang))
         elif table.to_act[seat]:
-            notes.append("to act")
+            notes.append(TEXTS("to_act", lang))
         lines.append((line + "  " + ", ".join(notes)).rstrip())
     return lines
 
 
-def _pot_line(table: Table) -> str:
+def _line(label: str, text: str) -> str:
+    return f"{label + ':':<12} {text}"
+
+
+def _pot_line(table: Table, lang: Lang) -> str:
     parts = table.pots()
-    text = f"Pot:         {table.pot}"
+    text = str(table.pot)
     if len(parts) > 1:
         sides = ", ".join(str(pot.amount) for pot in parts[1:])
-        text += f" (main pot {parts[0].amount}, side pot{'s' if len(parts) > 2 else ''} {sides})"
-    return text
+        text += TEXTS("pots" if len(parts) > 2 else "pots_one", lang, parts[0].amount, sides)
+    return _line(TEXTS("Pot", lang), text)
 
 
-def _screen(table: Table, title_seat: str) -> list[str]:
-    redeal = f" (redeal {table.redeal})" if table.redeal else ""
+def _screen(table: Table, title_seat: str, lang: Lang) -> list[str]:
+    redeal = TEXTS("redeal", lang, table.redeal) if table.redeal else ""
     if table.over:
-        header = f"=== {table.rules.name} · session over after hand {table.hand + 1}{redeal} ==="
+        header = TEXTS("over", lang, table.rules.name, table.hand + 1, redeal)
     else:
-        you = " (you)" if table.to_play == table.viewer else ""
-        header = (f"=== {table.rules.name} · hand {table.hand + 1}{redeal} · round {table.round} · "
-                  f"seat {table.to_play}{you} to play ===")
+        name = COMMON("seat", lang, table.to_play)
+        you = COMMON("you", lang, name) if table.to_play == table.viewer else name
+        header = TEXTS("header", lang, table.rules.name, table.hand + 1, redeal, table.round,
+                       COMMON("to_play", lang, you))
     lines = [header]
     if title_seat:
         lines.append(title_seat)
-    lines += _seat_lines(table)
+    lines += _seat_lines(table, lang)
     if not table.over:
-        lines.append(_pot_line(table))
+        lines.append(_pot_line(table, lang))
         owed = max(table.round_bets) - table.round_bets[table.to_play]
         if owed:
-            short = " (all in)" if table.to_call < owed else ""
-            lines.append(f"To call:     {table.to_call} (seat {table.to_play}){short}")
+            short = TEXTS("all_in", lang) if table.to_call < owed else ""
+            lines.append(_line(TEXTS("To call", lang), TEXTS("to_call", lang, table.to_call,
+                                                            COMMON("seat", lang, table.to_play), short)))
         else:
-            lines.append(f"To call:     nothing: no bet in round {table.round} yet")
+            lines.append(_line(TEXTS("To call", lang), TEXTS("no_bet", lang, table.round)))
         if table.viewer is None:
-            lines.append(f"Stock:       {cards_text(card for card in table.stock if card is not None) or 'empty'}")
+            lines.append(_line(TEXTS("Stock", lang), cards_text(card for card in table.stock if card is not None)
+                               or TEXTS("empty", lang)))
         else:
-            lines.append(f"Stock:       {len(table.stock)} cards")
+            lines.append(_line(TEXTS("Stock", lang), COMMON.count("cards", len(table.stock), lang)))
     if table.events:
-        lines.append("Events:      " + str(table.events[0]))
-        lines += [f"             {event}" for event in table.events[1:]]
+        texts = [event_text(event, lang) for event in table.events]
+        lines.append(_line(TEXTS("Events", lang), texts[0]))
+        lines += [f"{'':<12} {text}" for text in texts[1:]]
     if table.outcome is not None:
-        lines.append(f"Outcome:     {table.outcome}")
+        lines.append(_line(TEXTS("Outcome", lang), table.outcome.text(lang)))
     elif table.moves:
-        lines.append("Moves:       " + " | ".join(move_menu(table.moves)))
+        lines.append(_line(TEXTS("Moves", lang), " | ".join(move_menu(table.moves, lang))))
     elif table.viewer is not None:
-        lines.append(f"Waiting for seat {table.to_play}.")
+        lines.append(TEXTS("waiting", lang, COMMON("seat", lang, table.to_play)))
     return lines
 
 
-def render_text(view: SeatView) -> str:
+def render_text(view: SeatView, lang: Lang = "en") -> str:
     """A readable screen of one seat's view: the hand and round, the seat's cards, a line
-    per seat (cards, stack, what it put in, the dealer, folded, out or still to act), the pot and side pots, the amount to call, the stock size, the last move's
-    events, and the legal moves as a menu with ranges or the outcome."""
+    per seat (cards, stack, what it put in, the dealer, folded, out or still to act), the
+    pot and side pots, the amount to call, the stock size, the last move's events, and
+    the legal moves as a menu with ranges or the outcome; in *lang* (``str(view)`` is
+    the English screen).
+
+    >>> from cau_rules.cacho import CACHO, new_game
+    >>> print(render_text(new_game(CACHO, 2, seed=1).observe(0), "ca").splitlines()[0])
+    === cacho · mà 1 · ronda 1 · juga seient 0 (tu) ===
+    """
+    lang = check_lang(lang)
     table = table_of_view(view)
     mine = cards_text(card for card in table.cards[view.seat] if card is not None)
-    return "\n".join(_screen(table, f"Your cards:  {mine or '(none)'}"))
+    return "\n".join(_screen(table, _line(TEXTS("Your cards", lang), mine or COMMON("none", lang)), lang))
 
 
-def render_position(position: Position, moves: Sequence[CachoMove] = ()) -> str:
+def render_position(position: Position, moves: Sequence[CachoMove] = (), lang: Lang = "en") -> str:
     """A screen of the whole *position*: as :func:`render_text`, with every holding and
-    the stock face up (*moves*: the legal moves to list).
+    the stock face up (*moves*: the legal moves to list), in *lang*.
 
     >>> from cau_rules.cacho import CACHO, new_game
     >>> print(render_position(new_game(CACHO, 2, seed=1)).splitlines()[1])
       seat 0    2e       stack 20  in pot 0  this round 0  to act
     """
-    return "\n".join(_screen(table_of_position(position, moves), ""))
+    lang = check_lang(lang)
+    return "\n".join(_screen(table_of_position(position, moves), "", lang))

@@ -22,6 +22,7 @@ import attrs
 from cau_rules.cards import CACHO_24, Deck
 from cau_rules.checks import check_type, replaced, whole_number
 from cau_rules.errors import InvalidRulesError
+from cau_rules.options import OptionInfo, describe_options
 
 __all__ = ["CACHO", "MAX_NAME", "OPTION_RANGES", "CachoRules", "Resto"]
 
@@ -105,6 +106,16 @@ class CachoRules:
     high_card_kickers: bool = False
     max_hands: int = 1
     bets: tuple[int, ...] = attrs.field(default=(1, 2), converter=_bets)
+
+
+    def describe_options(self) -> tuple[OptionInfo, ...]:
+        """Every option: its kind, range or choices, value here and one line of help
+        (:func:`cau_rules.options.describe_options`), for a form built without knowing the family.
+
+        >>> [option.name for option in CachoRules().describe_options()][:3]
+        ['name', 'min_players', 'max_players']
+        """
+        return describe_options(self, ranges=OPTION_RANGES, choices={"flush_bonus": _FLUSH_BONUSES})
 
     def __attrs_post_init__(self) -> None:
         if not isinstance(self.name, str) or not 1 <= len(self.name) <= MAX_NAME:

@@ -52,8 +52,10 @@ from cau_rules.cacho.validate import check_basics, check_position, problems
 from cau_rules.cacho.view import CachoView, view_of
 from cau_rules.cards import Card
 from cau_rules.errors import GameOverError, IllegalMoveError, InvalidNotationError
+from cau_rules.i18n import Lang
 from cau_rules.moveseq import MoveList
 from cau_rules.outcome import Outcome, Termination
+from cau_rules.svg import SvgOptions
 
 __all__ = ["CachoState", "cacho_state_from_dict", "new_game"]
 
@@ -365,7 +367,7 @@ class CachoState:
         >>> from cau_rules.cacho import CACHO
         >>> state = CachoState.from_position(CACHO.replace(stack=5), 2, holdings=("1o", "2o"))
         >>> print(state.apply("bet 1").apply("call").apply("bet 2").apply("fold").outcome())
-        seat 0 wins (session hands played (1 hand)); scores 6, 4
+        seat 0 wins the session after 1 hand, with the most counters; scores: seat 0: 6, seat 1: 4
         """
         return outcome_of(self)
 
@@ -391,14 +393,37 @@ class CachoState:
         """
         return evaluate(self.holdings[seat], self.rules)
 
-    def render(self) -> str:
-        """The text screen of the whole state, every holding and the stock face up.
+    def render(self, lang: Lang = "en") -> str:
+        """The text screen of the whole state, every holding and the stock face up, in
+        *lang*; ``str(state)`` is the English one.
 
         >>> from cau_rules.cacho import CACHO, new_game
-        >>> print(new_game(CACHO, 2, seed=1).render().splitlines()[0])
-        === cacho · hand 1 · round 1 · seat 0 to play ===
+        >>> print(new_game(CACHO, 2, seed=1).render("es").splitlines()[0])
+        === cacho · mano 1 · ronda 1 · juega asiento 0 ===
         """
-        return render_position(self, self.legal_moves())
+        return render_position(self, self.legal_moves(), lang)
+
+    def __str__(self) -> str:
+        return self.render()
+
+    def __repr__(self) -> str:
+        """The preset and the one-line notation.
+
+        >>> from cau_rules.cacho import CACHO, new_game
+        >>> new_game(CACHO, 2, seed=1)  # doctest: +ELLIPSIS
+        CachoState('cacho', '...')
+        """
+        return f"CachoState({self.rules.name!r}, {self.to_notation()!r})"
+
+    def svg(self, *, options: SvgOptions | None = None, bottom: int | None = None, lang: Lang | None = None) -> str:
+        """A picture of the whole state, every card face up
+        (:func:`~cau_rules.cacho.picture.svg_state`), its labels in *lang*.
+
+        >>> from cau_rules.cacho import CACHO, new_game
+        >>> new_game(CACHO, 2, seed=1).svg(lang="ca").startswith("<svg")
+        True
+        """
+        return svg_state(self, options=(options or SvgOptions()).in_lang(lang), bottom=bottom)
 
     def _repr_svg_(self) -> str:
         """The picture of the whole state, for notebooks

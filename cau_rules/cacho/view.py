@@ -30,7 +30,9 @@ from cau_rules.cacho.zones import Position
 from cau_rules.cards import Card, cards_text
 from cau_rules.checks import check_type
 from cau_rules.errors import InvalidPositionError
+from cau_rules.i18n import Lang
 from cau_rules.outcome import Outcome
+from cau_rules.svg import SvgOptions
 
 __all__ = ["CachoView", "view_of"]
 
@@ -125,8 +127,26 @@ class CachoView:
         ])
 
     def __str__(self) -> str:
-        """The text screen of the view (:func:`~cau_rules.cacho.render.render_text`)."""
+        """The text screen of the view in English (:func:`~cau_rules.cacho.render.render_text`)."""
         return render_text(self)
+
+    def render(self, lang: Lang = "en") -> str:
+        """The text screen of the view in *lang* (:func:`~cau_rules.cacho.render.render_text`).
+
+        >>> from cau_rules.cacho import CACHO, new_game
+        >>> new_game(CACHO, 2, seed=1).observe(1).render("ca").splitlines()[1]
+        'Les teves:   5o'
+        """
+        return render_text(self, lang)
+
+    def svg(self, *, options: SvgOptions | None = None, bottom: int | None = None, lang: Lang | None = None) -> str:
+        """A picture of the view (:func:`~cau_rules.cacho.picture.svg_view`), its labels in *lang*.
+
+        >>> from cau_rules.cacho import CACHO, new_game
+        >>> "seient 1 (tu)" in new_game(CACHO, 2, seed=1).observe(1).svg(lang="ca")
+        True
+        """
+        return svg_view(self, options=(options or SvgOptions()).in_lang(lang), bottom=bottom)
 
     def _repr_svg_(self) -> str:
         """The picture of the view, for notebooks (:func:`~cau_rules.cacho.picture.svg_view`)."""

@@ -4,6 +4,7 @@ simulate many games between bots.
 ::
 
     cau-rules variants
+    cau-rules options --variant cacho
     cau-rules demo --variant cau --players 4 --seed 7 --bot greedy
     cau-rules play --variant cau-robat --players 3 --seed 1 --seat 0
     cau-rules bench --variant all --seconds 3 --json
@@ -26,6 +27,7 @@ Outcome: ...
 from __future__ import annotations
 
 import argparse
+import functools
 import os
 import sys
 from collections.abc import Sequence
@@ -36,6 +38,7 @@ from cau_rules.cli.screens import (
     InputFunc,
     UsageError,
     allowed_players,
+    cmd_options,
     cmd_variants,
     default_players,
     describe_variant,
@@ -44,6 +47,7 @@ from cau_rules.cli.screens import (
 )
 from cau_rules.cli.sessions import play_session, run_demo, show_position
 from cau_rules.errors import CauRulesError
+from cau_rules.i18n import LANGS
 
 __all__ = [
     "UsageError",
@@ -53,6 +57,7 @@ __all__ = [
     "default_players",
     "describe_variant",
     "format_outcome",
+    "help_reference",
     "main",
     "play_session",
     "render_view",
@@ -75,8 +80,13 @@ def seconds_arg(text: str) -> float:
     return value
 
 
+def _lang_arg(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--lang", choices=LANGS, default="en",
+                        help="language of the screens, events and pictures: en, ca or es (default: en)")
+
+
 def build_parser() -> argparse.ArgumentParser:
-    """The argument parser of ``cau-rules`` and its six subcommands.
+    """The argument parser of ``cau-rules`` and its subcommands.
 
     >>> args = build_parser().parse_args(["bench", "--variant", "all", "--seconds", "0.5", "--json"])
     >>> args.command, args.variant, args.seconds, args.json
@@ -93,6 +103,13 @@ def build_parser() -> argparse.ArgumentParser:
     sub.add_parser("variants", help="list the presets with their player counts",
                    description="List every registered preset, its player counts and a description.")
 
+    options = sub.add_parser("options", help="list the options of a preset (kind, range or choices, default, help)",
+                             description="List every option of --variant's rules, as the rules describe "
+                                         "them (rules.describe_options()): its kind, range or choices, the "
+                                         "preset's value and one line of help.")
+    options.add_argument("--variant", default="cau", help="preset name (default: cau); see 'cau-rules variants'")
+    options.add_argument("--json", action="store_true", help="print one JSON object per option")
+
     demo = sub.add_parser("demo", help="watch bots play a whole game",
                           description="Bots play a whole game; every move, its events and the outcome are printed.")
     demo.add_argument("--variant", default="cau", help="preset name (default: cau); see 'cau-rules variants'")
@@ -100,6 +117,7 @@ def build_parser() -> argparse.ArgumentParser:
                       help="number of players (default: 4 for the capture family when allowed, else the minimum)")
     demo.add_argument("--seed", type=int, default=0, help="seed of the deal and of the bots (default: 0)")
     demo.add_argument("--bot", choices=("random", "greedy"), default="greedy", help="which bot plays (default: greedy)")
+    _lang_arg(demo)
 
     play = sub.add_parser("play", help="play against greedy bots in the terminal",
                           description="Play one seat against greedy bots. Type a move's number or text; "
@@ -108,6 +126,7 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--players", type=int, default=None, help="number of players (default as for demo)")
     play.add_argument("--seed", type=int, default=0, help="seed of the deal and of the bots (default: 0)")
     play.add_argument("--seat", type=int, default=0, help="your seat, from 0 (default: 0)")
+    _lang_arg(play)
 
     show = sub.add_parser("show", help="show a position reached by bots (text, or an SVG picture)",
                           description="Greedy bots play --moves moves from the deal of --seed; the screen of "
@@ -118,6 +137,7 @@ def build_parser() -> argparse.ArgumentParser:
     show.add_argument("--moves", type=int, default=0, help="moves the bots play first (default: 0)")
     show.add_argument("--seat", type=int, default=None, help="whose view (default: the seat to play)")
     show.add_argument("--svg", default=None, metavar="FILE", help="write the picture of the view to FILE")
+    _lang_arg(show)
 
     bench_parser = sub.add_parser("bench", help="time random full games",
                                   description="Play uniformly random full games for about --seconds and report "
@@ -140,7 +160,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     sim = sub.add_parser("simulate", help="play many games between bots and report win rates",
                          description="Play --games games between bots (one per seat, or one for all) and print "
-                                     "each seat's win rate with its 95%% Wilson interval and mean score. "
+                                     "each seat's win rate with its 95% Wilson interval and mean score. "
                                      "The same seed gives the same totals with any number of workers.")
     sim.add_argument("--variant", default="cau", help="preset name (default: cau)")
     sim.add_argument("--players", type=int, default=None,
@@ -158,8 +178,35 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--json", action="store_true",
                      help="print one JSON object: variant, players, games, seed, seconds, games_per_s, seats")
     sim.add_argument("--no-progress", action="store_true",
-                     help="no progress bar (it is shown on standard error only when that is a terminal)")
+                     help="no progress report (on standard error: a bar on a terminal, else a line "
+                          "each tenth of the games)")
     return parser
+
+
+REFERENCE_BEGIN = "<!-- generated by cau_rules.cli.help_reference(): do not edit by hand -->"
+REFERENCE_END = "<!-- end of the generated reference -->"
+
+
+def help_reference(width: int = 100) -> str:
+    """Every subcommand's ``--help``, as the parser prints it, in Markdown: the reference
+    at the end of ``docs/cli.md`` (``python tools/cli_reference.py`` writes it there, and a
+    test fails when the page and the parser differ).
+
+    >>> text = help_reference()
+    >>> [line for line in text.splitlines() if line.startswith("### ")][:3]
+    ['### `cau-rules`', '### `cau-rules variants`', '### `cau-rules options`']
+    """
+    parser = build_parser()
+    fixed = functools.partial(argparse.HelpFormatter, width=width)
+    parser.formatter_class = fixed
+    sections = [REFERENCE_BEGIN, "", "### `cau-rules`", "", "```text", parser.format_help().rstrip(), "```", ""]
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            for name, subparser in action.choices.items():
+                subparser.formatter_class = fixed
+                sections += [f"### `cau-rules {name}`", "", "```text", subparser.format_help().rstrip(), "```", ""]
+    sections.append(REFERENCE_END)
+    return "\n".join(sections) + "\n"
 
 
 def main(argv: Sequence[str] | None = None, *, input_func: InputFunc | None = None) -> int:
@@ -185,13 +232,17 @@ def main(argv: Sequence[str] | None = None, *, input_func: InputFunc | None = No
     try:
         if args.command == "variants":
             return cmd_variants(args, out)
+        if args.command == "options":
+            return cmd_options(args.variant, args.json, out)
         if args.command == "demo":
-            run_demo(args.variant, args.players, args.seed, args.bot, out=out)
+            run_demo(args.variant, args.players, args.seed, args.bot, out=out, lang=args.lang)
             return 0
         if args.command == "play":
-            return play_session(args.variant, args.players, args.seed, args.seat, input_func=input_func, out=out)
+            return play_session(args.variant, args.players, args.seed, args.seat, input_func=input_func, out=out,
+                                lang=args.lang)
         if args.command == "show":
-            show_position(args.variant, args.players, args.seed, args.moves, args.seat, args.svg, out=out)
+            show_position(args.variant, args.players, args.seed, args.moves, args.seat, args.svg, out=out,
+                          lang=args.lang)
             return 0
         if args.command == "simulate":
             return cmd_simulate(args, out)

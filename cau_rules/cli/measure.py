@@ -27,6 +27,7 @@ from cau_rules.registry import get_rules, new_game, variants
 
 __all__ = [
     "ProgressBar",
+    "ProgressLog",
     "bench",
     "cmd_bench",
     "cmd_simulate",
@@ -210,6 +211,38 @@ class ProgressBar:
             self.drawn = False
 
 
+class ProgressLog:
+    """Progress as whole lines on *stream*, for output that is not a terminal (a log file,
+    a CI job): one line each time another tenth of the games is done, and at the end.
+
+    >>> import io
+    >>> stream = io.StringIO()
+    >>> log = ProgressLog(stream)
+    >>> for done in (3, 9, 10, 40, 100):
+    ...     log(done, 100)
+    >>> print(stream.getvalue(), end="")
+    simulate: 10/100 games (10%)
+    simulate: 40/100 games (40%)
+    simulate: 100/100 games (100%)
+    """
+
+    def __init__(self, stream: TextIO, steps: int = 10) -> None:
+        self.stream = stream
+        self.steps = steps
+        self.reported = 0
+
+    def __call__(self, done: int, total: int) -> None:
+        step = self.steps if total <= 0 else self.steps * done // total
+        if step > self.reported or (done >= total and self.reported < self.steps):
+            percent = 100 if total <= 0 else 100 * done // total
+            self.stream.write(f"simulate: {done}/{total} games ({percent}%)\n")
+            self.stream.flush()
+            self.reported = max(step, self.steps if done >= total else step)
+
+    def close(self) -> None:
+        """Nothing to end: every report is a whole line."""
+
+
 def run_simulation(
     variant: str,
     players: int | None,
@@ -270,8 +303,9 @@ def with_engine(bots: list[str], engine: str | None) -> list[str]:
 
 def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
     err = sys.stderr
-    show = not args.no_progress and err.isatty()
-    bar = ProgressBar(err) if show else None
+    bar: ProgressBar | ProgressLog | None = None
+    if not args.no_progress:  # a bar on a terminal, whole lines in a log
+        bar = ProgressBar(err) if err.isatty() else ProgressLog(err)
     try:
         result = run_simulation(args.variant, args.players, args.games, args.seed,
                                 with_engine(args.bots.split(","), args.engine), args.workers, progress=bar)

@@ -13,12 +13,14 @@ import ast
 import functools
 import inspect
 import itertools
+import json
 import sys
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any, TextIO
 
 from cau_rules.errors import CauRulesError
 from cau_rules.game import GameRules, GameView
+from cau_rules.i18n import COMMON, Catalogue, Lang, check_lang, event_text, register
 from cau_rules.moveseq import AmountRange, MoveList
 from cau_rules.outcome import Outcome
 from cau_rules.registry import family_of, get_rules, variants
@@ -26,9 +28,11 @@ from cau_rules.registry import family_of, get_rules, variants
 __all__ = [
     "HELP_WORDS",
     "QUIT_WORDS",
+    "WORDS",
     "InputFunc",
     "UsageError",
     "allowed_players",
+    "cmd_options",
     "cmd_variants",
     "default_players",
     "describe_variant",
@@ -44,6 +48,31 @@ InputFunc = Callable[[str], str]
 
 QUIT_WORDS = frozenset({"quit", "exit", "q"})
 HELP_WORDS = frozenset({"help", "?", "moves"})
+
+
+WORDS = register(Catalogue("cli", {
+    "Outcome": {"en": "Outcome", "ca": "Resultat", "es": "Resultado"},
+    "Scores": {"en": "Scores", "ca": "Punts", "es": "Puntos"},
+    "demo": {"en": "Demo: {0}, {1} players, seed {2}, {3} bots{4}", "ca": "Demostració: {0}, {1} jugadors, llavor {2}, bots {3}{4}",
+             "es": "Demostración: {0}, {1} jugadores, semilla {2}, bots {3}{4}"},
+    "after": {"en": "After {0} moves of {1} ({2} players, seed {3}), as {4} sees it:",
+              "ca": "Després de {0} jugades de {1} ({2} jugadors, llavor {3}), tal com ho veu {4}:",
+              "es": "Después de {0} jugadas de {1} ({2} jugadores, semilla {3}), tal como lo ve {4}:"},
+    "ended": {"en": "The game ended after {0} moves, before the {1} asked for.",
+              "ca": "La partida ha acabat després de {0} jugades, abans de les {1} demanades.",
+              "es": "La partida terminó después de {0} jugadas, antes de las {1} pedidas."},
+    "wrote": {"en": "wrote {0}'s view after {1} moves to {2}", "ca": "{0}: vista després de {1} jugades escrita a {2}",
+              "es": "{0}: vista después de {1} jugadas escrita en {2}"},
+    "you": {"en": "you ({0})", "ca": "tu ({0})", "es": "tú ({0})"},
+    "intro": {"en": "You are seat {0} of {1} in {2} (seed {3}). Type a move's number or its text; "
+                    "'help' lists the moves, 'quit' leaves.",
+              "ca": "Ets el seient {0} de {1} a {2} (llavor {3}). Escriu el número d'una jugada o la jugada "
+                    "entre claudàtors; 'help' les torna a mostrar, 'quit' surt.",
+              "es": "Eres el asiento {0} de {1} en {2} (semilla {3}). Escribe el número de una jugada o la "
+                    "jugada entre corchetes; 'help' las vuelve a mostrar, 'quit' sale."},
+    "legal": {"en": "Your legal moves:", "ca": "Les teves jugades:", "es": "Tus jugadas:"},
+}))
+"""The command line's own words around a game, by key and language."""
 
 
 class UsageError(Exception):
@@ -152,6 +181,37 @@ def cmd_variants(args: argparse.Namespace, out: TextIO) -> int:
     return 0
 
 
+def cmd_options(variant: str, as_json: bool, out: TextIO) -> int:
+    """Print every option of *variant*'s rules as they describe them
+    (``rules.describe_options()``): name, kind, range or choices, value, help.
+
+    >>> import sys
+    >>> cmd_options("cau-quatre", False, sys.stdout)  # doctest: +ELLIPSIS
+    Options of cau-quatre (rules.replace(name=value)):
+      name                   text          cau-quatre  the preset this rules object derives from ...
+    ...
+      hand_size              int 1-12      4           cards dealt to each player at the start, ...
+    ...
+    0
+    """
+    options = get_rules(variant).describe_options()
+    if as_json:
+        for option in options:
+            print(json.dumps(option.to_dict()), file=out)
+        return 0
+    print(f"Options of {variant} (rules.replace(name=value)):", file=out)
+    for option in options:
+        if option.kind in ("int", "ints") and option.low is not None:
+            kind = f"{option.kind} {option.low}-{option.high}"
+        elif option.choices and option.kind == "choice":
+            kind = "one of " + ", ".join(map(str, option.choices))
+        else:
+            kind = option.kind
+        value = getattr(option.default, "name", option.default)
+        print(f"  {option.name:<22} {kind:<13} {value!s:<11} {option.help}", file=out)
+    return 0
+
+
 # ---------------------------------------------------------------------------------
 # Showing games
 
@@ -160,29 +220,25 @@ def _number(value: float) -> str:
     return str(int(value)) if float(value).is_integer() else f"{value:g}"
 
 
-def format_outcome(outcome: Outcome | None) -> str:
-    """The result in words: the winners, why, and each seat's score.
+def format_outcome(outcome: Outcome | None, lang: Lang = "en") -> str:
+    """The result in words, in *lang*: the winners, why, and each seat's score.
 
     >>> from cau_rules.outcome import Termination
     >>> print(format_outcome(Outcome(winners=(1,), scores=(20, 28), termination=Termination.MOST_CARDS)))
-    Outcome: seat 1 wins (most cards)
+    Outcome: seat 1 wins with the most cards
     Scores: seat 0: 20, seat 1: 28
-    >>> print(format_outcome(Outcome(winners=(0, 2), scores=(16, 16, 16), termination=Termination.MOST_CARDS)))
-    Outcome: seats 0, 2 share the win (most cards)
-    Scores: seat 0: 16, seat 1: 16, seat 2: 16
+    >>> print(format_outcome(Outcome(winners=(0, 2), scores=(16, 16, 16), termination=Termination.MOST_CARDS), "es"))
+    Resultado: asientos 0 y 2 ganan con más cartas
+    Puntos: asiento 0: 16, asiento 1: 16, asiento 2: 16
     >>> format_outcome(None)
     'Outcome: the game is not over'
     """
+    lang = check_lang(lang)
     if outcome is None:
-        return "Outcome: the game is not over"
-    if len(outcome.winners) == 1:
-        who = f"seat {outcome.winners[0]} wins"
-    elif outcome.winners:
-        who = f"seats {', '.join(map(str, outcome.winners))} share the win"
-    else:
-        who = "nobody wins"
-    scores = ", ".join(f"seat {seat}: {_number(score)}" for seat, score in enumerate(outcome.scores))
-    return f"Outcome: {who} ({outcome.describe()})\nScores: {scores}"
+        return f"{WORDS('Outcome', lang)}: {COMMON('not_over', lang)}"
+    scores = ", ".join(COMMON("score_of", lang, COMMON("seat", lang, seat), _number(score))
+                       for seat, score in enumerate(outcome.scores))
+    return f"{WORDS('Outcome', lang)}: {outcome.verdict(lang)}\n{WORDS('Scores', lang)}: {scores}"
 
 
 def _cards(cards: Iterable[Any]) -> str:
@@ -190,7 +246,7 @@ def _cards(cards: Iterable[Any]) -> str:
     return text or "(none)"
 
 
-def render_view(view: GameView) -> str:
+def render_view(view: GameView, lang: Lang = "en") -> str:
     """A readable screen of one seat's view, drawn by the view's family.
 
     Capture-family views show the table, the chain zone, your cards, the piles (sizes,
@@ -208,11 +264,11 @@ def render_view(view: GameView) -> str:
     Debts:      ...
     Cards won:  seat 0 (you): 0, seat 1: 0
     """
-    return family_of(view).render(view)
+    return family_of(view).render(view, check_lang(lang))
 
 
-def view_events(view: GameView) -> list[str]:
-    return [str(event) for event in view.events]
+def view_events(view: GameView, lang: Lang = "en") -> list[str]:
+    return [event_text(event, lang) for event in view.events]
 
 
 def resolve_players(variant: str, players: int | None) -> tuple[GameRules, int]:

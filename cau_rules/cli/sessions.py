@@ -19,6 +19,7 @@ from cau_rules.bots import Bot, GreedyBot, RandomBot, play_game
 from cau_rules.cli.screens import (
     HELP_WORDS,
     QUIT_WORDS,
+    WORDS,
     InputFunc,
     UsageError,
     format_outcome,
@@ -29,6 +30,7 @@ from cau_rules.cli.screens import (
 )
 from cau_rules.errors import CauRulesError
 from cau_rules.game import GameState
+from cau_rules.i18n import COMMON, Lang, check_lang, event_text
 from cau_rules.registry import family_of, new_game
 
 __all__ = ["play_session", "run_demo", "show_position"]
@@ -38,7 +40,7 @@ __all__ = ["play_session", "run_demo", "show_position"]
 
 
 def run_demo(variant: str = "cau", players: int | None = None, seed: int = 0, bot: str = "greedy",
-             out: TextIO | None = None) -> Any:
+             out: TextIO | None = None, lang: Lang = "en") -> Any:
     """Bots play a whole game; print every move, the events it produced and the outcome.
 
     The game is the preset with its family's demo options (for Cacho, a session of
@@ -59,6 +61,7 @@ def run_demo(variant: str = "cau", players: int | None = None, seed: int = 0, bo
     True
     """
     stream = sys.stdout if out is None else out
+    lang = check_lang(lang)
     rules, count = resolve_players(variant, players)
     demo_options = dict(family_of(rules).demo_options)
     state = new_game(variant, players=count, seed=seed, **demo_options)
@@ -66,23 +69,35 @@ def run_demo(variant: str = "cau", players: int | None = None, seed: int = 0, bo
     if bot not in make:
         raise UsageError(f"unknown bot {bot!r}; bots are: {', '.join(make)}")
     shown = "".join(f", {key}={value}" for key, value in sorted(demo_options.items()))
-    print(f"Demo: {variant}, {count} players, seed {seed}, {bot} bots{shown}", file=stream)
+    print(WORDS("demo", lang, variant, count, seed, bot, shown), file=stream)
     for event in state.events:
-        print(f"  {event}", file=stream)
+        print(f"  {event_text(event, lang)}", file=stream)
 
     def show(seat: int, move: Any, after: Any) -> None:
-        print(f"seat {seat}: {move}", file=stream)
+        print(f"{COMMON('seat', lang, seat)}: {move}", file=stream)
         for event in after.events:
-            print(f"  {event}", file=stream)
+            print(f"  {event_text(event, lang)}", file=stream)
 
     bots: list[Bot] = [make[bot]() for _ in range(count)]
     final = play_game(state, bots, seed=seed, on_move=show)
-    print(format_outcome(final.outcome()), file=stream)
+    print(format_outcome(final.outcome(), lang), file=stream)
     return final
 
 
 # ---------------------------------------------------------------------------------
 # play
+
+
+def _in_lang(entries: list[tuple[str, Any | None]], view: Any, lang: Lang) -> list[tuple[str, Any | None]]:
+    """Menu labels in *lang*, the notation one types kept in brackets where it differs."""
+    menu = family_of(view).move_menu
+    if lang == "en" or menu is None:
+        return entries
+    shown = []
+    for label, move in entries:
+        words = menu([move], lang)[0] if move is not None else label
+        shown.append((label if words == label else f"{words} [{label}]", move))
+    return shown
 
 
 def _numbered(entries: Sequence[tuple[str, Any | None]]) -> str:
@@ -100,6 +115,7 @@ def play_session(
     seat: int = 0,
     input_func: InputFunc | None = None,
     out: TextIO | None = None,
+    lang: Lang = "en",
 ) -> int:
     """A person plays *seat* against greedy bots; returns the exit status (0).
 
@@ -123,6 +139,7 @@ def play_session(
     0
     """
     stream = sys.stdout if out is None else out
+    lang = check_lang(lang)
     ask: InputFunc = input if input_func is None else input_func
     _, count = resolve_players(variant, players)
     if isinstance(seat, bool) or not 0 <= seat < count:
@@ -134,24 +151,23 @@ def play_session(
     def say(text: str = "") -> None:
         print(text, file=stream)
 
-    say(f"You are seat {seat} of {count} in {variant} (seed {seed}). "
-        "Type a move's number or its text; 'help' lists the moves, 'quit' leaves.")
-    for event in view_events(state.observe(seat)):
+    say(WORDS("intro", lang, seat, count, variant, seed))
+    for event in view_events(state.observe(seat), lang):
         say(f"  {event}")
     while not state.is_over:
         mover = state.to_play
         if mover != seat:
             move = bot.choose(state.observe(mover), rngs[mover])
             state = state.apply(move)
-            say(f"seat {mover}: {move}")
-            for event in view_events(state.observe(seat)):
+            say(f"{COMMON('seat', lang, mover)}: {move}")
+            for event in view_events(state.observe(seat), lang):
                 say(f"  {event}")
             continue
         view = state.observe(seat)
-        moves = menu_entries(view.legal_moves)
+        moves = _in_lang(menu_entries(view.legal_moves), view, lang)
         say()
-        say(render_view(view))
-        say("Your legal moves:")
+        say(render_view(view, lang))
+        say(WORDS("legal", lang))
         say(_numbered(moves))
         while True:
             try:
@@ -191,12 +207,12 @@ def play_session(
                 continue
             break
         state = after
-        say(f"you (seat {seat}): {chosen}")
-        for event in view_events(state.observe(seat)):
+        say(f"{WORDS('you', lang, COMMON('seat', lang, seat))}: {chosen}")
+        for event in view_events(state.observe(seat), lang):
             say(f"  {event}")
     say()
-    say(render_view(state.observe(seat)))
-    say(format_outcome(state.outcome()))
+    say(render_view(state.observe(seat), lang))
+    say(format_outcome(state.outcome(), lang))
     return 0
 
 
@@ -210,18 +226,25 @@ def show_position(
     seat: int | None = None,
     svg: str | None = None,
     out: TextIO | None = None,
+    lang: Lang = "en",
 ) -> GameState:
     """Greedy bots play *moves* moves from the deal of *seed*; print the screen of *seat*'s
     view of the position reached (the seat to play by default), or write its picture to
-    the file *svg*.  Returns the position.
+    the file *svg*, in *lang*; say so when the game ended before *moves* moves.  Returns
+    the position.
 
     >>> state = show_position("cau", players=2, seed=1, moves=3, seat=1)  # doctest: +ELLIPSIS
     After 3 moves of cau (2 players, seed 1), as seat 1 sees it:
     === cau · hand 1 ...
     >>> state.players
     2
+    >>> state = show_position("cau", players=2, seed=1, moves=500, lang="ca")  # doctest: +ELLIPSIS
+    La partida ha acabat després de ... jugades, abans de les 500 demanades.
+    Després de ... jugades de cau (2 jugadors, llavor 1), tal com ho veu seient 0:
+    === cau · mà 1 · ...
     """
     stream = sys.stdout if out is None else out
+    lang = check_lang(lang)
     _, count = resolve_players(variant, players)
     if moves < 0:
         raise UsageError(f"--moves must not be negative, not {moves}")
@@ -237,15 +260,15 @@ def show_position(
     if isinstance(viewer, bool) or not 0 <= viewer < count:
         raise UsageError(f"--seat must be a seat from 0 to {count - 1}, not {viewer}")
     view = state.observe(viewer)
+    if played < moves:
+        print(WORDS("ended", lang, played, moves), file=stream)
     if svg is not None:
-        draw = family_of(view).picture
-        if draw is None:
+        if family_of(view).picture is None:
             raise UsageError(f"the {family_of(view).name} family draws no pictures")
         with open(svg, "w", encoding="utf-8") as handle:
-            handle.write(draw(view))
-        print(f"wrote seat {viewer}'s view after {played} moves to {svg}", file=stream)
+            handle.write(view.svg(lang=lang))  # type: ignore[attr-defined]
+        print(WORDS("wrote", lang, COMMON("seat", lang, viewer), played, svg), file=stream)
         return state
-    print(f"After {played} moves of {variant} ({count} players, seed {seed}), as seat {viewer} sees it:",
-          file=stream)
-    print(render_view(view), file=stream)
+    print(WORDS("after", lang, played, variant, count, seed, COMMON("seat", lang, viewer)), file=stream)
+    print(render_view(view, lang), file=stream)
     return state

@@ -74,7 +74,7 @@ def outcome_of(
 
     >>> from cau_rules.fishing.rules import CAU
     >>> print(outcome_of(CAU, 2, None, [(20, 28)]))
-    seat 1 wins (most cards); scores 20, 28
+    seat 1 wins with the most cards; scores: seat 0: 20, seat 1: 28
     """
     if tally is not None:
         best = max(tally.partides)

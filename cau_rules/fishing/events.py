@@ -18,6 +18,8 @@ import attrs
 
 from cau_rules.cards import Card, cards_text
 from cau_rules.fishing.moves import Call, StakeValue
+from cau_rules.fishing.texts import TEXTS, call_name, reason_name
+from cau_rules.i18n import COMMON, Lang, Worded, join_words, seat_list
 from cau_rules.outcome import GameEnded
 
 __all__ = [
@@ -44,14 +46,16 @@ __all__ = [
 ]
 
 
-def _piles_of(seats: tuple[int, ...]) -> str:
-    if len(seats) == 1:
-        return f"the pile of seat {seats[0]}"
-    return "the piles of seats " + ", ".join(map(str, seats))
+def _piles_of(seats: tuple[int, ...], lang: Lang) -> str:
+    return TEXTS("pile_of" if len(seats) == 1 else "piles_of", lang, seat_list(seats, lang))
 
 
-@attrs.frozen
-class HandStarted:
+def _seat(seat: int, lang: Lang) -> str:
+    return COMMON("seat", lang, seat)
+
+
+@attrs.frozen(str=False)
+class HandStarted(Worded):
     """A hand begins: its number (from 0), dealer and eldest hand.
 
     >>> print(HandStarted(hand=0, dealer=3, eldest=0))
@@ -62,12 +66,14 @@ class HandStarted:
     dealer: int
     eldest: int
 
-    def __str__(self) -> str:
-        return f"hand {self.hand + 1}: seat {self.dealer} deals, seat {self.eldest} is eldest"
+    def text(self, lang: Lang = "en") -> str:
+        """The event in words, in *lang*."""
+        return TEXTS("hand_started", lang, self.hand + 1, _seat(self.dealer, lang), _seat(self.eldest, lang))
 
 
-@attrs.frozen
-class TableReplaced:
+
+@attrs.frozen(str=False)
+class TableReplaced(Worded):
     """While the table was dealt, ``card`` repeated a rank and went back into the stock.
 
     >>> print(TableReplaced(Card.parse("1c")))
@@ -76,12 +82,14 @@ class TableReplaced:
 
     card: Card
 
-    def __str__(self) -> str:
-        return f"{self.card} repeats a rank on the table and goes back into the stock"
+    def text(self, lang: Lang = "en") -> str:
+        """The event in words, in *lang*."""
+        return TEXTS("table_replaced", lang, self.card)
 
 
-@attrs.frozen
-class Dealt:
+
+@attrs.frozen(str=False)
+class Dealt(Worded):
     """A deal round: the table cards laid (first deal only), cards given to each seat,
     and who opens the round.  The holdings themselves are private.
 
@@ -94,13 +102,16 @@ class Dealt:
     table: tuple[Card, ...]
     counts: tuple[int, ...]
 
-    def __str__(self) -> str:
-        table = f"table {cards_text(self.table)}; " if self.table else ""
-        return f"deal round {self.round + 1}: {table}{self.counts[0]} cards each, seat {self.opener} opens"
+    def text(self, lang: Lang = "en") -> str:
+        """The event in words, in *lang*."""
+        table = TEXTS("dealt_table", lang, cards_text(self.table)) if self.table else ""
+        return TEXTS("dealt", lang, self.round + 1, table, COMMON.count("cards", self.counts[0], lang),
+                     _seat(self.opener, lang))
 
 
-@attrs.frozen
-class Trailed:
+
+@attrs.frozen(str=False)
+class Trailed(Worded):
     """``seat`` played ``card``, which captured nothing and stays on the table.
 
     >>> print(Trailed(0, Card.parse("5o")))
@@ -110,12 +121,14 @@ class Trailed:
     seat: int
     card: Card
 
-    def __str__(self) -> str:
-        return f"seat {self.seat} trails {self.card}"
+    def text(self, lang: Lang = "en") -> str:
+        """The event in words, in *lang*."""
+        return TEXTS("trails", lang, _seat(self.seat, lang), self.card)
 
 
-@attrs.frozen
-class ChainExtended:
+
+@attrs.frozen(str=False)
+class ChainExtended(Worded):
     """``seat`` played ``card`` onto a chain, which is now ``level`` cards long (a
     ``Captured`` event follows at once when the chain completes; otherwise it stays
     pending in its zone); ``claimed`` are the run cards it claims (shown as claimed)
@@ -134,19 +147,20 @@ class ChainExtended:
     claimed_piles: tuple[int, ...]
     call: Call
 
-    def __str__(self) -> str:
-        call = self.call.value
+    def text(self, lang: Lang = "en") -> str:
+        """The event in words, in *lang*."""
         claims = []
         if self.claimed:
             claims.append(cards_text(self.claimed))
         if self.claimed_piles:
-            claims.append(_piles_of(self.claimed_piles))
-        extra = f", claiming {' and '.join(claims)}" if claims else ""
-        return f"seat {self.seat} plays {self.card}: {call}{extra}"
+            claims.append(_piles_of(self.claimed_piles, lang))
+        extra = TEXTS("claiming", lang, join_words(claims, lang)) if claims else ""
+        return TEXTS("plays_call", lang, _seat(self.seat, lang), self.card, call_name(self.call.value), extra)
 
 
-@attrs.frozen
-class Captured:
+
+@attrs.frozen(str=False)
+class Captured(Worded):
     """``seat`` captured: ``cards`` are what went onto its pile, bottom to top (taken
     piles included, the played card last); ``piles`` are the seats whose whole piles were
     taken; ``chain`` is the chain length (0 for a plain capture).
@@ -161,13 +175,15 @@ class Captured:
     piles: tuple[int, ...]
     chain: int
 
-    def __str__(self) -> str:
-        piles = f" (with {_piles_of(self.piles)})" if self.piles else ""
-        return f"seat {self.seat} captures with {self.card}: {cards_text(self.cards)}{piles}"
+    def text(self, lang: Lang = "en") -> str:
+        """The event in words, in *lang*."""
+        piles = TEXTS("with_piles", lang, _piles_of(self.piles, lang)) if self.piles else ""
+        return TEXTS("captures", lang, _seat(self.seat, lang), self.card, cards_text(self.cards), piles)
 
 
-@attrs.frozen
-class Called:
+
+@attrs.frozen(str=False)
+class Called(Worded):
     """``seat`` made (or was credited with) ``call``.
 
     >>> print(Called(1, Call.CAU))
@@ -177,12 +193,14 @@ class Called:
     seat: int
     call: Call
 
-    def __str__(self) -> str:
-        return f"seat {self.seat} calls {self.call.value}"
+    def text(self, lang: Lang = "en") -> str:
+        """The event in words, in *lang*."""
+        return TEXTS("calls", lang, _seat(self.seat, lang), call_name(self.call.value))
 
 
-@attrs.frozen
-class Declared:
+
+@attrs.frozen(str=False)
+class Declared(Worded):
     """In the declaration phase, ``seat`` declared ``call`` (None: passed).
 
     >>> print(Declared(2, Call.RONDA))
@@ -192,12 +210,16 @@ class Declared:
     seat: int
     call: Call | None
 
-    def __str__(self) -> str:
-        return f"seat {self.seat} {'passes' if self.call is None else 'declares ' + self.call.value}"
+    def text(self, lang: Lang = "en") -> str:
+        """The event in words, in *lang*."""
+        if self.call is None:
+            return TEXTS("passes", lang, _seat(self.seat, lang))
+        return TEXTS("declares", lang, _seat(self.seat, lang), call_name(self.call.value))
 
 
-@attrs.frozen
-class Paid:
+
+@attrs.frozen(str=False)
+class Paid(Worded):
     """One card moved from the top of ``payer``'s pile to the top of ``receiver``'s,
     for ``reason`` (a call, or None when settling a debt).  ``card`` is None in a view
     where piles are closed.
@@ -211,18 +233,20 @@ class Paid:
     card: Card | None
     reason: Call | None
 
-    def __str__(self) -> str:
-        card = "a card" if self.card is None else str(self.card)
-        why = "a debt" if self.reason is None else self.reason.value
-        return f"seat {self.payer} pays {card} to seat {self.receiver} for {why}"
+    def text(self, lang: Lang = "en") -> str:
+        """The event in words, in *lang*."""
+        card = TEXTS("a_card", lang) if self.card is None else str(self.card)
+        why = TEXTS("a_debt", lang) if self.reason is None else call_name(self.reason.value)
+        return TEXTS("pays", lang, _seat(self.payer, lang), card, _seat(self.receiver, lang), why)
 
 
-@attrs.frozen
-class DebtIncurred:
+
+@attrs.frozen(str=False)
+class DebtIncurred(Worded):
     """``debtor`` could not pay ``amount`` cards owed to ``creditor`` for ``reason``.
 
     >>> print(DebtIncurred(0, 1, 1, Call.NETA))
-    seat 0 owes seat 1 1 for neta
+    seat 0 owes 1 to seat 1 for neta
     """
 
     debtor: int
@@ -230,12 +254,15 @@ class DebtIncurred:
     amount: int
     reason: Call
 
-    def __str__(self) -> str:
-        return f"seat {self.debtor} owes seat {self.creditor} {self.amount} for {self.reason.value}"
+    def text(self, lang: Lang = "en") -> str:
+        """The event in words, in *lang*."""
+        return TEXTS("owes_for", lang, _seat(self.debtor, lang), self.amount, _seat(self.creditor, lang),
+                     call_name(self.reason.value))
 
 
-@attrs.frozen
-class LeftoversTaken:
+
+@attrs.frozen(str=False)
+class LeftoversTaken(Worded):
     """At the end of a hand the table ``cards`` went to ``seat`` (None: to the discard).
 
     >>> print(LeftoversTaken(1, (Card.parse("4o"),)))
@@ -245,17 +272,20 @@ class LeftoversTaken:
     seat: int | None
     cards: tuple[Card, ...]
 
-    def __str__(self) -> str:
-        where = "the discard" if self.seat is None else f"seat {self.seat}"
-        return f"leftovers {cards_text(self.cards)} go to {where}"
+    def text(self, lang: Lang = "en") -> str:
+        """The event in words, in *lang*."""
+        if self.seat is None:
+            return TEXTS("leftovers_discard", lang, cards_text(self.cards))
+        return TEXTS("leftovers", lang, cards_text(self.cards), _seat(self.seat, lang))
 
 
-@attrs.frozen
-class HandEnded:
+
+@attrs.frozen(str=False)
+class HandEnded(Worded):
     """A hand ended: each seat's cards, the hand's score per seat, and who won it.
 
     >>> print(HandEnded(0, (20, 28), (20, 28), (1,)))
-    hand 1 ends: cards [20, 28], won by seats [1]
+    hand 1 ends: seat 0: 20 cards, seat 1: 28 cards; won by seat 1
     """
 
     hand: int
@@ -263,12 +293,20 @@ class HandEnded:
     scores: tuple[int, ...]
     winners: tuple[int, ...]
 
-    def __str__(self) -> str:
-        return f"hand {self.hand + 1} ends: cards {list(self.cards)}, won by seats {list(self.winners)}"
+    def text(self, lang: Lang = "en") -> str:
+        """The event in words, in *lang*."""
+        cards = ", ".join(COMMON("score_of", lang, _seat(seat, lang), COMMON.count("cards", count, lang))
+                          for seat, count in enumerate(self.cards))
+        if not self.winners:
+            won = TEXTS("hand_nobody", lang)
+        else:
+            won = TEXTS("hand_won_by", lang, seat_list(self.winners, lang))
+        return TEXTS("hand_ended", lang, self.hand + 1, cards, won)
 
 
-@attrs.frozen
-class Scored:
+
+@attrs.frozen(str=False)
+class Scored(Worded):
     """``team`` scored ``stones`` for ``reason`` (Valencian stones: ``"pixat"``,
     ``"bon fer"``, ``"ronda"``, ``"rondi"``, ``"cau"``, ``"recau"``, ``"sant-vicent"``,
     ``"neta"``, ``"stake"``, ``"surplus"``); ``total`` is the team's score after it.
@@ -282,12 +320,15 @@ class Scored:
     reason: str
     total: int
 
-    def __str__(self) -> str:
-        return f"team {self.team} scores {self.stones} for {self.reason} ({self.total})"
+    def text(self, lang: Lang = "en") -> str:
+        """The event in words, in *lang*."""
+        return TEXTS("scored", lang, COMMON("team", lang, self.team), self.stones, reason_name(self.reason, lang),
+                     self.total)
 
 
-@attrs.frozen
-class StakeOpened:
+
+@attrs.frozen(str=False)
+class StakeOpened(Worded):
     """Both teams hold a ronda or rondí: ``bidders`` (the eldest holder of each team,
     the first to bid first) bid for one stake instead of scoring them.
 
@@ -297,12 +338,14 @@ class StakeOpened:
 
     bidders: tuple[int, int]
 
-    def __str__(self) -> str:
-        return f"both teams hold rondas: seats {self.bidders[0]} and {self.bidders[1]} bid for the stake"
+    def text(self, lang: Lang = "en") -> str:
+        """The event in words, in *lang*."""
+        return TEXTS("stake_opened", lang, seat_list(self.bidders, lang))
 
 
-@attrs.frozen
-class StakeBid:
+
+@attrs.frozen(str=False)
+class StakeBid(Worded):
     """``seat`` bid (or raised to) ``stones`` (None: the game; ``"joc"``: the joc).
 
     >>> print(StakeBid(0, None)); print(StakeBid(1, "joc"))
@@ -313,13 +356,16 @@ class StakeBid:
     seat: int
     stones: StakeValue
 
-    def __str__(self) -> str:
-        what = "the game" if self.stones is None else "the joc" if self.stones == "joc" else self.stones
-        return f"seat {self.seat} bids {what}"
+    def text(self, lang: Lang = "en") -> str:
+        """The event in words, in *lang*."""
+        what = (TEXTS("the_game", lang) if self.stones is None
+                else TEXTS("the_joc", lang) if self.stones == "joc" else str(self.stones))
+        return TEXTS("bids", lang, _seat(self.seat, lang), what)
 
 
-@attrs.frozen
-class StakeAnswered:
+
+@attrs.frozen(str=False)
+class StakeAnswered(Worded):
     """``seat`` accepted (``accepted``) or refused the bid.
 
     >>> print(StakeAnswered(1, False))
@@ -329,12 +375,14 @@ class StakeAnswered:
     seat: int
     accepted: bool
 
-    def __str__(self) -> str:
-        return f"seat {self.seat} {'accepts' if self.accepted else 'refuses'}"
+    def text(self, lang: Lang = "en") -> str:
+        """The event in words, in *lang*."""
+        return TEXTS("accepts" if self.accepted else "refuses", lang, _seat(self.seat, lang))
 
 
-@attrs.frozen
-class Showdown:
+
+@attrs.frozen(str=False)
+class Showdown(Worded):
     """An accepted stake: every ronda holder shows their holding; ``winner`` holds the
     best (rondí over ronda, then the higher rank, then the seat nearer the eldest).
 
@@ -345,13 +393,15 @@ class Showdown:
     shown: tuple[tuple[int, tuple[Card, ...]], ...]
     winner: int
 
-    def __str__(self) -> str:
-        hands = "; ".join(f"seat {seat}: {cards_text(cards)}" for seat, cards in self.shown)
-        return f"showdown ({hands}): seat {self.winner} holds the best"
+    def text(self, lang: Lang = "en") -> str:
+        """The event in words, in *lang*."""
+        hands = "; ".join(COMMON("score_of", lang, _seat(seat, lang), cards_text(cards)) for seat, cards in self.shown)
+        return TEXTS("showdown", lang, hands, _seat(self.winner, lang))
 
 
-@attrs.frozen
-class PartidaWon:
+
+@attrs.frozen(str=False)
+class PartidaWon(Worded):
     """``team`` won a partida; ``partides`` are each team's partides won so far.
     ``joc``: the team won the whole joc at once with an accepted joc stake (its
     partides are then raised to ``partides_to_win``).
@@ -366,9 +416,11 @@ class PartidaWon:
     partides: tuple[int, ...]
     joc: bool = False
 
-    def __str__(self) -> str:
-        what = "the partida and the joc" if self.joc else "the partida"
-        return f"team {self.team} wins {what} ({'-'.join(map(str, self.partides))})"
+    def text(self, lang: Lang = "en") -> str:
+        """The event in words, in *lang*."""
+        return TEXTS("joc_won" if self.joc else "partida_won", lang, COMMON("team", lang, self.team),
+                     "-".join(map(str, self.partides)))
+
 
 
 FishingEvent = (

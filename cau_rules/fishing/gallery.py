@@ -92,11 +92,11 @@ def doc_pictures() -> dict[str, str]:
     Returns:
         ``{file name: SVG text}``: the rule book's run before and after ``8c+1``
         (``cau``), a Cau robat steal of a pile inside a run before and after ``4c+2@1``,
-        a pending cau and the recau that completes it with its payments, and a Valencian
-        ronda stake being bid.
+        a pending cau and the recau that completes it with its payments, a Valencian
+        ronda stake being bid, and the pending cau in English, Catalan and Spanish.
 
     >>> sorted(doc_pictures())
-    ['cau-book-run-after.svg', 'cau-book-run-before.svg', 'cau-chain-pending.svg', 'cau-recau-paid.svg', 'cau-robat-steal-after.svg', 'cau-robat-steal-before.svg', 'valencian-stake.svg']
+    ['cau-book-run-after.svg', 'cau-book-run-before.svg', 'cau-chain-pending.svg', 'cau-recau-paid.svg', 'cau-robat-steal-after.svg', 'cau-robat-steal-before.svg', 'chain-pending-ca.svg', 'chain-pending-en.svg', 'chain-pending-es.svg', 'valencian-stake.svg']
     """
     english = SvgOptions(language="en")
     book = book_example()
@@ -112,4 +112,6 @@ def doc_pictures() -> dict[str, str]:
         "cau-chain-pending.svg": svg_view(chain.observe(2), options=english),
         "cau-recau-paid.svg": svg_view(chain.apply("5e+1").observe(2), options=english),
         "valencian-stake.svg": svg_view(valencian_stake().observe(2), options=english),
+        **{f"chain-pending-{lang}.svg": svg_view(chain.observe(2), options=SvgOptions(language=lang))
+           for lang in ("en", "ca", "es")},
     }

@@ -583,11 +583,18 @@ def why_illegal(position: Position, move: FishingMove, legal: Sequence[FishingMo
     if move.card not in holding:
         return f"seat {seat} does not hold {move.card} (holding: {cards_text(holding)})"
     same_card = [m for m in legal if isinstance(m, Play) and m.card is move.card]
+    if not same_card:
+        playable = sorted({m.card for m in legal if isinstance(m, Play)}, key=lambda card: card.value)
+        if position.rules.must_capture:
+            return (f"a capture is forced: {move.card} captures nothing, and seat {seat} must capture "
+                    f"with {' or '.join(map(str, playable))}")
+        return f"{move.card} cannot be played now; playable cards: {cards_text(playable)}"
     runs = sorted({m.run for m in same_card})
     if move.run not in runs:
         if runs == [0]:
             return f"{move.card} can take no run here"
-        return f"a run of {move.run} is not allowed with {move.card}; allowed run lengths: {runs}"
+        lengths = ", ".join(map(str, runs))
+        return f"a run of {move.run} is not allowed with {move.card}; allowed run lengths: {lengths}"
     piles = [m.piles for m in same_card if m.run == move.run]
     if move.piles not in piles:
         choices = "; ".join(",".join(map(str, p)) or "none" for p in piles)

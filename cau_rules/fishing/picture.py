@@ -33,7 +33,9 @@ from cau_rules.fishing.events import (
     Trailed,
 )
 from cau_rules.fishing.rules import FishingRules
-from cau_rules.fishing.zones import Chain, Debt, Position, SeatView, Stake
+from cau_rules.fishing.zones import Chain, Debt, Position, SeatView, Stake, summed_debts
+from cau_rules.i18n import Catalogue, register
+from cau_rules.outcome import Outcome
 from cau_rules.svg import (
     CARD_RATIO,
     Canvas,
@@ -49,7 +51,7 @@ from cau_rules.svg import (
 
 __all__ = ["LABELS", "svg_state", "svg_view"]
 
-LABELS: Mapping[str, Mapping[str, str]] = {
+LABELS: Mapping[str, Mapping[Language, str]] = {
     "seat": {"ca": "Seient {0}", "es": "Asiento {0}", "en": "Seat {0}"},
     "seat_lc": {"ca": "seient {0}", "es": "asiento {0}", "en": "seat {0}"},
     "claims": {"ca": "reclama {0}", "es": "reclama {0}", "en": "claims {0}"},
@@ -78,10 +80,21 @@ LABELS: Mapping[str, Mapping[str, str]] = {
     "last": {"ca": "Última jugada", "es": "Última jugada", "en": "Last move"},
     "result": {"ca": "Resultat", "es": "Resultado", "en": "Result"},
     "trail": {"ca": "jugada pel seient {0}", "es": "jugada por el asiento {0}", "en": "trailed by seat {0}"},
+    "view_title": {"ca": "{0}: el que veu el seient {1}", "es": "{0}: lo que ve el asiento {1}",
+                   "en": "{0}: seat {1}'s view"},
+    "state_title": {"ca": "{0}: tota la partida", "es": "{0}: toda la partida", "en": "{0}: the whole state"},
+    "game_bid": {"ca": "partida", "es": "partida", "en": "game"},
 }
 """Every label of the pictures, by key and language."""
 
-_LEVEL_NAMES = {"cau": "cau", "recau": "recau", "contracau": "contracau", "sant-vicent": "Sant Vicent"}
+_LABELS = register(Catalogue("fishing picture", LABELS))
+
+_CALL_NAMES = {"rondi": "rondí", "sant-vicent": "Sant Vicent"}
+
+
+def _call_name(value: str) -> str:
+    return _CALL_NAMES.get(value, value)
+
 
 _MARGIN = 12.0
 _BIG = 60.0  # the bottom seat's cards and the table
@@ -124,7 +137,7 @@ class _Scene:
     stake: Stake | None
     hand_scores: tuple[tuple[int, ...], ...]
     events: tuple[FishingEvent, ...]
-    outcome: str | None
+    outcome: Outcome | None
 
 
 def _text(key: str, language: Language, *args: object) -> str:
@@ -221,7 +234,7 @@ def _draw_seat(canvas: Canvas, scene: _Scene, number: int, y: float, width: floa
     def pile(into: Group) -> None:
         draw_label(into, f"{_text('pile', language)} ({seat.pile_size})", x=pile_x, y=y + 16, size=12)
         _draw_pile(into, seat.pile, seat.pile_size, pile_x, y + 24, scene, options, number in pile_marks)
-        for line, (creditor, amount) in enumerate(seat.debts):
+        for line, (creditor, amount) in enumerate(summed_debts(seat.debts)):
             draw_label(into, _text("owes", language, amount, creditor), x=pile_x + _SMALL + 16,
                        y=y + 40 + line * _LINE, size=12)
 
@@ -243,7 +256,7 @@ def _chain_label(scene: _Scene, language: Language) -> str:
     chain = scene.chain
     assert chain is not None
     name = scene.rules.chain_call(chain.level).value if scene.rules is not None else "cau"
-    label = _text("pending", language, _LEVEL_NAMES.get(name, name))
+    label = _text("pending", language, _call_name(name))
     claims = [
         " ".join(card.code for card in scene.table if card.rank == rank) if owner < 0
         else _text("pile_of", language, owner)
@@ -288,21 +301,22 @@ def _footer(scene: _Scene, language: Language) -> list[str]:
         lines.append(f"{_text('stones', language)}: {teams} · {_text('partides', language)} {partides}{extra}")
     stake = scene.stake
     if stake is not None:
-        holders = ", ".join(f"{_text('seat_lc', language, seat)} {kind.value.replace('rondi', 'rondí')}"
+        holders = ", ".join(f"{_text('seat_lc', language, seat)} {_call_name(kind.value)}"
                             for seat, kind in stake.holders)
-        bids = ", ".join("game" if bid is None else str(bid) for bid in stake.bids) or _text("no_bids", language)
+        bids = (", ".join(_text("game_bid", language) if bid is None else str(bid) for bid in stake.bids)
+                or _text("no_bids", language))
         lines.append(f"{_text('stake', language)}: {holders} · {_text('bids', language)}: {bids} · "
                      f"{_text('answers', language, stake.to_answer)}")
     for number, row in enumerate(scene.hand_scores):
         lines.append(f"{_text('scores', language, number + 1)}: {', '.join(map(str, row))}")
-    shown = [str(event) for event in scene.events if not isinstance(event, HandStarted)]
+    shown = [event.text(language) for event in scene.events if not isinstance(event, HandStarted)]
     if shown:
         if len(shown) > 8:
             shown = [*shown[:7], f"... (+{len(shown) - 7})"]
         lines.append(f"{_text('last', language)}:")
         lines.extend(f"\t{text}" for text in shown)
     if scene.outcome is not None:
-        lines.append(f"{_text('result', language)}: {scene.outcome}")
+        lines.append(f"{_text('result', language)}: {scene.outcome.text(language)}")
     return lines
 
 
@@ -429,13 +443,15 @@ def svg_view(view: SeatView, *, options: SvgOptions | None = None, bottom: int |
         phase=view.phase, to_play=view.to_play, seats=seats, table=view.table, chain=view.chain,
         trail=view.trail, stock=None, stock_size=view.stock_size, discard=view.discard, stones=view.stones,
         partides=view.partides, stake=view.stake, hand_scores=view.hand_scores, events=view.events,
-        outcome=None if view.outcome is None else str(view.outcome),
+        outcome=view.outcome,
     )
-    return _draw(scene, options, bottom, f"{view.variant}: seat {view.seat}'s view")
+    options = SvgOptions() if options is None else options
+    check_type(options, SvgOptions, "options")
+    return _draw(scene, options, bottom, _text("view_title", options.language, view.variant, view.seat))
 
 
 def svg_state(position: Position, *, options: SvgOptions | None = None, bottom: int = 0,
-              outcome: object = None) -> str:
+              outcome: Outcome | None = None) -> str:
     """A picture of a whole state, every card face up: each holding, each pile's top
     card, the stock's top card (with the counts).
 
@@ -464,6 +480,8 @@ def svg_state(position: Position, *, options: SvgOptions | None = None, bottom: 
         stock_size=len(position.stock), discard=position.discard,
         stones=() if tally is None else tally.stones, partides=() if tally is None else tally.partides,
         stake=position.stake, hand_scores=position.hand_scores, events=position.events,
-        outcome=None if outcome is None else str(outcome),
+        outcome=outcome,
     )
-    return _draw(scene, options, bottom, f"{position.rules.name}: the whole state")
+    options = SvgOptions() if options is None else options
+    check_type(options, SvgOptions, "options")
+    return _draw(scene, options, bottom, _text("state_title", options.language, position.rules.name))

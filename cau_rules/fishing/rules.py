@@ -22,6 +22,7 @@ from cau_rules.cards import SPANISH_40, SPANISH_48, Deck
 from cau_rules.checks import replaced, whole_number
 from cau_rules.errors import InvalidRulesError
 from cau_rules.fishing.moves import Call
+from cau_rules.options import OptionInfo, describe_options
 
 __all__ = [
     "CAU",
@@ -165,6 +166,16 @@ class FishingRules:
     chain_scoring: ChainScoring = "final"
     partides_to_win: int = 1
     card_surplus_stones: bool = False
+
+
+    def describe_options(self) -> tuple[OptionInfo, ...]:
+        """Every option: its kind, range or choices, value here and one line of help
+        (:func:`cau_rules.options.describe_options`), for a form built without knowing the family.
+
+        >>> [option.name for option in FishingRules().describe_options()][:3]
+        ['name', 'deck', 'min_players']
+        """
+        return describe_options(self, ranges=OPTION_RANGES, choices=_CHOICES)
 
     def __attrs_post_init__(self) -> None:
         for option, choices in _CHOICES.items():

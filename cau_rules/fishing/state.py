@@ -50,6 +50,7 @@ from cau_rules.fishing.validate import position_problems
 from cau_rules.fishing.view import FishingView, view_of
 from cau_rules.fishing.zones import Chain, Debt, Phase, Stake, Tally, score_sheet
 from cau_rules.game import move_for_turn
+from cau_rules.i18n import Lang
 from cau_rules.outcome import Outcome
 from cau_rules.svg import SvgOptions
 
@@ -318,23 +319,36 @@ class FishingState:
         """
         return position_to_notation(self)
 
-    def render(self) -> str:
-        """The text screen of the whole state, every zone face up
-        (:func:`~cau_rules.fishing.render.render_state`).
+    def render(self, lang: Lang = "en") -> str:
+        """The text screen of the whole state, every zone face up, in *lang*
+        (:func:`~cau_rules.fishing.render.render_state`); ``str(state)`` is the English one.
 
         >>> from cau_rules import new_game
-        >>> print(new_game("cau", players=2, seed=1).render().splitlines()[2])
-        Seat 0:     12o 12c 2b
+        >>> print(new_game("cau", players=2, seed=1).render("ca").splitlines()[2])
+        Seient 0:   12o 12c 2b
         """
+        return render_state(self, lang)
+
+    def __str__(self) -> str:
         return render_state(self)
 
-    def svg(self, *, options: SvgOptions | None = None, bottom: int = 0) -> str:
+    def __repr__(self) -> str:
+        """The preset and the one-line notation.
+
+        >>> from cau_rules import new_game
+        >>> new_game("cau", players=2, seed=1)  # doctest: +ELLIPSIS
+        FishingState('cau', '12o12c2b/5c10b8e - -/- 3e10e4o...')
+        """
+        return f"FishingState({self.rules.name!r}, {position_to_notation(self)!r})"
+
+    def svg(self, *, options: SvgOptions | None = None, bottom: int = 0, lang: Lang | None = None) -> str:
         """A picture of the whole state as SVG, every card face up
         (:func:`~cau_rules.fishing.picture.svg_state`).
 
         Args:
             options: size, language of the labels and highlighted cards.
             bottom: the seat drawn at the bottom.
+            lang: the language of the labels (default: the options', English).
 
         Returns:
             The SVG text.
@@ -343,7 +357,8 @@ class FishingState:
         >>> new_game("cau", players=2, seed=1).svg().count('class="card"')
         7
         """
-        return svg_state(self, options=options, bottom=bottom, outcome=self.outcome())
+        return svg_state(self, options=(options or SvgOptions()).in_lang(lang), bottom=bottom,
+                         outcome=self.outcome())
 
     def _repr_svg_(self) -> str:
         """The picture notebooks show."""

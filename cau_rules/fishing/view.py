@@ -22,6 +22,7 @@ from cau_rules.fishing.picture import svg_view
 from cau_rules.fishing.render import render_text
 from cau_rules.fishing.rules import FishingRules
 from cau_rules.fishing.zones import Chain, Phase, Position, Stake
+from cau_rules.i18n import Lang
 from cau_rules.outcome import Outcome
 from cau_rules.svg import SvgOptions
 
@@ -98,8 +99,17 @@ class FishingView:
         return seen
 
     def __str__(self) -> str:
-        """The text screen of the view (:func:`~cau_rules.fishing.render.render_text`)."""
+        """The text screen of the view in English (:func:`~cau_rules.fishing.render.render_text`)."""
         return render_text(self)
+
+    def render(self, lang: Lang = "en") -> str:
+        """The text screen of the view in *lang* (:func:`~cau_rules.fishing.render.render_text`).
+
+        >>> from cau_rules import new_game
+        >>> print(new_game("cau", players=2, seed=1).observe(0).render("es").splitlines()[1])
+        Mesa:       (ninguna)
+        """
+        return render_text(self, lang)
 
     def to_notation(self) -> str:
         """The view in the one-line notation, with what the seat cannot see as counts
@@ -111,12 +121,13 @@ class FishingView:
         """
         return view_to_notation(self)
 
-    def svg(self, *, options: SvgOptions | None = None, bottom: int | None = None) -> str:
+    def svg(self, *, options: SvgOptions | None = None, bottom: int | None = None, lang: Lang | None = None) -> str:
         """A picture of the view as SVG (:func:`~cau_rules.fishing.picture.svg_view`).
 
         Args:
             options: size, language of the labels and highlighted cards.
             bottom: the seat drawn at the bottom (default: this view's seat).
+            lang: the language of the labels (default: the options', English).
 
         Returns:
             The SVG text.
@@ -125,7 +136,7 @@ class FishingView:
         >>> new_game("cau", players=2, seed=1).observe(0).svg().count('class="card"')
         3
         """
-        return svg_view(self, options=options, bottom=bottom)
+        return svg_view(self, options=(options or SvgOptions()).in_lang(lang), bottom=bottom)
 
     def _repr_svg_(self) -> str:
         """The picture notebooks show."""

@@ -10,7 +10,7 @@ a position (what the engine, the move generator, the view and the JSON code read
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any, Literal, Protocol
 
 import attrs
@@ -35,6 +35,7 @@ __all__ = [
     "Unit",
     "explained",
     "score_sheet",
+    "summed_debts",
 ]
 
 Phase = Literal["play", "declare", "bid", "over"]
@@ -348,3 +349,15 @@ class SeatView(PublicFields, GameView, Protocol):
     @property
     def rules(self) -> FishingRules | None:
         """The rules being played."""
+
+
+def summed_debts(entries: Iterable[Debt]) -> list[tuple[int, int]]:
+    """A seat's debts summed by creditor, in the order each creditor first appears.
+
+    >>> summed_debts([(1, 1), (3, 1), (1, 1), (1, 2)])
+    [(1, 4), (3, 1)]
+    """
+    totals: dict[int, int] = {}
+    for creditor, amount in entries:
+        totals[creditor] = totals.get(creditor, 0) + amount
+    return list(totals.items())

@@ -76,7 +76,7 @@ def outcome_of(holdings: Sequence[Sequence[Card]], termination: Termination) -> 
 
     >>> from cau_rules.cards import parse_cards
     >>> print(outcome_of((parse_cards("1o 2o"), ()), Termination.LAST_HOLDER))
-    seat 0 wins (last player holding cards); scores 2, 0
+    seat 0 wins as the last player holding cards; scores: seat 0: 2, seat 1: 0
     """
     scores = tuple(len(holding) for holding in holdings)
     return Outcome(winners(scores), scores, termination)

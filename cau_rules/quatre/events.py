@@ -18,8 +18,14 @@ from __future__ import annotations
 import attrs
 
 from cau_rules.cards import Card, cards_text
+from cau_rules.i18n import COMMON, Lang, Worded
 from cau_rules.outcome import GameEnded
 from cau_rules.quatre.rules import CALL_NAMES
+from cau_rules.quatre.texts import TEXTS
+
+
+def _seat(seat: int, lang: Lang) -> str:
+    return COMMON("seat", lang, seat)
 
 __all__ = [
     "Added",
@@ -41,8 +47,8 @@ __all__ = [
 ]
 
 
-@attrs.frozen
-class Dealt:
+@attrs.frozen(str=False)
+class Dealt(Worded):
     """The deal: ``table`` laid face up first, then ``counts`` cards to each seat, one at
     a time from the eldest hand (seat 0); the holdings themselves are private.
 
@@ -54,12 +60,15 @@ class Dealt:
     table: tuple[Card, ...]
     counts: tuple[int, ...]
 
-    def __str__(self) -> str:
-        return f"seat {self.dealer} deals: table {cards_text(self.table)}, {self.counts[0]} cards each"
+    def text(self, lang: Lang = "en") -> str:
+        """The event in words, in *lang*."""
+        return TEXTS("dealt", lang, _seat(self.dealer, lang), cards_text(self.table),
+                     COMMON.count("cards", self.counts[0], lang))
 
 
-@attrs.frozen
-class Played:
+
+@attrs.frozen(str=False)
+class Played(Worded):
     """``seat`` played ``card`` onto the table card ``target``: a cau, now pending in
     the public chain zone.
 
@@ -71,12 +80,14 @@ class Played:
     card: Card
     target: Card
 
-    def __str__(self) -> str:
-        return f"seat {self.seat} plays {self.card} onto {self.target}: cau"
+    def text(self, lang: Lang = "en") -> str:
+        """The event in words, in *lang*."""
+        return TEXTS("played", lang, _seat(self.seat, lang), self.card, self.target)
 
 
-@attrs.frozen
-class Added:
+
+@attrs.frozen(str=False)
+class Added(Worded):
     """``seat`` added ``card`` to the chain, which now has ``level`` played cards
     (2: recau, 3: Sant Vicent).
 
@@ -88,12 +99,14 @@ class Added:
     card: Card
     level: int
 
-    def __str__(self) -> str:
-        return f"seat {self.seat} adds {self.card}: {CALL_NAMES[self.level - 1]}"
+    def text(self, lang: Lang = "en") -> str:
+        """The event in words, in *lang*."""
+        return TEXTS("added", lang, _seat(self.seat, lang), self.card, CALL_NAMES[self.level - 1])
 
 
-@attrs.frozen
-class ChainTaken:
+
+@attrs.frozen(str=False)
+class ChainTaken(Worded):
     """The chain ended: ``seat`` (its last caller) took ``cards`` (the table card, then
     the played cards in order) into its holding, and ``giver`` owes it ``owed`` cards
     (``level`` played cards: 1 cau, 2 recau, 3 Sant Vicent; fewer when the giver holds
@@ -109,13 +122,15 @@ class ChainTaken:
     giver: int
     owed: int
 
-    def __str__(self) -> str:
-        owes = f"seat {self.giver} owes {self.owed} card{'s' if self.owed != 1 else ''}"
-        return f"seat {self.seat} takes {cards_text(self.cards)} ({CALL_NAMES[self.level - 1]}); {owes}"
+    def text(self, lang: Lang = "en") -> str:
+        """The event in words, in *lang*."""
+        return TEXTS("taken", lang, _seat(self.seat, lang), cards_text(self.cards), CALL_NAMES[self.level - 1],
+                     _seat(self.giver, lang), COMMON.count("cards", self.owed, lang))
 
 
-@attrs.frozen
-class Gave:
+
+@attrs.frozen(str=False)
+class Gave(Worded):
     """``giver`` gave ``card`` to ``receiver``.  ``card`` is None in the view of every
     other seat (only giver and receiver see a gift).
 
@@ -127,13 +142,15 @@ class Gave:
     receiver: int
     card: Card | None
 
-    def __str__(self) -> str:
-        card = "a card" if self.card is None else str(self.card)
-        return f"seat {self.giver} gives {card} to seat {self.receiver}"
+    def text(self, lang: Lang = "en") -> str:
+        """The event in words, in *lang*."""
+        card = TEXTS("a_card", lang) if self.card is None else str(self.card)
+        return TEXTS("gives", lang, _seat(self.giver, lang), card, _seat(self.receiver, lang))
 
 
-@attrs.frozen
-class Drew:
+
+@attrs.frozen(str=False)
+class Drew(Worded):
     """``seat`` had no card matching the table and drew ``card`` (None in the views of
     the other seats); the turn ends.
 
@@ -144,12 +161,14 @@ class Drew:
     seat: int
     card: Card | None
 
-    def __str__(self) -> str:
-        return f"seat {self.seat} draws {'a card' if self.card is None else self.card}"
+    def text(self, lang: Lang = "en") -> str:
+        """The event in words, in *lang*."""
+        return TEXTS("draws", lang, _seat(self.seat, lang), TEXTS("a_card", lang) if self.card is None else self.card)
 
 
-@attrs.frozen
-class Refilled:
+
+@attrs.frozen(str=False)
+class Refilled(Worded):
     """After a turn ``seat`` drew ``count`` cards to get back up to the holding size;
     ``cards`` is None in the views of the other seats.
 
@@ -161,14 +180,15 @@ class Refilled:
     count: int
     cards: tuple[Card, ...] | None
 
-    def __str__(self) -> str:
-        if self.cards is None:
-            return f"seat {self.seat} draws {self.count} card{'s' if self.count != 1 else ''} to refill"
-        return f"seat {self.seat} draws {cards_text(self.cards)} to refill"
+    def text(self, lang: Lang = "en") -> str:
+        """The event in words, in *lang*."""
+        what = COMMON.count("cards", self.count, lang) if self.cards is None else cards_text(self.cards)
+        return TEXTS("refills", lang, _seat(self.seat, lang), what)
 
 
-@attrs.frozen
-class TableRefilled:
+
+@attrs.frozen(str=False)
+class TableRefilled(Worded):
     """The table was empty after a turn and ``cards`` were laid on it from the stock.
 
     >>> str(TableRefilled((Card.parse("4o"), Card.parse("4c"))))
@@ -177,12 +197,14 @@ class TableRefilled:
 
     cards: tuple[Card, ...]
 
-    def __str__(self) -> str:
-        return f"the empty table gets {cards_text(self.cards)}"
+    def text(self, lang: Lang = "en") -> str:
+        """The event in words, in *lang*."""
+        return TEXTS("table_refilled", lang, cards_text(self.cards))
 
 
-@attrs.frozen
-class Passed:
+
+@attrs.frozen(str=False)
+class Passed(Worded):
     """``seat`` could not play and the stock was empty; ``passes`` is how many turns in
     a row have now been passed.
 
@@ -193,12 +215,14 @@ class Passed:
     seat: int
     passes: int
 
-    def __str__(self) -> str:
-        return f"seat {self.seat} passes ({self.passes} in a row)"
+    def text(self, lang: Lang = "en") -> str:
+        """The event in words, in *lang*."""
+        return TEXTS("passes", lang, _seat(self.seat, lang), self.passes)
 
 
-@attrs.frozen
-class LayDue:
+
+@attrs.frozen(str=False)
+class LayDue(Worded):
     """The stock is empty and the centre is dead (``empty``: no card is left in it;
     otherwise every player still in the game has passed in a row): ``seat``, the
     player to move, must lay ``count`` cards from its holding into it (D-FOUR-5).
@@ -211,13 +235,15 @@ class LayDue:
     count: int
     empty: bool
 
-    def __str__(self) -> str:
-        why = "the centre is empty" if self.empty else "nobody can match the centre"
-        return f"{why}: seat {self.seat} lays {self.count} card{'s' if self.count != 1 else ''} into it"
+    def text(self, lang: Lang = "en") -> str:
+        """The event in words, in *lang*."""
+        return TEXTS("lay_due_empty" if self.empty else "lay_due_dead", lang, _seat(self.seat, lang),
+                     COMMON.count("cards", self.count, lang))
 
 
-@attrs.frozen
-class Laid:
+
+@attrs.frozen(str=False)
+class Laid(Worded):
     """``seat`` laid ``card`` from its holding face up into the centre (D-FOUR-5).
 
     >>> str(Laid(1, Card.parse("5o")))
@@ -227,12 +253,14 @@ class Laid:
     seat: int
     card: Card
 
-    def __str__(self) -> str:
-        return f"seat {self.seat} lays {self.card} into the centre"
+    def text(self, lang: Lang = "en") -> str:
+        """The event in words, in *lang*."""
+        return TEXTS("laid", lang, _seat(self.seat, lang), self.card)
 
 
-@attrs.frozen
-class CentreTaken:
+
+@attrs.frozen(str=False)
+class CentreTaken(Worded):
     """The game is over and ``seat``, the last player holding cards, takes ``cards``,
     what was left in the centre, so it ends with every card (D-FOUR-5).
 
@@ -243,12 +271,14 @@ class CentreTaken:
     seat: int
     cards: tuple[Card, ...]
 
-    def __str__(self) -> str:
-        return f"seat {self.seat} takes what is left in the centre: {cards_text(self.cards)}"
+    def text(self, lang: Lang = "en") -> str:
+        """The event in words, in *lang*."""
+        return TEXTS("centre_taken", lang, _seat(self.seat, lang), cards_text(self.cards))
 
 
-@attrs.frozen
-class Out:
+
+@attrs.frozen(str=False)
+class Out(Worded):
     """``seat`` holds no card and the stock is empty: it is out of the game.
 
     >>> str(Out(2))
@@ -257,8 +287,10 @@ class Out:
 
     seat: int
 
-    def __str__(self) -> str:
-        return f"seat {self.seat} is out"
+    def text(self, lang: Lang = "en") -> str:
+        """The event in words, in *lang*."""
+        return TEXTS("out", lang, _seat(self.seat, lang))
+
 
 
 QuatreEvent = (

@@ -26,6 +26,7 @@ import attrs
 from cau_rules.cards import SPANISH_40, Card, Deck, Language
 from cau_rules.checks import check_type
 from cau_rules.errors import InvalidRulesError
+from cau_rules.i18n import Catalogue, register
 from cau_rules.outcome import Outcome
 from cau_rules.quatre.engine import outcome_of
 from cau_rules.quatre.events import (
@@ -99,6 +100,8 @@ LABELS: Mapping[str, Mapping[Language, str]] = {
     "last": {"ca": "darrera jugada: {}", "es": "última jugada: {}", "en": "last move: {}"},
 }
 """The words of the pictures, in Catalan, Spanish and English (``{}`` marks a value)."""
+
+_LABELS = register(Catalogue("quatre picture", LABELS))
 
 _WIDTH = 760.0
 _MARGIN = 12.0

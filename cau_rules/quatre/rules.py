@@ -22,6 +22,7 @@ import attrs
 from cau_rules.cards import SPANISH_40, Deck
 from cau_rules.checks import json_object, replaced, whole_number
 from cau_rules.errors import InvalidRulesError
+from cau_rules.options import OptionInfo, describe_options
 
 __all__ = ["CALL_NAMES", "MAX_CHAIN", "MAX_NAME", "OPTION_RANGES", "QUATRE", "QuatreRules"]
 
@@ -107,6 +108,16 @@ class QuatreRules:
     table_size: int = 4
     hand_size: int = 4
     max_turns_after_stock: int = 200
+
+
+    def describe_options(self) -> tuple[OptionInfo, ...]:
+        """Every option: its kind, range or choices, value here and one line of help
+        (:func:`cau_rules.options.describe_options`), for a form built without knowing the family.
+
+        >>> [option.name for option in QuatreRules().describe_options()][:3]
+        ['name', 'deck', 'min_players']
+        """
+        return describe_options(self, ranges=OPTION_RANGES)
 
     def __attrs_post_init__(self) -> None:
         if not isinstance(self.name, str) or not 1 <= len(self.name) <= MAX_NAME:

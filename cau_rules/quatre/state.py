@@ -35,6 +35,7 @@ from cau_rules.cards import Card
 from cau_rules.checks import check_type, whole_number
 from cau_rules.errors import GameOverError, IllegalMoveError, InvalidNotationError, InvalidRulesError
 from cau_rules.game import move_for_turn
+from cau_rules.i18n import Lang
 from cau_rules.outcome import Outcome, Termination
 from cau_rules.quatre.engine import Engine, deal, outcome_of
 from cau_rules.quatre.events import QuatreEvent
@@ -367,7 +368,7 @@ class QuatreState:
         >>> for _ in range(4):
         ...     state = state.apply(state.legal_moves()[0])
         >>> print(state.outcome())  # two turns after the stock ran out
-        seat 1 wins (safety bound); scores 5, 31
+        seat 1 wins with the most cards at the safety bound; scores: seat 0: 5, seat 1: 31
         """
         if self.termination is None:
             return None
@@ -412,16 +413,29 @@ class QuatreState:
         """
         return position_notation(self)
 
-    def render(self) -> str:
-        """The screen of the whole position, every card face up (:func:`~cau_rules.quatre.render.position_screen`).
+    def render(self, lang: Lang = "en") -> str:
+        """The screen of the whole position, every card face up, in *lang*
+        (:func:`~cau_rules.quatre.render.position_screen`); ``str(state)`` is the English one.
 
         >>> from cau_rules.quatre import QUATRE
-        >>> print(new_game(QUATRE, 2, seed=5).render().splitlines()[2])
-        Seat 0:     4c 6e 7b 3b
+        >>> print(new_game(QUATRE, 2, seed=5).render("es").splitlines()[2])
+        Asiento 0:  4c 6e 7b 3b
         """
+        return position_screen(self, lang)
+
+    def __str__(self) -> str:
         return position_screen(self)
 
-    def svg(self, *, options: SvgOptions | None = None, bottom: int | None = None) -> str:
+    def __repr__(self) -> str:
+        """The preset and the one-line notation.
+
+        >>> from cau_rules.quatre import QUATRE
+        >>> new_game(QUATRE, 2, seed=5)  # doctest: +ELLIPSIS
+        QuatreState('cau-quatre', 'turn 0 0 ...')
+        """
+        return f"QuatreState({self.rules.name!r}, {position_notation(self)!r})"
+
+    def svg(self, *, options: SvgOptions | None = None, bottom: int | None = None, lang: Lang | None = None) -> str:
         """A picture of the whole position, every card face up, as an SVG document
         (:func:`~cau_rules.quatre.picture.svg_state`; ``observe(seat).svg()`` draws a seat's view).
 
@@ -429,7 +443,7 @@ class QuatreState:
         >>> new_game(QUATRE, 2, seed=5).svg().count('class="card"')  # the stock's top card twice
         41
         """
-        return svg_state(self, options=options, bottom=bottom)
+        return svg_state(self, options=(options or SvgOptions()).in_lang(lang), bottom=bottom)
 
     def _repr_svg_(self) -> str:
         """The picture notebooks show (Jupyter calls this)."""

@@ -22,6 +22,7 @@ import attrs
 from cau_rules.cards import Card, cards_text
 from cau_rules.checks import check_type
 from cau_rules.errors import InvalidPositionError
+from cau_rules.i18n import Lang
 from cau_rules.outcome import Outcome
 from cau_rules.quatre.events import QuatreEvent, hide_event
 from cau_rules.quatre.moves import QuatreMove
@@ -106,7 +107,7 @@ class QuatreView:
         """
         return view_notation(self)
 
-    def svg(self, *, options: SvgOptions | None = None, bottom: int | None = None) -> str:
+    def svg(self, *, options: SvgOptions | None = None, bottom: int | None = None, lang: Lang | None = None) -> str:
         """A picture of this view as an SVG document (see
         :func:`cau_rules.quatre.picture.svg_view`).
 
@@ -114,15 +115,24 @@ class QuatreView:
         >>> new_game(QUATRE, 2, seed=5).observe(0).svg().count('class="card"')
         8
         """
-        return svg_view(self, options=options, bottom=bottom)
+        return svg_view(self, options=(options or SvgOptions()).in_lang(lang), bottom=bottom)
 
     def _repr_svg_(self) -> str:
         """The picture notebooks show (Jupyter calls this)."""
         return svg_view(self)
 
     def __str__(self) -> str:
-        """The text screen of this view (:func:`cau_rules.quatre.render.render_text`)."""
+        """The text screen of this view in English (:func:`cau_rules.quatre.render.render_text`)."""
         return render_text(self)
+
+    def render(self, lang: Lang = "en") -> str:
+        """The text screen of this view in *lang* (:func:`cau_rules.quatre.render.render_text`).
+
+        >>> from cau_rules.quatre import QUATRE, new_game
+        >>> print(new_game(QUATRE, 2, seed=5).observe(0).render("ca").splitlines()[0])
+        === cau-quatre · juga seient 0 (tu) · torn ===
+        """
+        return render_text(self, lang)
 
     def to_dict(self) -> dict[str, Any]:
         """The view as JSON-ready data.

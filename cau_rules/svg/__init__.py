@@ -22,7 +22,7 @@ Every public name is importable from ``cau_rules.svg`` itself.
 >>> mine = draw_row(canvas, parse_cards("1o 3c 12e"), x=10, y=10)
 >>> theirs = draw_back(canvas, x=210, y=10, width=40, count=3)
 >>> svg = canvas.to_svg()
->>> svg.startswith('<svg xmlns="http://www.w3.org/2000/svg"'), "<title>rei d'espases</title>" in svg
+>>> svg.startswith('<svg xmlns="http://www.w3.org/2000/svg"'), "<title>king of swords</title>" in svg
 (True, True)
 """
 

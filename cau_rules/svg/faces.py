@@ -3,7 +3,8 @@
 Every shape here was designed for this project: a coin, a cup, a sword and a club for
 the Spanish suits, and the four French suit signs, built from circles, rectangles and
 Bézier paths (no copied artwork, no embedded fonts).  A face shows its rank in two
-opposite corners over a small pip, and a large pip in the middle; court cards
+opposite corners over a small pip (a 6 or a 9 with a bar under it, as printed decks
+mark them, so the two never read as each other), and a large pip in the middle; court cards
 (10, 11, 12: sota, cavall, rei, or J, Q, K) frame the middle pip.  The card's full name
 is its ``<title>``, so a viewer shows it on hover and tests can read it.
 
@@ -13,8 +14,8 @@ a card: :func:`draw_back` is not even given one.
 >>> from cau_rules.cards import Card, FRENCH_40
 >>> from cau_rules.svg import Canvas
 >>> canvas = Canvas(130, 90)
->>> face = draw_card(canvas, Card.parse("11c"), x=0, y=0, width=60)
->>> face = draw_card(canvas, Card.parse("11c"), x=70, y=0, width=60, deck=FRENCH_40, language="en")
+>>> face = draw_card(canvas, Card.parse("11c"), x=0, y=0, width=60, language="ca")
+>>> face = draw_card(canvas, Card.parse("11c"), x=70, y=0, width=60, deck=FRENCH_40)
 >>> svg = canvas.to_svg()
 >>> "<title>cavall de copes</title>" in svg, "<title>queen of hearts</title>" in svg
 (True, True)
@@ -163,7 +164,7 @@ def rank_label(card: Card, deck: Deck = SPANISH_48) -> str:
     return str(card.rank)
 
 
-def card_name(card: Card, *, deck: Deck = SPANISH_48, language: Language = "ca") -> str:
+def card_name(card: Card, *, deck: Deck = SPANISH_48, language: Language = "en") -> str:
     """The card's full name in *language*, as a player of *deck* would say it.
 
     Spanish decks use :meth:`Card.full_name`; for the French deck the name is built
@@ -183,7 +184,7 @@ def card_name(card: Card, *, deck: Deck = SPANISH_48, language: Language = "ca")
 
     >>> from cau_rules.cards import FRENCH_40
     >>> card_name(Card.parse("1o")), card_name(Card.parse("10e"), deck=FRENCH_40, language="es")
-    ("as d'oros", 'jota de picas')
+    ('ace of coins', 'jota de picas')
     """
     check_card("card", card, check_deck(deck))
     language = check_language(language)
@@ -362,7 +363,7 @@ def _highlight(g: Group, w: float, h: float) -> None:
 
 
 def draw_card(target: Group, card: Card, *, x: float, y: float, width: float = CARD_WIDTH,
-              deck: Deck = SPANISH_48, highlight: bool = False, language: Language = "ca") -> Group:
+              deck: Deck = SPANISH_48, highlight: bool = False, language: Language = "en") -> Group:
     """Draw the face of *card* with its top-left corner at (*x*, *y*).
 
     The card is *width* wide and :data:`CARD_RATIO` times as high.  Its group has
@@ -419,6 +420,10 @@ def draw_card(target: Group, card: Card, *, x: float, y: float, width: float = C
     return g
 
 
+_MARKED = frozenset({"6", "9"})
+"""Corner indices that read as another upside down: they carry a bar under them."""
+
+
 def _face(g: Group, card: Card, w: float, deck: Deck, *, labels: bool = True, design: bool = True) -> None:
     """The face of *card*, *w* wide, with its top-left corner at the origin of *g*: its
     suit's design (outline, signs, the court frame) and its rank labels, or either alone."""
@@ -431,6 +436,8 @@ def _face(g: Group, card: Card, w: float, deck: Deck, *, labels: bool = True, de
         if labels:
             corner.text(0.14 * w, 0.21 * w, label, size=0.2 * w if len(label) < 2 else 0.17 * w,
                         anchor="middle", bold=True, fill=colour)
+            if label in _MARKED:  # a bar under 6 and 9, as printed decks do, so they never read upside down
+                corner.line(0.085 * w, 0.235 * w, 0.195 * w, 0.235 * w, stroke=colour, stroke_width=0.02 * w)
         if design:
             _pip(corner, card, deck, x=0.14 * w, y=0.34 * w, size=0.15 * w)
     if not design:
@@ -489,7 +496,14 @@ def _labels(card: Card, w: float, deck: Deck) -> tuple[_Attributes, tuple[tuple[
     font = (("font-size", fmt(0.2 * w if len(label) < 2 else 0.17 * w)), ("font-weight", "bold"),
             ("text-anchor", "middle"), ("fill", suit_colour(card.suit, deck)))
     turned = f"rotate(180 {fmt(w / 2)} {fmt(w * CARD_RATIO / 2)})"
-    return font, (("text", (("x", x), ("y", y), ("transform", turned)), label), ("text", (("x", x), ("y", y)), label))
+    leaves: tuple[tuple[str, _Attributes, str | None], ...] = (
+        ("text", (("x", x), ("y", y), ("transform", turned)), label), ("text", (("x", x), ("y", y)), label))
+    if label in _MARKED:
+        bar: _Attributes = (("x1", fmt(0.085 * w)), ("y1", fmt(0.235 * w)), ("x2", fmt(0.195 * w)),
+                            ("y2", fmt(0.235 * w)), ("stroke", suit_colour(card.suit, deck)),
+                            ("stroke-width", fmt(0.02 * w)))
+        leaves += (("line", (*bar, ("transform", turned)), None), ("line", bar, None))
+    return font, leaves
 
 
 def _lattice(x0: float, y0: float, x1: float, y1: float, step: float) -> PathData:
@@ -517,11 +531,11 @@ def badge(g: Group, cx: float, cy: float, w: float, count: int) -> None:
     g.text(cx, cy + 0.36 * size, text, size=size, anchor="middle", bold=True, fill=TEXT_COLOUR)
 
 
-def back_title(count: int | None = None, language: Language = "ca") -> str:
+def back_title(count: int | None = None, language: Language = "en") -> str:
     """The title of a back: what a viewer may know about face-down cards.
 
     >>> back_title(), back_title(1, "en"), back_title(7, "es")
-    ('carta girada', '1 card', '7 cartas')
+    ('face-down card', '1 card', '7 cartas')
     """
     titles = _BACK_TITLES[check_language(language)]
     if count is None:
@@ -542,7 +556,7 @@ def _back(g: Group, w: float) -> None:
 
 
 def draw_back(target: Group, *, x: float, y: float, width: float = CARD_WIDTH, count: int | None = None,
-              highlight: bool = False, language: Language = "ca") -> Group:
+              highlight: bool = False, language: Language = "en") -> Group:
     """Draw a card back with its top-left corner at (*x*, *y*), optionally showing a count.
 
     The back is the same for every card: this function is never told which card it

@@ -14,7 +14,7 @@ checked once.
 >>> draw_label(canvas, "Seat 1: 3 points", x=10, y=14)
 >>> svg = canvas.to_svg()
 >>> svg.count('class="card"'), "<title>12 cartes</title>" in svg
-(3, True)
+(3, False)
 """
 
 from __future__ import annotations
@@ -100,7 +100,8 @@ class SvgOptions:
 
     Attributes:
         size: overall scale of the picture (see :class:`~cau_rules.svg.canvas.Canvas`).
-        language: language of titles and labels: ``"ca"``, ``"es"`` or ``"en"``.
+        language: language of titles and labels: ``"en"`` (the default), ``"ca"`` or ``"es"``
+            (a picture method's ``lang`` argument sets it too).
         highlight: cards to draw with a highlighted border (any iterable of cards).
 
     Raises:
@@ -120,8 +121,16 @@ class SvgOptions:
     """
 
     size: float = attrs.field(default=1.0, validator=_check_size)
-    language: Language = attrs.field(default="ca", validator=_check_option_language)
+    language: Language = attrs.field(default="en", validator=_check_option_language)
     highlight: frozenset[Card] = attrs.field(default=frozenset(), converter=_highlight_set)
+
+    def in_lang(self, lang: Language | None) -> SvgOptions:
+        """These options with the labels in *lang* (None: unchanged).
+
+        >>> SvgOptions(size=2).in_lang("ca").language, SvgOptions(language="es").in_lang(None).language
+        ('ca', 'es')
+        """
+        return self if lang is None or lang == self.language else attrs.evolve(self, language=lang)
 
     def canvas(self, width: float, height: float, *, title: str | None = None) -> Canvas:
         """A canvas *width* by *height* drawn at these options' scale.
@@ -209,7 +218,7 @@ def _check_row(width: float, gap: float, fan: float) -> tuple[float, float, floa
 
 def draw_row(target: Group, cards: Sequence[Card | None], *, x: float, y: float, width: float = CARD_WIDTH,
              gap: float = GAP, fan: float = 0, deck: Deck = SPANISH_48, highlight: Iterable[Card] = (),
-             language: Language = "ca") -> Group:
+             language: Language = "en") -> Group:
     """Draw *cards* left to right from (*x*, *y*); ``None`` draws a back in that place.
 
     A negative *gap* overlaps the cards (each card covers part of the one before, as
@@ -340,7 +349,7 @@ def _write_label(target: Group, *, text: str, x: float, y: float, size: float, a
     target.text(x, y, text, size=size, anchor=anchor, bold=bold, fill=colour)
 
 
-def draw_turn_marker(target: Group, *, x: float, y: float, size: float = 14, language: Language = "ca",
+def draw_turn_marker(target: Group, *, x: float, y: float, size: float = 14, language: Language = "en",
                      colour: str = TURN_COLOUR) -> Group:
     """Draw the "to play" marker, a triangle pointing right, centred on (*x*, *y*).
 
@@ -379,7 +388,7 @@ def draw_turn_marker(target: Group, *, x: float, y: float, size: float = 14, lan
 
 
 def draw_pile(target: Group, top: Card | None, count: int, *, x: float, y: float, width: float = CARD_WIDTH,
-              deck: Deck = SPANISH_48, highlight: bool = False, language: Language = "ca") -> Group:
+              deck: Deck = SPANISH_48, highlight: bool = False, language: Language = "en") -> Group:
     """Draw a pile of *count* cards at (*x*, *y*): its top card, or a back, and a count badge.
 
     The cards under the top one show only as plain edges (at most three), whatever
@@ -449,7 +458,7 @@ def draw_pile(target: Group, top: Card | None, count: int, *, x: float, y: float
 
 
 def cards_svg(cards: Sequence[Card | None], *, deck: Deck = SPANISH_48, columns: int = 12,
-              width: float = CARD_WIDTH, size: float = 1.0, language: Language = "ca",
+              width: float = CARD_WIDTH, size: float = 1.0, language: Language = "en",
               highlight: Iterable[Card] = (), title: str | None = None) -> str:
     """A complete SVG document showing *cards* in a grid (``None`` shows a back).
 

@@ -158,7 +158,7 @@ def test_options_and_bottom() -> None:
     view = new_game(CACHO, 4, seed=2).observe(2)
     big = svg_view(view, options=SvgOptions(size=2))
     assert ET.fromstring(big).get("width") == str(2 * int(float(ET.fromstring(svg_view(view)).get("width") or 0)))
-    assert "seient 2 (tu)" in svg_view(view) and "asiento 2 (tú)" in svg_view(view, options=SvgOptions(language="es"))
+    assert "seat 2 (you)" in svg_view(view) and "asiento 2 (tú)" in svg_view(view, options=SvgOptions(language="es"))
     assert svg_view(view, bottom=0) != svg_view(view)
     with pytest.raises(InvalidRulesError, match="bottom must be a seat from 0 to 3"):
         svg_view(view, bottom=4)

@@ -41,7 +41,7 @@ def test_illegal_card_says_why_and_lists_legal_moves() -> None:
 
 def test_run_longer_than_the_table_allows() -> None:
     state = position(CAU, 2, table="3o 7o 8o 9o 12o", holdings=["8c", "1b"])
-    with pytest.raises(IllegalMoveError, match=r"a run of 3 is not allowed with 8c; allowed run lengths: \[0, 1\]"):
+    with pytest.raises(IllegalMoveError, match=r"a run of 3 is not allowed with 8c; allowed run lengths: 0, 1;"):
         state.apply("8c+3")
 
 

@@ -315,7 +315,7 @@ def test_rob_8_naming_a_pile_of_the_wrong_rank_is_refused() -> None:
     with pytest.raises(IllegalMoveError, match=r"those piles \(2\) cannot be taken by that run; "
                                                r"the eligible choices are: 1"):
         state.apply("3o+1@2")
-    with pytest.raises(IllegalMoveError, match=r"a run of 2 is not allowed with 3o; allowed run lengths: \[0, 1\]"):
+    with pytest.raises(IllegalMoveError, match=r"a run of 2 is not allowed with 3o; allowed run lengths: 0, 1;"):
         state.apply("3o+2@1")
     assert dumps(state) == before
 

@@ -518,7 +518,7 @@ def test_r40_11_a_partial_or_too_long_sequence_is_refused() -> None:
     before = dumps(state)
     for text, length in (("3c+1", 1), ("3c+3", 3)):
         with pytest.raises(IllegalMoveError, match=rf"a run of {length} is not allowed with 3c; "
-                                                   r"allowed run lengths: \[0, 2\]"):
+                                                   r"allowed run lengths: 0, 2;"):
             state.apply(text)
     assert dumps(state) == before
 

@@ -109,7 +109,8 @@ def test_pictures_are_deterministic_and_well_formed() -> None:
     assert pictures == doc_pictures()
     assert sorted(pictures) == [
         "cau-book-run-after.svg", "cau-book-run-before.svg", "cau-chain-pending.svg", "cau-recau-paid.svg",
-        "cau-robat-steal-after.svg", "cau-robat-steal-before.svg", "valencian-stake.svg",
+        "cau-robat-steal-after.svg", "cau-robat-steal-before.svg", "chain-pending-ca.svg", "chain-pending-en.svg",
+        "chain-pending-es.svg", "valencian-stake.svg",
     ]
     for svg in pictures.values():
         assert ET.fromstring(svg).tag == NS + "svg"
@@ -175,7 +176,7 @@ def test_a_valencian_stake_shows_stones_holders_and_bids() -> None:
     svg = svg_view(valencian_stake().observe(2), options=SvgOptions(language="en"))
     assert "Stones: team 0: 12 · team 1: 4 · partides 0-0 · target 41" in svg
     assert "Ronda stake: seat 1 ronda, seat 2 rondí · bids: 3 · seat 2 to answer" in svg
-    catalan = svg_view(valencian_stake().observe(2))
+    catalan = svg_view(valencian_stake().observe(2), options=SvgOptions(language="ca"))
     assert "Pedres" in catalan and "Envit de ronda" in catalan
 
 
@@ -233,7 +234,7 @@ def test_the_screens_name_the_chain_the_stake_and_the_result() -> None:
     stake = str(valencian_stake().observe(2))
     assert "seat 2 (you) to bid" in stake
     assert "Ronda stake: holders seat 1 ronda, seat 2 (you) rondi; bids: 3; seat 2 (you) to answer" in stake
-    assert "Stones:     team 0 (yours) (seats 0, 2): 12, team 1 (seats 1, 3): 4" in stake
+    assert "Stones:     team 0 (yours) (seats 0 and 2): 12, team 1 (seats 1 and 3): 4" in stake
     over = play("cau", 2, 5, 10_000)
     assert over.is_over and "game over" in str(over.observe(0)) and "Result:" in str(over.observe(0))
 

@@ -336,7 +336,7 @@ def test_val_17_accepted_joc_the_showdown_winner_wins_the_whole_joc() -> None:
     assert [str(e) for e in over.events][-3:] == [
         "showdown (seat 0: 5o 5c 1c; seat 1: 6o 6c 6e): seat 1 holds the best",
         "team 1 wins the partida and the joc (0-2)",
-        "game over: seats 1 and 3 win (stake won); scores 0, 2, 0, 2",
+        "game over: seats 1 and 3 win by winning the stake; scores: seat 0: 0, seat 1: 2, seat 2: 0, seat 3: 2",
     ]
     assert over.is_over and PartidaWon(1, (0, 2), joc=True) in over.events
     outcome = over.outcome()
