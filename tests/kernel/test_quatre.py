@@ -132,7 +132,7 @@ def test_a_chain_gift_and_lay_round_trip_through_a_row() -> None:
 def _perft(batch: Batch, row: Any, depth: int) -> list[int]:
     if depth == 0 or row[L.PHASE] == L.PHASE_CODES["over"]:
         return [1] * (depth + 1)
-    actions = np.zeros(L.CARDS * L.CARDS, np.int64)
+    actions = np.zeros(core.MOST, np.int64)
     count = core.legal_mask(row, batch.vector, np.zeros(0, np.bool_), actions)
     totals = [1] + [0] * depth
     for action in actions[:count].tolist():

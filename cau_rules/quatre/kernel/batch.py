@@ -64,6 +64,8 @@ class Batch:
         """Step, mask and sample the games over the cores (numba's threads)."""
         self.counts: npt.NDArray[np.int64] = np.zeros(size, np.int64)
         """How many legal actions each game had at the last :meth:`masks`."""
+        self.lists: npt.NDArray[np.int64] = np.zeros((size, core.MOST), np.int64)
+        """Each game's legal actions at the last :meth:`masks`, in index order."""
         self.rngs: npt.NDArray[np.uint64] = np.ones(size, np.uint64)
         """Each game's own random generator (:meth:`sample`, :meth:`play_random`)."""
 
@@ -86,7 +88,7 @@ class Batch:
 
     def masks(self, out: npt.NDArray[np.bool_]) -> None:
         """The legal mask of every game into *out* (size x actions)."""
-        core.mask_rows(self.rows, self.vector, out, self.counts, self.parallel)
+        core.mask_rows(self.rows, self.vector, out, self.counts, self.lists, self.parallel)
 
     def step(self, actions: npt.NDArray[np.int64], active: npt.NDArray[np.bool_]) -> None:
         """Make ``actions[g]`` in every active game (legal actions, checked by the caller)."""
@@ -95,8 +97,9 @@ class Batch:
     def sample(self, masks: npt.NDArray[np.bool_], active: npt.NDArray[np.bool_],
                out: npt.NDArray[np.int64]) -> None:
         """A uniformly random legal action of each active game (from *masks*, just built
-        by :meth:`masks`) into *out*, drawn from each game's own generator."""
-        core.sample_rows(masks, self.counts, self.rngs, active, out, self.parallel)
+        by :meth:`masks`, whose actions the batch keeps as lists) into *out*, drawn from
+        each game's own generator."""
+        core.sample_rows(self.lists, self.counts, self.rngs, active, out, self.parallel)
 
     def play_random(self, game: int, seed: int | None = None) -> int:
         """Play game *game* to its end with uniformly random legal moves drawn from its

@@ -71,6 +71,10 @@ OVER = L.PHASE_CODES["over"]
 TERM_LAST = 1 + L.TERMINATIONS.index(Termination.LAST_HOLDER)
 TERM_SAFETY = 1 + L.TERMINATIONS.index(Termination.SAFETY_BOUND)
 RANK = np.array(L.RANKS, np.int64)
+MOST = 4 * CARDS
+"""More than the most legal actions a position has: a turn's plays pair, rank by rank, held
+and table cards of that rank (at most 2 x 2 of a rank's four cards), every other phase
+has at most one action per card."""
 
 
 @njit(cache=True)
@@ -432,25 +436,20 @@ def _step_rows(rows, r, actions, active_rows):
             step(rows[g], r, actions[g])
 
 
-def _mask_rows(rows, r, masks, counts):
-    """:func:`legal_mask` of every row into *masks* (cleared here), the counts into *counts*."""
+def _mask_rows(rows, r, masks, counts, lists):
+    """:func:`legal_mask` of every row into *masks* (cleared here), the counts into
+    *counts* and the actions themselves, in index order, into *lists*."""
     for g in prange(rows.shape[0]):
         masks[g, :] = False
-        actions = np.empty(CARDS * CARDS, np.int64)
-        counts[g] = legal_mask(rows[g], r, masks[g], actions)
+        counts[g] = legal_mask(rows[g], r, masks[g], lists[g])
 
 
-def _sample_rows(masks, counts, rngs, active_rows, out):
-    """A uniformly random legal action of every active row's mask into *out*."""
-    for g in prange(masks.shape[0]):
+def _sample_rows(lists, counts, rngs, active_rows, out):
+    """A uniformly random legal action of every active row into *out*: the same action as
+    the mask's ``pick``-th True, taken from the row's list of legal actions in index order."""
+    for g in prange(lists.shape[0]):
         if active_rows[g] and counts[g] > 0:
-            pick = next_random(rngs[g:g + 1]) % np.uint64(counts[g])
-            for a in range(masks.shape[1]):
-                if masks[g, a]:
-                    if pick == 0:
-                        out[g] = a
-                        break
-                    pick -= 1
+            out[g] = lists[g, next_random(rngs[g:g + 1]) % np.uint64(counts[g])]
 
 
 @njit(cache=True)
@@ -476,7 +475,7 @@ sample_parallel = njit(cache=True, parallel=True)(_sample_rows)
 @njit(cache=True)
 def play_random(s, r, rng):
     """Random legal moves until the game ends; returns the moves made."""
-    actions = np.empty(CARDS * CARDS, np.int64)
+    actions = np.empty(MOST, np.int64)
     no_mask = np.zeros(0, np.bool_)
     made = 0
     while s[PHASE] != OVER:
@@ -492,6 +491,7 @@ Rows = npt.NDArray[np.int16]
 Vector = npt.NDArray[np.int64]
 Flags = npt.NDArray[np.bool_]
 Randoms = npt.NDArray[np.uint64]
+Lists = npt.NDArray[np.int64]
 
 
 def step_rows(rows: Rows, rules: Vector, actions: Vector, active_rows: Flags, parallel: bool) -> None:
@@ -499,9 +499,9 @@ def step_rows(rows: Rows, rules: Vector, actions: Vector, active_rows: Flags, pa
     (step_parallel if parallel else step_serial)(rows, rules, actions, active_rows)
 
 
-def mask_rows(rows: Rows, rules: Vector, masks: Flags, counts: Vector, parallel: bool) -> None:
-    """The legal mask of every row into *masks*, how many into *counts*."""
-    (mask_parallel if parallel else mask_serial)(rows, rules, masks, counts)
+def mask_rows(rows: Rows, rules: Vector, masks: Flags, counts: Vector, lists: Lists, parallel: bool) -> None:
+    """The legal mask of every row into *masks*, how many into *counts*, the actions into *lists*."""
+    (mask_parallel if parallel else mask_serial)(rows, rules, masks, counts, lists)
 
 
 def random_moves(row: Rows, rules: Vector, rng: Randoms) -> int:
@@ -509,6 +509,6 @@ def random_moves(row: Rows, rules: Vector, rng: Randoms) -> int:
     return int(play_random(row, rules, rng))
 
 
-def sample_rows(masks: Flags, counts: Vector, rngs: Randoms, active_rows: Flags, out: Vector, parallel: bool) -> None:
-    """A uniformly random legal action per active row of *masks* into *out*."""
-    (sample_parallel if parallel else sample_serial)(masks, counts, rngs, active_rows, out)
+def sample_rows(lists: Lists, counts: Vector, rngs: Randoms, active_rows: Flags, out: Vector, parallel: bool) -> None:
+    """A uniformly random legal action per active row of *lists* (:func:`mask_rows`) into *out*."""
+    (sample_parallel if parallel else sample_serial)(lists, counts, rngs, active_rows, out)
