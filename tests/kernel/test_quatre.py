@@ -197,3 +197,21 @@ def test_the_kernel_refuses_what_it_cannot_seat() -> None:
     with pytest.raises(InvalidRulesError, match="rules and player count"):
         Batch(QUATRE, 2, 1).load(0, new_game(QUATRE, 3))
     assert isinstance(QUATRE, QuatreRules)
+
+
+def test_sampling_takes_the_masks_pick_th_legal_action() -> None:
+    batch = Batch(QUATRE, 3, 16)
+    for game in range(16):
+        batch.reset(game, seed=game)
+    active = np.ones(16, np.bool_)
+    for _ in range(60):
+        masks = np.zeros((16, batch.num_actions), np.bool_)
+        batch.masks(masks)
+        rngs = batch.rngs.copy()
+        out = np.zeros(16, np.int64)
+        active = ~batch.over()
+        batch.sample(masks, active, out)
+        for game in np.flatnonzero(active).tolist():
+            pick = int(core.next_random(rngs[game:game + 1]) % np.uint64(batch.counts[game]))
+            assert out[game] == np.flatnonzero(masks[game])[pick]
+        batch.step(out, active)
