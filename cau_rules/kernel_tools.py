@@ -11,6 +11,7 @@ from __future__ import annotations
 import contextlib
 import importlib
 import random
+import threading
 import zlib
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -19,7 +20,7 @@ from typing import Any
 from cau_rules.errors import FAST_EXTRA, MissingExtraError, fast_installed
 from cau_rules.outcome import Outcome
 
-__all__ = ["fresh_cache", "generator_state", "kernel_playout", "source_stamp"]
+__all__ = ["OneGameBatches", "fresh_cache", "generator_state", "kernel_playout", "source_stamp"]
 
 _MASK64 = (1 << 64) - 1
 
@@ -94,3 +95,30 @@ def kernel_playout(
                         "the kernel draws the moves from its own generator, seeded from it")
     outcome: Outcome = importlib.import_module(kernel).playout(state, rng.getrandbits(63))
     return outcome
+
+
+class OneGameBatches(threading.local):
+    """Each thread's one-game batches of a kernel, by rules object and player count: a
+    kernel's ``playout(state, seed)`` loads the state into one and plays it out.
+
+    >>> OneGameBatches().batches
+    {}
+    """
+
+    def __init__(self) -> None:
+        self.batches: dict[tuple[int, int], Any] = {}
+
+    def playout(self, make: Callable[[Any, int, int], Any], state: Any, seed: int) -> Outcome:
+        """The outcome of a random playout of *state* in a one-game batch made by
+        ``make(rules, players, 1)`` (kept for the next playout of the same rules object),
+        its moves drawn from a generator started from *seed*."""
+        key = (id(state.rules), state.players)
+        batch = self.batches.get(key)
+        if batch is None or batch.rules is not state.rules:
+            if len(self.batches) > 64:
+                self.batches.clear()
+            batch = self.batches[key] = make(state.rules, state.players, 1)
+        batch.load(0, state)
+        batch.play_random(0, seed)
+        outcome: Outcome = batch.outcome(0)
+        return outcome

@@ -37,7 +37,7 @@ from cau_rules.quatre.kernel.batch import Batch, check_rules, playout
 from cau_rules.quatre.rules import QUATRE, QuatreRules
 from cau_rules.quatre.state import QuatreState
 from cau_rules.registry import family_of
-from tests.kernel.test_cacho import lockstep
+from tests.kernel.test_cacho import lockstep, part_way_lockstep
 
 GAMES = 200
 PINS = json.loads((Path(__file__).parent.parent / "regression" / "perft_pins.json").read_text("utf-8"))["pins"]
@@ -99,18 +99,7 @@ def test_options_and_positions_part_way_match_the_reference(
     except InvalidRulesError:
         assume(False)
         return
-    rng = random.Random(seed)
-    starts = []
-    for game in range(games):
-        state = new_game(rules, players, seed=seed + game)
-        for _ in range(depth):
-            if state.is_over:
-                break
-            state = state.apply(rng.choice(list(state.legal_moves())))
-        starts.append(state)
-    batch = BatchGame.from_states(starts)
-    assert [batch.state(game) for game in range(games)] == starts
-    lockstep(batch, list(starts), rng)
+    part_way_lockstep(rules, players, seed, depth, games)
 
 
 def test_a_chain_gift_and_lay_round_trip_through_a_row() -> None:

@@ -10,14 +10,12 @@ True
 
 from __future__ import annotations
 
-import threading
-
 import numpy as np
 import numpy.typing as npt
 
 from cau_rules.cards import Card
 from cau_rules.errors import InvalidRulesError
-from cau_rules.kernel_tools import generator_state
+from cau_rules.kernel_tools import OneGameBatches, generator_state
 from cau_rules.outcome import Outcome
 from cau_rules.quatre.engine import deal, winners
 from cau_rules.quatre.kernel import core
@@ -130,14 +128,7 @@ class Batch:
         return Outcome(winners(scores), scores, L.TERMINATIONS[int(row[L.TERM]) - 1])
 
 
-class _Local(threading.local):
-    """Each thread's one-game batches, by rules and player count."""
-
-    def __init__(self) -> None:
-        self.batches: dict[tuple[int, int], Batch] = {}
-
-
-_ONE = _Local()
+_ONE = OneGameBatches()
 
 
 def playout(state: QuatreState, seed: int) -> Outcome:
@@ -148,13 +139,4 @@ def playout(state: QuatreState, seed: int) -> Outcome:
     >>> playout(new_game("cau-quatre", players=3, seed=3), seed=1).termination.name in ("LAST_HOLDER", "SAFETY_BOUND")
     True
     """
-    batches = _ONE.batches
-    key = (id(state.rules), state.players)
-    batch = batches.get(key)
-    if batch is None or batch.rules is not state.rules:
-        if len(batches) > 64:
-            batches.clear()
-        batch = batches[key] = Batch(state.rules, state.players, 1)
-    batch.load(0, state)
-    batch.play_random(0, seed)
-    return batch.outcome(0)
+    return _ONE.playout(Batch, state, seed)
