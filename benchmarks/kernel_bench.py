@@ -6,22 +6,25 @@ Usage (from the repository root, with the ``fast`` and ``bench`` extras)::
     python benchmarks/kernel_bench.py [--rounds 3] [--seconds 2] [--json PATH] [--ismcts-only]
 
 Each round runs ``benchmarks/anchor_step.py hearts SECONDS``, then
-``cau-rules bench --engine kernel --json`` for every capture preset and player count (one
-stream: each game dealt from its seed by the reference dealing code, then played with
-random moves in the kernel), then 1024 games in lockstep (legal masks every step) on one
-thread and on numba's threads.  Ratios are taken within a round; the verdicts use the
-medians:
+``cau-rules bench --engine kernel --json`` for every capture preset and player count and
+for ``cau-quatre`` at 2, 3 and 4 players (one stream: each game dealt from its seed by the
+reference dealing code, then played with random moves in the kernel), then 1024 games in
+lockstep (legal masks every step) on one thread and on numba's threads.  Ratios are
+taken within a round; the verdicts use the medians:
 
 - ``cau`` 4 players, one stream: at most 0.2x hearts per decision;
 - every capture preset and player count: at most 1.5x ``cau`` 4 players;
+- ``cau-quatre`` 2 to 4 players: at most 1.5x ``cau`` 4 players;
 - 1024 games in lockstep: at least 5x hearts' single-stream decisions per second.
 
-Then IS-MCTS on ``cau-robat`` 2 players, 100 iterations a decision, in each engine
-(``benchmarks/engine_extras.py --ismcts-only --engine python|kernel``, alternating):
-``ISMCTSBot(engine="python")`` searches in the pure-Python engine, ``engine="kernel"``
-runs every iteration in the kernel (:mod:`cau_rules.fishing.kernel.search`); iterations
-per CPU second of whole games (the bot's views, resampling and the opponent included),
-the goal 10x.  Prints a Markdown table; exit status 0 if every goal holds, 1 if one does not.
+Then IS-MCTS on ``cau-robat`` 2 players and on ``cau-quatre`` 3 players, 100 iterations a
+decision, in each engine (``benchmarks/engine_extras.py --ismcts-only --engine
+python|kernel``, alternating): ``ISMCTSBot(engine="python")`` searches in the pure-Python
+engine, ``engine="kernel"`` runs every iteration in the kernel where the family's kernel has
+a search (:mod:`cau_rules.fishing.kernel.search`) and only the rollouts elsewhere;
+iterations per CPU second of whole games (the bot's views, resampling and the opponent
+included), the goal 10x each.  Prints a Markdown table; exit status 0 if every goal holds,
+1 if one does not.
 """
 
 from __future__ import annotations
@@ -41,6 +44,9 @@ CASES = [
     ("cau-robat-40", 2), ("cau-robat-40", 3), ("cau-robat-40", 4), ("cau-robat-40", 5),
     ("cau-40", 2), ("cau-40", 3), ("cau-40", 4), ("cau-40", 5), ("cau-recau-sant-vicent", 4),
 ]
+QUATRE_CASES = [("cau-quatre", 2), ("cau-quatre", 3), ("cau-quatre", 4)]
+SEARCHES = [("cau-robat", 2), ("cau-quatre", 3)]
+"""The IS-MCTS games: preset and players."""
 
 
 def _json(command: list[str]) -> dict[str, Any]:
@@ -66,15 +72,15 @@ print(json.dumps({"decisions_per_s": decisions / (time.perf_counter() - start)})
 """
 
 
-def _ismcts_rounds(rounds: int, seconds: float) -> dict[str, list[float]]:
+def _ismcts_rounds(rounds: int, seconds: float, variant: str = "cau-robat", players: int = 2) -> dict[str, list[float]]:
     """IS-MCTS iterations per CPU second in each engine, *rounds* times, alternating."""
     ismcts: dict[str, list[float]] = {"python": [], "kernel": []}
     for number in range(rounds):
         for engine in ismcts:
             result = _json([PYTHON, "benchmarks/engine_extras.py", "--ismcts-only", "--seconds",
-                            str(seconds * 3), "--engine", engine])
+                            str(seconds * 3), "--engine", engine, "--variant", variant, "--players", str(players)])
             ismcts[engine].append(result["ismcts"]["iterations_per_cpu_s"])
-        print(f"IS-MCTS round {number}: python {ismcts['python'][-1]:.0f}, kernel {ismcts['kernel'][-1]:.0f} "
+        print(f"IS-MCTS {variant} {players}p round {number}: python {ismcts['python'][-1]:.0f}, kernel {ismcts['kernel'][-1]:.0f} "
               "iterations per CPU second", flush=True)
     return ismcts
 
@@ -105,40 +111,46 @@ def main(argv: list[str] | None = None) -> int:
     rounds: list[dict[str, Any]] = []
     for number in range(args.rounds):
         hearts = _json([PYTHON, "benchmarks/anchor_step.py", "hearts", str(args.seconds)])["us_per_decision"]
-        streams = {f"{v}:{p}": _bench(v, p, args.seconds)["us_per_decision"] for v, p in CASES}
+        streams = {f"{v}:{p}": _bench(v, p, args.seconds)["us_per_decision"] for v, p in CASES + QUATRE_CASES}
         serial = _bench("cau", 4, args.seconds, "--batch", "1024")["decisions_per_s"]
         parallel = _json([PYTHON, "-c", _PARALLEL, str(args.seconds)])["decisions_per_s"]
         rounds.append({"hearts": hearts, "streams": streams, "batch_serial": serial, "batch_parallel": parallel})
         print(f"round {number}: hearts {hearts:.2f} us, cau 4p {streams['cau:4']:.2f} us, "
               f"batch {serial:.0f} / {parallel:.0f} decisions/s", flush=True)
-    ismcts = _ismcts_rounds(args.rounds, args.seconds)
+    ismcts = {f"{v}:{p}": _ismcts_rounds(args.rounds, args.seconds, v, p) for v, p in SEARCHES}
 
     def median_of(key: str) -> float:
         return float(statistics.median(r["streams"][key] / r["streams"]["cau:4"] for r in rounds))
 
     hearts_ratio = statistics.median(r["streams"]["cau:4"] / r["hearts"] for r in rounds)
-    worst = max((key for key in rounds[0]["streams"]), key=median_of)
+    worst = max((f"{v}:{p}" for v, p in CASES), key=median_of)
+    worst_quatre = max((f"{v}:{p}" for v, p in QUATRE_CASES), key=median_of)
     batch_serial = statistics.median(r["batch_serial"] * r["hearts"] / 1e6 for r in rounds)
     batch_parallel = statistics.median(r["batch_parallel"] * r["hearts"] / 1e6 for r in rounds)
-    search = statistics.median(ismcts["kernel"]) / statistics.median(ismcts["python"])
+    search = {key: statistics.median(runs["kernel"]) / statistics.median(runs["python"])
+              for key, runs in ismcts.items()}
     goals = [
         ("cau 4p one stream <= 0.2x hearts", hearts_ratio, hearts_ratio <= 0.2),
         (f"every capture preset <= 1.5x cau 4p (worst: {worst})", median_of(worst), median_of(worst) <= 1.5),
         ("1024 in lockstep, one thread >= 5x hearts' decisions/s", batch_serial, batch_serial >= 5),
         ("1024 in lockstep, numba's threads >= 5x hearts' decisions/s", batch_parallel, batch_parallel >= 5),
-        ("IS-MCTS cau-robat 2p, search in the kernel >= 10x python", search, search >= 10),
+        (f"cau-quatre 2-4p <= 1.5x cau 4p (worst: {worst_quatre})", median_of(worst_quatre),
+         median_of(worst_quatre) <= 1.5),
+        *((f"IS-MCTS {key.replace(':', ' ')}p kernel >= 10x python", ratio, ratio >= 10)
+          for key, ratio in search.items()),
     ]
     print("\n| goal | ratio (median) | holds |\n|---|---:|---|")
     for name, ratio, holds in goals:
         print(f"| {name} | {ratio:.2f} | {'yes' if holds else '**no**'} |")
     print("\n| preset | players | kernel µs per decision (median) | × cau 4p |\n|---|---:|---:|---:|")
-    for variant, players in CASES:
+    for variant, players in CASES + QUATRE_CASES:
         key = f"{variant}:{players}"
         print(f"| `{variant}` | {players} | {statistics.median(r['streams'][key] for r in rounds):.2f} | "
               f"{median_of(key):.2f} |")
-    print(f"\nhearts µs per decision (median): {statistics.median(r['hearts'] for r in rounds):.2f}; "
-          f"IS-MCTS iterations per CPU second: python {statistics.median(ismcts['python']):.0f}, "
-          f"kernel {statistics.median(ismcts['kernel']):.0f}")
+    print(f"\nhearts µs per decision (median): {statistics.median(r['hearts'] for r in rounds):.2f}")
+    for key, runs in ismcts.items():
+        print(f"IS-MCTS {key.replace(':', ' ')}p iterations per CPU second (median): "
+              f"python {statistics.median(runs['python']):.0f}, kernel {statistics.median(runs['kernel']):.0f}")
     if args.json:
         Path(args.json).write_text(json.dumps({"rounds": rounds, "ismcts": ismcts}, indent=1), encoding="utf-8")
     return 0 if all(holds for _, _, holds in goals) else 1

@@ -4,14 +4,15 @@ family with a kernel).
 
 Usage (from the repository root, with the ``fast`` extra installed)::
 
-    python benchmarks/kernel_diff.py [--games 100000] [--batch 500] [--variant NAME ...]
+    python benchmarks/kernel_diff.py [--games 100000] [--first 0] [--batch 500] [--variant NAME ...]
                                      [--players N] [--option NAME=JSON ...] [--full] [--json PATH]
 
 After every step the kernel's legal mask must equal the codec encoding of the reference
 ``legal_moves()`` (and both must agree whether the game is over); at the end the whole
 position notation, the outcome and the returns must be equal.  ``--full`` also compares
 the notation after every step (as the CI test does; several times slower).  Game ``i``
-of a preset and player count is the reference game of seed ``i``, its moves drawn from
+of a preset and player count is the reference game of seed ``i`` (from ``--first`` on,
+so that runs in several parts cover disjoint seeds), its moves drawn from
 ``random.Random(f"{variant}:{players}:{i}")``, so any disagreement replays.  Prints one
 line per preset and player count and exits 1 on any disagreement.
 """
@@ -91,6 +92,7 @@ def _compare(name: str, players: int, first: int, size: int, full: bool,
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else None)
     parser.add_argument("--games", type=int, default=100_000)
+    parser.add_argument("--first", type=int, default=0, help="the first game's seed (default 0)")
     parser.add_argument("--batch", type=int, default=500)
     parser.add_argument("--variant", action="append", choices=sorted(PRESETS))
     parser.add_argument("--players", type=int)
@@ -110,16 +112,18 @@ def main(argv: list[str] | None = None) -> int:
             start = time.perf_counter()
             steps = disagreements = 0
             examples: list[str] = []
-            for first in range(0, args.games, args.batch):
-                done_steps, bad, found = _compare(name, players, first, min(args.batch, args.games - first), args.full,
+            end = args.first + args.games
+            for first in range(args.first, end, args.batch):
+                done_steps, bad, found = _compare(name, players, first, min(args.batch, end - first), args.full,
                                                      options)
                 steps += done_steps
                 disagreements += bad
                 examples += found
             seconds = time.perf_counter() - start
-            results.append({"variant": name, "options": options, "players": players, "games": args.games, "steps": steps,
+            results.append({"variant": name, "options": options, "players": players, "games": args.games,
+                            "first": args.first, "steps": steps,
                             "disagreements": disagreements, "examples": examples[:5], "seconds": round(seconds, 1)})
-            print(f"{name:24} {players}p  games {args.games:>7}  steps {steps:>10}  "
+            print(f"{name:24} {players}p  games {args.games:>7} from seed {args.first}  steps {steps:>10}  "
                   f"disagreements {disagreements}  ({seconds:.0f} s)", flush=True)
             for example in examples[:5]:
                 print("   ", example, flush=True)

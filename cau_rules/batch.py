@@ -62,7 +62,7 @@ def kernel_families() -> tuple[str, ...]:
     """The families that have a compiled kernel.
 
     >>> kernel_families()
-    ('fishing', 'cacho')
+    ('fishing', 'quatre', 'cacho')
     """
     return tuple(family.name for family in FAMILIES if family.kernel is not None)
 
@@ -101,11 +101,12 @@ def kernel_for(family: Family[Any, Any, Any, Any]) -> Any:
         MissingExtraError: numba or numpy is not installed.
         InvalidRulesError: the family has no compiled kernel.
 
+    >>> import attrs
     >>> from cau_rules.registry import family_of
-    >>> kernel_for(family_of(get_rules("cau-quatre")))
+    >>> kernel_for(attrs.evolve(family_of(get_rules("cau-quatre")), kernel=None))
     Traceback (most recent call last):
     ...
-    cau_rules.errors.InvalidRulesError: the quatre family has no compiled kernel; families with one: fishing, cacho
+    cau_rules.errors.InvalidRulesError: the quatre family has no compiled kernel; families with one: fishing, quatre, cacho
     """
     if family.kernel is None:
         raise InvalidRulesError(
@@ -255,12 +256,16 @@ class BatchGame:
 
     def observe(self) -> npt.NDArray[np.float32]:
         """``(size, features)`` float32: each game's observation vector (the family's
-        encoder, :attr:`Family.features`) of its seat to play.  Built from ordinary
-        states, so much slower than :meth:`step`."""
+        encoder, :attr:`Family.features`, or for a family without one the adapters'
+        generic encoder, as :func:`cau_rules.adapters.features.features_for` gives) of
+        its seat to play.  Built from ordinary states, so much slower than :meth:`step`."""
         import numpy as np
         if self._features is None:
-            assert self.family.features is not None
-            self._features = self.family.features(self.rules, self.players)
+            if self.family.features is not None:
+                self._features = self.family.features(self.rules, self.players)
+            else:  # the adapters sit above this module: reached at run time only, like a kernel
+                adapters = importlib.import_module("cau_rules.adapters.features")
+                self._features = adapters.features_for(self.rules, self.players)
         out = np.zeros((self.size, self._features.size), np.float32)
         for game in range(self.size):
             state = self._batch.state(game)

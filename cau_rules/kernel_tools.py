@@ -1,5 +1,6 @@
 """Pure-Python helpers every family's compiled kernel shares (no numba, no numpy): each
-game's random generator seed and the disk cache's staleness check.
+game's random generator seed, the disk cache's staleness check, and the choice of engine
+of a family's playout hook.
 
 >>> generator_state(0) != 0
 True
@@ -8,11 +9,18 @@ True
 from __future__ import annotations
 
 import contextlib
+import importlib
+import random
+import threading
 import zlib
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-__all__ = ["fresh_cache", "generator_state", "source_stamp"]
+from cau_rules.errors import FAST_EXTRA, MissingExtraError, fast_installed
+from cau_rules.outcome import Outcome
+
+__all__ = ["OneGameBatches", "fresh_cache", "generator_state", "kernel_playout", "source_stamp"]
 
 _MASK64 = (1 << 64) - 1
 
@@ -52,3 +60,65 @@ def fresh_cache(compiled_stamp: Any, stamp: int, module_file: str) -> None:
         with contextlib.suppress(OSError):
             stale.unlink()
     compiled_stamp.recompile()
+
+
+def kernel_playout(
+    kernel: str, state: Any, choose: Callable[[Sequence[Any]], Any], engine: str | None, *, plays: bool = True
+) -> Outcome | None:
+    """A family playout hook's kernel half (see :class:`~cau_rules.game.PlayoutHook`):
+    the outcome of a random playout of *state* in the compiled kernel module *kernel*
+    (its ``playout(state, seed)``), or None when the reference engine should play it.
+
+    *engine* None picks the kernel when it is installed, *plays* the state's rules and
+    *choose* is a :class:`random.Random`'s ``choice`` (the kernel's generator is seeded
+    from that ``Random``).
+
+    Raises:
+        MissingExtraError: ``engine="kernel"`` without the ``fast`` extra.
+        TypeError: ``engine="kernel"`` and *choose* is not a ``Random``'s ``choice``.
+        ValueError: *engine* is neither ``"python"``, ``"kernel"`` nor None.
+
+    >>> kernel_playout("no.such.module", None, print, "python") is None
+    True
+    """
+    rng = getattr(choose, "__self__", None)
+    if engine is None:
+        engine = "kernel" if plays and isinstance(rng, random.Random) and fast_installed() else "python"
+    if engine == "python":
+        return None
+    if engine != "kernel":
+        raise ValueError(f"engine must be 'python' or 'kernel', not {engine!r}")
+    if not fast_installed():
+        raise MissingExtraError(f"engine='kernel' needs the compiled kernel: {FAST_EXTRA}")
+    if not isinstance(rng, random.Random):
+        raise TypeError("with engine='kernel', choose must be a random.Random's choice: "
+                        "the kernel draws the moves from its own generator, seeded from it")
+    outcome: Outcome = importlib.import_module(kernel).playout(state, rng.getrandbits(63))
+    return outcome
+
+
+class OneGameBatches(threading.local):
+    """Each thread's one-game batches of a kernel, by rules object and player count: a
+    kernel's ``playout(state, seed)`` loads the state into one and plays it out.
+
+    >>> OneGameBatches().batches
+    {}
+    """
+
+    def __init__(self) -> None:
+        self.batches: dict[tuple[int, int], Any] = {}
+
+    def playout(self, make: Callable[[Any, int, int], Any], state: Any, seed: int) -> Outcome:
+        """The outcome of a random playout of *state* in a one-game batch made by
+        ``make(rules, players, 1)`` (kept for the next playout of the same rules object),
+        its moves drawn from a generator started from *seed*."""
+        key = (id(state.rules), state.players)
+        batch = self.batches.get(key)
+        if batch is None or batch.rules is not state.rules:
+            if len(self.batches) > 64:
+                self.batches.clear()
+            batch = self.batches[key] = make(state.rules, state.players, 1)
+        batch.load(0, state)
+        batch.play_random(0, seed)
+        outcome: Outcome = batch.outcome(0)
+        return outcome

@@ -10,10 +10,8 @@
 
 from __future__ import annotations
 
-import importlib
 import random
 from collections.abc import Callable, Sequence
-from typing import Any
 
 from cau_rules.cacho.codec import CachoCodec
 from cau_rules.cacho.features import CachoFeatures
@@ -28,8 +26,8 @@ from cau_rules.cacho.state import CachoState, new_game
 from cau_rules.cacho.suite import SUITE
 from cau_rules.cacho.view import CachoView
 from cau_rules.cards import Card
-from cau_rules.errors import FAST_EXTRA, MissingExtraError, fast_installed
 from cau_rules.game import Family, Inference, PlayoutEngine
+from cau_rules.kernel_tools import kernel_playout
 from cau_rules.outcome import Outcome
 
 __all__ = ["FAMILY", "KERNEL", "doc_pictures", "resample"]
@@ -57,20 +55,9 @@ def _playout(
     >>> _playout(new_game(CACHO, 2, seed=1), random.Random(2).choice, engine="python").hands_played
     1
     """
-    rng = getattr(choose, "__self__", None)
-    if engine is None:
-        engine = "kernel" if isinstance(rng, random.Random) and fast_installed() else "python"
-    if engine == "kernel":
-        if not fast_installed():
-            raise MissingExtraError(f"engine='kernel' needs the compiled kernel: {FAST_EXTRA}")
-        if not isinstance(rng, random.Random):
-            raise TypeError("with engine='kernel', choose must be a random.Random's choice: "
-                            "the kernel draws the moves from its own generator, seeded from it")
-        kernel: Any = importlib.import_module(KERNEL)
-        outcome: Outcome = kernel.playout(state, rng.getrandbits(63))
+    outcome = kernel_playout(KERNEL, state, choose, engine)
+    if outcome is not None:
         return outcome
-    if engine != "python":
-        raise ValueError(f"engine must be 'python' or 'kernel', not {engine!r}")
     while not state.is_over:
         state = state.apply(choose(state.legal_moves()))
     final = state.outcome()

@@ -14,10 +14,12 @@ reaches the family only through :data:`FAMILY`.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from cau_rules.cards import Card
-from cau_rules.game import Family, Inference
+from cau_rules.game import Family, Inference, PlayoutEngine
+from cau_rules.kernel_tools import kernel_playout
+from cau_rules.outcome import Outcome
 from cau_rules.quatre.codec import QuatreCodec
 from cau_rules.quatre.gallery import doc_pictures
 from cau_rules.quatre.infer import resample_fields, start, update
@@ -29,7 +31,11 @@ from cau_rules.quatre.state import QuatreState, load, new_game
 from cau_rules.quatre.suite import SUITE
 from cau_rules.quatre.view import QuatreView
 
-__all__ = ["FAMILY", "INFERENCE", "resample"]
+__all__ = ["FAMILY", "INFERENCE", "KERNEL", "resample"]
+
+KERNEL = "cau_rules.quatre.kernel.batch"
+"""The module of the four-card game's compiled kernel (the ``fast`` extra); it plays every
+option."""
 
 
 def resample(
@@ -48,6 +54,25 @@ def resample(
 
 def _new_game(rules: QuatreRules, players: int, seed: int, decks: Sequence[Sequence[Card]]) -> QuatreState:
     return new_game(rules, players, seed=seed, decks=decks)
+
+
+def _playout(
+    state: QuatreState, choose: Callable[[Sequence[QuatreMove]], QuatreMove], engine: PlayoutEngine | None = None
+) -> Outcome:
+    """The outcome of a random playout from *state* (see :class:`~cau_rules.game.PlayoutHook`).
+
+    >>> from cau_rules.quatre import QUATRE
+    >>> _playout(new_game(QUATRE, 2, seed=1), random.Random(2).choice, engine="python").termination.name
+    'LAST_HOLDER'
+    """
+    outcome = kernel_playout(KERNEL, state, choose, engine)
+    if outcome is not None:
+        return outcome
+    while not state.is_over:
+        state = state.apply(choose(state.legal_moves()))
+    final = state.outcome()
+    assert final is not None
+    return final
 
 
 INFERENCE: Inference[QuatreRules, QuatreView, QuatreState] = Inference(start=start, update=update, resample=resample)
@@ -73,5 +98,7 @@ FAMILY: Family[QuatreRules, QuatreState, QuatreView, QuatreMove] = Family(
     picture=svg_view,
     doc_pictures=doc_pictures,
     move_menu=move_menu,
+    playout=_playout,
+    kernel=KERNEL,
 )
 """The four-card game's record for generic code."""

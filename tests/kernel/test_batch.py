@@ -5,12 +5,14 @@ from __future__ import annotations
 import subprocess
 import sys
 
+import attrs
 import pytest
 
 import cau_rules.batch
-from cau_rules import new_game
+from cau_rules import get_rules, new_game
 from cau_rules.batch import FAST_EXTRA, BatchGame
 from cau_rules.errors import IllegalMoveError, InvalidRulesError, MissingExtraError
+from cau_rules.registry import family_of
 
 
 def test_importing_the_package_imports_no_numba() -> None:
@@ -33,8 +35,9 @@ np = pytest.importorskip("numpy")
 def test_options_the_kernel_does_not_play_are_refused_by_name() -> None:
     with pytest.raises(InvalidRulesError, match=r"explicit_calls=True.*it plays: deck"):
         BatchGame("cau", 2, 1, explicit_calls=True)
-    with pytest.raises(InvalidRulesError, match="no compiled kernel"):
-        BatchGame("cau-quatre", 2, 1)
+    family = attrs.evolve(family_of(get_rules("cau-quatre")), kernel=None)
+    with pytest.raises(InvalidRulesError, match="quatre family has no compiled kernel; families with one: fishing"):
+        cau_rules.batch.kernel_for(family)
 
 
 def test_an_illegal_action_is_refused_and_nothing_moves() -> None:

@@ -104,7 +104,13 @@ _OPTIONS = st.fixed_dictionaries({}, optional={
 def test_options_and_positions_part_way_match_the_reference(
     players: int, options: dict[str, Any], seed: int, depth: int, games: int
 ) -> None:
-    rules = CACHO.replace(**options)
+    part_way_lockstep(CACHO.replace(**options), players, seed, depth, games)
+
+
+def part_way_lockstep(rules: Any, players: int, seed: int, depth: int, games: int) -> None:
+    """Games of *rules* (any family) from seeds ``seed`` on, each played *depth* random
+    moves in the reference, then loaded with ``BatchGame.from_states`` and played on in
+    :func:`lockstep`."""
     rng = random.Random(seed)
     starts = []
     for game in range(games):

@@ -10,8 +10,6 @@ True
 
 from __future__ import annotations
 
-import threading
-
 import numpy as np
 import numpy.typing as npt
 
@@ -23,7 +21,7 @@ from cau_rules.cacho.rules import CachoRules
 from cau_rules.cacho.state import CachoState
 from cau_rules.cards import Card
 from cau_rules.errors import InvalidRulesError
-from cau_rules.kernel_tools import generator_state
+from cau_rules.kernel_tools import OneGameBatches, generator_state
 from cau_rules.outcome import Outcome
 
 __all__ = ["Batch", "check_rules", "playout"]
@@ -145,14 +143,7 @@ class Batch:
         return session_outcome(stacks, L.TERMINATIONS[int(row[L.TERM]) - 1], int(row[L.HAND]) + 1)
 
 
-class _Local(threading.local):
-    """Each thread's one-game batches, by rules and player count."""
-
-    def __init__(self) -> None:
-        self.batches: dict[tuple[int, int], Batch] = {}
-
-
-_ONE = _Local()
+_ONE = OneGameBatches()
 
 
 def playout(state: CachoState, seed: int) -> Outcome:
@@ -163,13 +154,4 @@ def playout(state: CachoState, seed: int) -> Outcome:
     >>> playout(new_game("cacho", players=2, seed=3), seed=1).termination.value
     'session hands played'
     """
-    batches = _ONE.batches
-    key = (id(state.rules), state.players)
-    batch = batches.get(key)
-    if batch is None or batch.rules is not state.rules:
-        if len(batches) > 64:
-            batches.clear()
-        batch = batches[key] = Batch(state.rules, state.players, 1)
-    batch.load(0, state)
-    batch.play_random(0, seed)
-    return batch.outcome(0)
+    return _ONE.playout(Batch, state, seed)

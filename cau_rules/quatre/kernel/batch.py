@@ -1,0 +1,142 @@
+"""A batch of four-card games in the kernel: what :class:`cau_rules.batch.BatchGame`
+drives through the family record (``FAMILY.kernel`` names this module).
+
+>>> from cau_rules.quatre.rules import QUATRE
+>>> batch = Batch(QUATRE, 3, 2)
+>>> batch.reset(0, seed=1)
+>>> batch.state(0) == __import__("cau_rules").new_game("cau-quatre", players=3, seed=1)
+True
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import numpy.typing as npt
+
+from cau_rules.cards import Card
+from cau_rules.errors import InvalidRulesError
+from cau_rules.kernel_tools import OneGameBatches, generator_state
+from cau_rules.outcome import Outcome
+from cau_rules.quatre.engine import deal, winners
+from cau_rules.quatre.kernel import core
+from cau_rules.quatre.kernel import layout as L
+from cau_rules.quatre.kernel.bridge import row_of, state_of
+from cau_rules.quatre.rules import QuatreRules
+from cau_rules.quatre.state import QuatreState
+
+__all__ = ["Batch", "check_rules", "playout"]
+
+
+def check_rules(rules: QuatreRules, players: int) -> None:
+    """Raise unless the kernel plays *rules* with *players* seats: it plays every option
+    of the four-card game (any deck, table and hand size, player range and safety bound),
+    so only a wrong type (:class:`TypeError`) or player count
+    (:class:`~cau_rules.errors.InvalidRulesError`) is refused.
+
+    >>> from cau_rules.quatre.rules import QUATRE
+    >>> check_rules(QUATRE, 5)
+    Traceback (most recent call last):
+    ...
+    cau_rules.errors.InvalidRulesError: cau-quatre is played by 2 to 4 players, not 5
+    """
+    if not isinstance(rules, QuatreRules):
+        raise TypeError(f"rules must be a QuatreRules object, not {type(rules).__name__}")
+    rules.check_players(players)
+
+
+class Batch:
+    """*size* games of *rules* with *players* seats, one row each (see
+    :mod:`cau_rules.quatre.kernel.layout`); rows start empty until :meth:`reset` or
+    :meth:`load`."""
+
+    def __init__(self, rules: QuatreRules, players: int, size: int, parallel: bool = False) -> None:
+        check_rules(rules, players)
+        self.rules = rules
+        self.players = players
+        self.size = size
+        self.vector: npt.NDArray[np.int64] = np.array(L.rules_vector(rules, players), np.int64)
+        self.num_actions = int(self.vector[L.R_ACTIONS])
+        self.rows: npt.NDArray[np.int16] = np.zeros((size, L.ROW), np.int16)
+        self.seeds = [0] * size
+        self.parallel = parallel
+        """Step, mask and sample the games over the cores (numba's threads)."""
+        self.counts: npt.NDArray[np.int64] = np.zeros(size, np.int64)
+        """How many legal actions each game had at the last :meth:`masks`."""
+        self.lists: npt.NDArray[np.int64] = np.zeros((size, core.MOST), np.int64)
+        """Each game's legal actions at the last :meth:`masks`, in index order."""
+        self.rngs: npt.NDArray[np.uint64] = np.ones(size, np.uint64)
+        """Each game's own random generator (:meth:`sample`, :meth:`play_random`)."""
+
+    def reset(self, game: int, seed: int, decks: tuple[tuple[Card, ...], ...] = ()) -> None:
+        """Start game *game* afresh from *seed*, dealt by the reference's
+        :func:`~cau_rules.quatre.engine.deal` (or from one supplied deck order)."""
+        row_of(QuatreState(**deal(self.rules, self.players, seed, decks[0] if decks else None)), self.rows[game])
+        self.seeds[game] = seed
+        self.rngs[game] = generator_state(seed)
+
+    def load(self, game: int, state: QuatreState) -> None:
+        """Put *state* in game *game*."""
+        if not isinstance(state, QuatreState):
+            raise TypeError(f"a four-card batch loads QuatreState objects, not {type(state).__name__}")
+        if (state.rules is not self.rules and state.rules != self.rules) or state.players != self.players:
+            raise InvalidRulesError("every state of a batch has the batch's rules and player count")
+        row_of(state, self.rows[game])
+        self.seeds[game] = state.seed
+        self.rngs[game] = generator_state(state.seed)
+
+    def masks(self, out: npt.NDArray[np.bool_]) -> None:
+        """The legal mask of every game into *out* (size x actions)."""
+        core.mask_rows(self.rows, self.vector, out, self.counts, self.lists, self.parallel)
+
+    def step(self, actions: npt.NDArray[np.int64], active: npt.NDArray[np.bool_]) -> None:
+        """Make ``actions[g]`` in every active game (legal actions, checked by the caller)."""
+        core.step_rows(self.rows, self.vector, actions, active, self.parallel)
+
+    def sample(self, masks: npt.NDArray[np.bool_], active: npt.NDArray[np.bool_],
+               out: npt.NDArray[np.int64]) -> None:
+        """A uniformly random legal action of each active game (from *masks*, just built
+        by :meth:`masks`, whose actions the batch keeps as lists) into *out*, drawn from
+        each game's own generator."""
+        core.sample_rows(self.lists, self.counts, self.rngs, active, out, self.parallel)
+
+    def play_random(self, game: int, seed: int | None = None) -> int:
+        """Play game *game* to its end with uniformly random legal moves drawn from its
+        own generator (restarted from *seed* if given); returns the moves made."""
+        if seed is not None:
+            self.rngs[game] = generator_state(seed)
+        return core.random_moves(self.rows[game], self.vector, self.rngs[game:game + 1])
+
+    def over(self) -> npt.NDArray[np.bool_]:
+        """Whether each game has ended."""
+        result: npt.NDArray[np.bool_] = self.rows[:, L.PHASE] == L.PHASE_CODES["over"]
+        return result
+
+    def to_play(self) -> npt.NDArray[np.int64]:
+        """The seat to play in each game (once it is over: the seat whose turn it was,
+        as the reference's ``to_play``)."""
+        return self.rows[:, L.TO_PLAY].astype(np.int64)
+
+    def state(self, game: int) -> QuatreState:
+        """Game *game* as an ordinary state."""
+        return state_of(self.rules, self.rows[game], self.seeds[game])
+
+    def outcome(self, game: int) -> Outcome:
+        """The outcome of the finished game *game*: every seat's cards held, the most
+        cards winning (:func:`~cau_rules.quatre.engine.outcome_of`)."""
+        row = self.rows[game]
+        scores = tuple(row[L.HLEN:L.HLEN + self.players].tolist())
+        return Outcome(winners(scores), scores, L.TERMINATIONS[int(row[L.TERM]) - 1])
+
+
+_ONE = OneGameBatches()
+
+
+def playout(state: QuatreState, seed: int) -> Outcome:
+    """The outcome of a random playout of *state* in the kernel, its moves drawn from a
+    generator started from *seed* (``Family.playout(..., engine="kernel")``).
+
+    >>> from cau_rules import new_game
+    >>> playout(new_game("cau-quatre", players=3, seed=3), seed=1).termination.name in ("LAST_HOLDER", "SAFETY_BOUND")
+    True
+    """
+    return _ONE.playout(Batch, state, seed)
