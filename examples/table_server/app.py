@@ -23,6 +23,9 @@ Frames a client sends (JSON objects, at most ``Limits.max_message_bytes``):
   connection's seat (an optional ``"seat"`` must be that seat).
 - ``{"type": "preview", "text": M}``: which cards in sight move M would take (answered by a
   ``preview`` frame with ``takes``, a list of card codes; nothing changes).
+- ``{"type": "lang", "lang": "en" | "ca" | "es"}``: the language of this connection's words
+  and pictures (answered by the whole view in it); ``?lang=ca`` on the websocket's address
+  sets it from the first frame.
 - ``{"type": "ping"}``.
 
 A websocket handshake or a ``POST`` whose ``Origin`` header names another site is refused
@@ -86,7 +89,10 @@ _FRAMES: dict[str, tuple[frozenset[str], frozenset[str]]] = {
     "move": (frozenset({"type", "text", "ply"}), frozenset({"seat"})),
     "ping": (frozenset({"type"}), frozenset()),
     "preview": (frozenset({"type", "text"}), frozenset()),
+    "lang": (frozenset({"type", "lang"}), frozenset()),
 }
+LANGS = ("en", "ca", "es")
+"""The languages of the words and pictures a connection may ask for."""
 # The keys of a view frame sent every time, and those sent only when they changed.
 _ALWAYS = ("type", "table", "ply", "seat", "status", "to_play")
 _CHANGING = ("picture", "choices", "view", "outcome")
@@ -151,6 +157,7 @@ class Connection:
         self.closing = False
         self.shown: dict[str, Any] = {}  # the last view this connection was sent, whole
         self.symbols: set[str] = set()  # the picture symbols this connection was sent
+        self.lang = "en"  # the language of its words and pictures
 
     def push(self, frame: dict[str, Any]) -> None:
         """Queue a frame for this client (a client that lets too many pile up is dropped)."""
@@ -357,7 +364,7 @@ class Server:
     def send_views(self, table: Table) -> None:
         """Send everybody at the table the view of its own seat (or the public one)."""
         for connection in self.connections.get(table.id, ()):
-            connection.push_view(table.view_frame(connection.seat))
+            connection.push_view(table.view_frame(connection.seat, connection.lang))
 
     # -- moves and bots ------------------------------------------------------
 
@@ -441,6 +448,8 @@ class Server:
                 self._bot(connection, table, frame["seat"], frame["kind"])
             elif kind == "preview":
                 self._preview(connection, table, frame["text"])
+            elif kind == "lang":
+                self._lang(connection, table, frame["lang"])
             else:
                 self._move(connection, table, frame)
         except Refused as exc:
@@ -457,7 +466,7 @@ class Server:
         connection.seat = seat
         connection.push({"type": "seated", "table": table.id, "seat": seat})
         connection.push(table.info(seat))
-        connection.push_view(table.view_frame(seat))
+        connection.push_view(table.view_frame(seat, connection.lang))
 
     def _sit(self, connection: Connection, table: Table, seat: Any, name: Any) -> None:
         if connection.seat is not None:
@@ -474,6 +483,13 @@ class Server:
         table.add_bot(seat, kind)
         self.store.put_seat(table.id, seat, table.seats[seat])
         self._seats_changed(table)
+
+    def _lang(self, connection: Connection, table: Table, lang: Any) -> None:
+        if not isinstance(lang, str) or lang not in LANGS:
+            raise Refused("bad_frame", f"unknown language {str(lang)[:20]!r}; languages are: {', '.join(LANGS)}")
+        connection.lang = lang
+        connection.shown = {}  # the next view comes whole, in the new language
+        connection.push_view(table.view_frame(connection.seat, lang))
 
     def _preview(self, connection: Connection, table: Table, text: Any) -> None:
         if connection.seat is None:
@@ -515,10 +531,12 @@ class Server:
             await websocket.close(code=1013)
             return
         connection = Connection(websocket, self.limits)
+        lang = websocket.query_params.get("lang", "en")
+        connection.lang = lang if lang in LANGS else "en"  # ?lang=ca: the first frames in Catalan
         connections.add(connection)
         writer = asyncio.get_running_loop().create_task(connection.writer())
         connection.push(table.info(None))
-        connection.push_view(table.view_frame(None))
+        connection.push_view(table.view_frame(None, connection.lang))
         try:
             while not connection.too_slow:
                 message = await websocket.receive()

@@ -275,7 +275,13 @@ def _agreed(values: Sequence[Any]) -> Any:
     return min(values, key=_codes_in) if all(isinstance(v, (str, list, dict)) for v in values) else None
 
 
-def public_view(state: Any) -> dict[str, Any]:
+def _event_text(event: Any, lang: str) -> str:
+    """An event in words, in *lang* where the event speaks it."""
+    text = getattr(event, "text", None)
+    return str(text(lang)) if callable(text) else str(event)
+
+
+def public_view(state: Any, lang: str = "en") -> dict[str, Any]:
     """What a spectator may see of *state*: the view every seat shares, no hand in it.
 
     A card code is shown only if every seat's view names it and it lies in no seat's
@@ -302,7 +308,7 @@ def public_view(state: Any) -> dict[str, Any]:
         if key in _PRIVATE_KEYS:
             continue
         public[key] = _scrub(_agreed([data.get(key) for data in dicts]), allowed)
-    words = [[str(event) for event in view.events] for view in views]
+    words = [[_event_text(event, lang) for event in view.events] for view in views]
     public["events"] = _scrub(_agreed(words), allowed) if words else []
     public["seat"] = None
     public["holding"] = None
@@ -359,30 +365,45 @@ def _row(y: int, label: str, codes: Sequence[str | None], width: int) -> tuple[s
     return "".join(parts), 18 + lines * (_CARD_H + _GAP) + 2
 
 
-def picture_from_dict(data: Mapping[str, Any]) -> str:
+_WORDS: dict[str, dict[str, str]] = {
+    "en": {"table": "table", "chain": "chain", "pile": "pile", "stack": "stack", "seat": "seat {}",
+           "open pile": "open pile", "you": "you (seat {})", "your pile": "your pile", "stock": "stock {}",
+           "to play": "seat {} to play", "label": "the table"},
+    "ca": {"table": "taula", "chain": "cadena", "pile": "munt", "stack": "fitxes", "seat": "seient {}",
+           "open pile": "munt obert", "you": "tu (seient {})", "your pile": "el teu munt", "stock": "baralla {}",
+           "to play": "juga el seient {}", "label": "la taula"},
+    "es": {"table": "mesa", "chain": "cadena", "pile": "montón", "stack": "fichas", "seat": "asiento {}",
+           "open pile": "montón abierto", "you": "tú (asiento {})", "your pile": "tu montón", "stock": "mazo {}",
+           "to play": "juega el asiento {}", "label": "la mesa"},
+}
+"""The few words of :func:`picture_from_dict`, in each language a page may ask for."""
+
+
+def picture_from_dict(data: Mapping[str, Any], lang: str = "en") -> str:
     """A simple SVG of a view dict (a seat's ``view.to_dict()`` or :func:`public_view`).
 
     The table's cards face up, the seat's own hand face up, every other hand as backs,
     open piles face up, and the stock as one back with its size.
     """
     width = 640
+    words = _WORDS.get(lang, _WORDS["en"])
     seat = data.get("seat")
     sizes = data.get("holding_sizes") or data.get("card_counts") or []
     rows: list[tuple[str, list[str | None]]] = []
     if "table" in data:
-        rows.append(("table", list(_codes_of(data.get("table")))))
+        rows.append((words["table"], list(_codes_of(data.get("table")))))
     chain = data.get("chain")
     if chain:
-        rows.append(("chain", list(_codes_of(chain))))
+        rows.append((words["chain"], list(_codes_of(chain))))
     piles = data.get("piles") or []
 
     def label(index: int, name: str) -> str:
         extra = []
         pile_sizes, stacks = data.get("pile_sizes") or [], data.get("stacks") or []
         if index < len(pile_sizes):
-            extra.append(f"pile {pile_sizes[index]}")
+            extra.append(words["pile"] + f" {pile_sizes[index]}")
         if index < len(stacks):
-            extra.append(f"stack {stacks[index]}")
+            extra.append(words["stack"] + f" {stacks[index]}")
         return " · ".join([name, *map(str, extra)])
 
     for index, size in enumerate(sizes):
@@ -390,13 +411,13 @@ def picture_from_dict(data: Mapping[str, Any]) -> str:
             continue
         known = _codes_of((data.get("known") or [None] * len(sizes))[index]) if data.get("known") else []
         hand: list[str | None] = list(known) + [None] * max(0, int(size) - len(known))
-        rows.append((label(index, f"seat {index}"), hand))
+        rows.append((label(index, words["seat"].format(index)), hand))
         if index < len(piles) and piles[index]:
-            rows.append(("  open pile", list(_codes_of(piles[index]))))
+            rows.append(("  " + words["open pile"], list(_codes_of(piles[index]))))
     if isinstance(seat, int):
-        rows.append((label(seat, f"you (seat {seat})"), list(_codes_of(data.get("holding")))))
+        rows.append((label(seat, words["you"].format(seat)), list(_codes_of(data.get("holding")))))
         if seat < len(piles) and piles[seat]:
-            rows.append(("  your pile", list(_codes_of(piles[seat]))))
+            rows.append(("  " + words["your pile"], list(_codes_of(piles[seat]))))
     body: list[str] = []
     y = 34
     for title, codes in rows:
@@ -405,29 +426,35 @@ def picture_from_dict(data: Mapping[str, Any]) -> str:
         y += height
     stock = data.get("stock_size")
     to_play = data.get("to_play")
-    head = "  ·  ".join(part for part in (str(data.get("variant") or ""), f"stock {stock}" if stock is not None else "")
+    head = "  ·  ".join(part for part in (str(data.get("variant") or ""), words["stock"].format(stock) if stock is not None else "")
                         if part)
     if not data.get("is_over", False) and data.get("phase") != "over" and isinstance(to_play, int) and to_play >= 0:
-        head += f"  ·  seat {to_play} to play"
+        head += "  ·  " + words["to play"].format(to_play)
     return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{y + 6}" '
-            f'viewBox="0 0 {width} {y + 6}" role="img" aria-label="the table">'
+            f'viewBox="0 0 {width} {y + 6}" role="img" aria-label="{_esc(words["label"])}">'
             f'<rect width="100%" height="100%" rx="10" fill="#1f5c3a"/>'
             f'<text x="8" y="20" font-size="13" fill="#f5efe0" font-weight="bold">{_esc(head)}</text>'
             + "".join(body) + "</svg>")
 
 
-def picture(view: Any) -> str:
-    """The picture of a seat's view, as SVG text: drawn by the library's renderer for the
-    view's family (``Family.picture``), which draws only what the view shows.  A family
-    without a renderer falls back to :func:`picture_from_dict` of ``view.to_dict()``.
+def picture(view: Any, lang: str = "en") -> str:
+    """The picture of a seat's view in *lang*, as SVG text: drawn by the library's renderer
+    (``view.svg(lang=...)``, else the family's ``Family.picture``), which draws only what
+    the view shows.  A family without a renderer falls back to :func:`picture_from_dict`
+    of ``view.to_dict()``.
 
     >>> svg = picture(cau_rules.new_game("cau", players=2, seed=1).observe(0))
     >>> svg.startswith("<svg") and 'data-card="12o"' in svg
     True
+    >>> "Seient" in picture(cau_rules.new_game("cau", players=2, seed=1).observe(0), "ca")
+    True
     """
+    svg = getattr(view, "svg", None)
+    if callable(svg):
+        return str(svg(lang=lang)).strip()
     draw = family_of(view).picture
     if draw is None:
-        return picture_from_dict(view.to_dict())
+        return picture_from_dict(view.to_dict(), lang)
     return draw(view).strip()
 
 
@@ -500,7 +527,7 @@ class Table:
     created: float = 0.0
     limits: Limits = field(default_factory=Limits)
     _bots: dict[int, Any] = field(default_factory=dict, repr=False)
-    _frames: dict[tuple[int, int | None], dict[str, Any]] = field(default_factory=dict, repr=False)
+    _frames: dict[tuple[int, int | None, str], dict[str, Any]] = field(default_factory=dict, repr=False)
 
     @classmethod
     def create(cls, table_id: str, variant: str, *, players: int, options: Mapping[str, Any],
@@ -717,27 +744,28 @@ class Table:
                 "free": [index for index, seat in enumerate(self.seats) if seat.kind == "empty"],
                 "created": self.created}
 
-    def view_frame(self, seat: int | None) -> dict[str, Any]:
-        """The ``view`` frame for *seat* (None: a spectator) at the current ply.
+    def view_frame(self, seat: int | None, lang: str = "en") -> dict[str, Any]:
+        """The ``view`` frame for *seat* (None: a spectator) at the current ply, its words
+        and picture in *lang*.
 
         A seat's frame is built from ``state.observe(seat)`` alone; a spectator's from
         :func:`public_view`.  The outcome is added once the game is over.
         """
-        key = (self.ply, seat)
+        key = (self.ply, seat, lang)
         cached = self._frames.get(key)
         if cached is not None:
             return cached
         state = self.state
         if seat is None:
-            data = public_view(state)
+            data = public_view(state, lang)
             events = list(data["events"])
-            svg = picture_from_dict(data)
+            svg = picture_from_dict(data, lang)
             choices: list[dict[str, Any]] = []
         else:
             view = state.observe(seat)
             data = view.to_dict()
-            events = [str(event) for event in view.events]
-            svg = picture(view)
+            events = [_event_text(event, lang) for event in view.events]
+            svg = picture(view, lang)
             choices = group_moves(view.legal_moves) if self.status == "playing" else []
         svg, symbols = split_symbols(svg)
         outcome = state.outcome() if state.is_over else None
@@ -757,8 +785,8 @@ class Table:
                 "winners": list(outcome.winners),
                 "scores": list(outcome.scores),
                 "termination": outcome.termination.value,
-                "describe": outcome.describe(),
-                "text": str(outcome),
+                "describe": outcome.describe(lang),
+                "text": outcome.text(lang),
             },
         }
         self._frames[key] = frame

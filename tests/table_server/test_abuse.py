@@ -243,9 +243,9 @@ def test_a_spectators_picture_is_drawn_once_per_move(harness: Make, monkeypatch:
     drawn: list[int] = []
     real = tables.picture_from_dict
 
-    def counting(data: Any) -> str:
+    def counting(data: Any, lang: str = "en") -> str:
         drawn.append(1)
-        return real(data)
+        return real(data, lang)
 
     monkeypatch.setattr(tables, "picture_from_dict", counting)
     h = harness()

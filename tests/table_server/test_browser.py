@@ -104,6 +104,8 @@ def test_play_a_whole_cau_game_against_a_bot_by_clicking(live_server: str, brows
     wait = WebDriverWait(browser, 20)
     browser.get(live_server + "/")
     wait.until(ec.presence_of_element_located((By.CSS_SELECTOR, "#variant option[value=cau]")))
+    Select(browser.find_element(By.ID, "lang")).select_by_value("ca")  # the whole game in Catalan
+    wait.until(ec.text_to_be_present_in_element((By.ID, "create-btn"), "Crea la taula"))
     browser.find_element(By.ID, "name").send_keys("Anna")
     Select(browser.find_element(By.ID, "variant")).select_by_value("cau")
     players = browser.find_element(By.ID, "players")
@@ -117,7 +119,7 @@ def test_play_a_whole_cau_game_against_a_bot_by_clicking(live_server: str, brows
     wait.until(ec.presence_of_element_located((By.CSS_SELECTOR, "#seats .pill.you")))
     Select(browser.find_element(By.CSS_SELECTOR, "li[data-seat='1'] select.bot-kind")).select_by_value("greedy")
     browser.find_element(By.CSS_SELECTOR, "li[data-seat='1'] button.add-bot").click()
-    wait.until(ec.text_to_be_present_in_element((By.ID, "status"), "playing"))
+    wait.until(lambda driver: driver.find_element(By.ID, "status").get_attribute("data-state") == "playing")
     assert "/t/" in browser.find_element(By.ID, "invite").get_attribute("value")
 
     clicks, shot, chosen = 0, False, 0
@@ -155,10 +157,16 @@ def test_play_a_whole_cau_game_against_a_bot_by_clicking(live_server: str, brows
     outcome = browser.find_element(By.ID, "outcome")
     assert outcome.is_displayed(), "the game did not end in time"
     text = browser.find_element(By.CSS_SELECTOR, "#outcome .outcome-text").text
-    assert " win" in text, text  # "seat 0 wins (most cards); ..." or "seats 0 and 1 win ..." on a tie
-    assert "scores" in text
+    assert "seient" in text and "punts" in text, text  # "seient 0 guanya amb més cartes; punts: ..."
     assert clicks >= 10 and shot
-    assert browser.find_element(By.ID, "status").text == "over"
+    assert browser.find_element(By.ID, "status").get_attribute("data-state") == "over"
+    assert browser.find_element(By.ID, "status").text == "acabada"
+    page = browser.find_element(By.TAG_NAME, "body").text + browser.find_element(By.ID, "picture").get_attribute(
+        "innerHTML")
+    for english in ("Your move", "What happened", "seat 0", "seat 1", "captures", "trails", "wins", "Game over",
+                    "Seat ", "Stock", "Table"):
+        assert english not in page, f"{english!r} on a Catalan page"
+    assert "Seient" in page and "Què ha passat" in page
     assert len(browser.find_elements(By.CSS_SELECTOR, "#log li")) > clicks
     assert browser.find_element(By.ID, "message").text == ""
     browser.execute_script("document.getElementById('outcome').scrollIntoView()")

@@ -448,3 +448,25 @@ def test_a_preview_names_the_cards_a_move_would_take_and_changes_nothing(harness
     mover = anna if int(h.table(table).state.to_play) == 0 else bernat
     mover.send({"type": "preview", "text": "12z"})
     assert mover.error()["code"] in ("illegal_move", "bad_move")
+
+
+def test_a_connection_chooses_the_language_of_its_words_and_pictures(harness: Make) -> None:
+    h = harness()
+    table = h.create("cau")
+    anna = h.sit(table, 0)
+    bernat = h.sit(table, 1, "Bernat")
+    english = anna.playing()
+    assert "Seat 1" in english["picture"] and "Seient" not in english["picture"]
+    anna.send({"type": "lang", "lang": "ca"})
+    catalan = anna.until(lambda f: f["type"] == "view" and "picture" in f and "Seient" in f["picture"])
+    assert set(catalan) >= {"picture", "symbols", "choices", "view"}  # the whole view again, in Catalan
+    mover = anna if english["to_play"] == 0 else bernat
+    text = first_choice(english if mover is anna else bernat.view(0))
+    mover.send({"type": "move", "text": text, "ply": 0})
+    after = anna.view(1)
+    assert after["events"] and all("seient" in event or "carta" in event for event in after["events"])
+    anna.send({"type": "lang", "lang": "fr"})
+    assert anna.error()["code"] == "bad_frame"
+    spectator = Peer(h.stack.enter_context(h.client.websocket_connect(f"/ws/{table}?lang=es")))
+    seen = spectator.until(lambda f: f["type"] == "view")
+    assert "mesa" in seen["picture"] and "the table" not in seen["picture"]

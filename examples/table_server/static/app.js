@@ -5,7 +5,85 @@
 
 const $ = (selector) => document.querySelector(selector);
 const state = { catalogue: null, table: null, ws: null, you: null, ply: -1, logged: -1, status: "", retry: 0,
-                shown: null };
+                shown: null, lastTable: null };
+
+// ---------------------------------------------------------------- one language on the page
+
+// The page's own words; the server sends the picture, the events and the outcome in the same
+// language (a "lang" frame, and ?lang= on the websocket's address).
+const WORDS = {
+  en: {
+    tables: "tables", language: "Language", new_table: "New table", your_name: "Your name", game: "Game",
+    players: "Players", options: "Options of the preset", create: "Create table", open_tables: "Open tables",
+    none_yet: "none yet", invite: "Invite link", copy: "Copy", your_move: "Your move", type_move: "or type a move, e.g. 7o",
+    play: "Play", click_hint: "Click a card of your hand to play it.",
+    legend: "Suits: o oros (coins), c copes (cups), e espases (swords), b bastos (clubs); the number before the suit is the rank (10, 11, 12: jack, knight, king).",
+    what_happened: "What happened", footer: "Rules by cau_rules. The server keeps every hand; your browser sees only your seat.",
+    seat: "seat {0}", empty: "empty", you: "you", sit: "Sit here", add_bot: "Add bot", bot_random: "random",
+    bot_greedy: "greedy", bot_ismcts: "IS-MCTS", waiting: "Waiting for every seat to be taken.", over: "The game is over.",
+    your_turn: "Your turn: choose a move.", to_play: "Seat {0} to play.", game_over: "Game over. ", you_win: "You win! ",
+    tie: "A tie: you share the win. ", record: "Game record", free: "{0} free seat(s)", n_players: "{0} players",
+    status_waiting: "waiting", status_playing: "playing", status_over: "over", close: "close",
+    online: "online", offline: "offline", connecting: "connecting",
+  },
+  ca: {
+    tables: "taules", language: "Llengua", new_table: "Taula nova", your_name: "El teu nom", game: "Joc",
+    players: "Jugadors", options: "Opcions del joc", create: "Crea la taula", open_tables: "Taules obertes",
+    none_yet: "encara cap", invite: "Enllaç d'invitació", copy: "Copia", your_move: "La teva jugada",
+    type_move: "o escriu una jugada, p. ex. 7o", play: "Juga", click_hint: "Fes clic en una carta de la mà per jugar-la.",
+    legend: "Pals: o oros, c copes, e espases, b bastos; el número davant del pal és el valor (10, 11, 12: sota, cavall, rei).",
+    what_happened: "Què ha passat", footer: "Regles de cau_rules. El servidor guarda totes les mans; el navegador només veu el teu seient.",
+    seat: "seient {0}", empty: "buit", you: "tu", sit: "Seu aquí", add_bot: "Afegeix un bot", bot_random: "a l'atzar",
+    bot_greedy: "golafre", bot_ismcts: "IS-MCTS", waiting: "S'espera que s'ocupin tots els seients.",
+    over: "La partida s'ha acabat.", your_turn: "Et toca: tria una jugada.", to_play: "Juga el seient {0}.",
+    game_over: "Partida acabada. ", you_win: "Has guanyat! ", tie: "Empat: comparteixes la victòria. ",
+    record: "Registre de la partida", free: "{0} seients lliures", n_players: "{0} jugadors",
+    status_waiting: "en espera", status_playing: "en joc", status_over: "acabada", close: "tanca",
+    online: "connectat", offline: "desconnectat", connecting: "connectant",
+  },
+  es: {
+    tables: "mesas", language: "Idioma", new_table: "Mesa nueva", your_name: "Tu nombre", game: "Juego",
+    players: "Jugadores", options: "Opciones del juego", create: "Crear la mesa", open_tables: "Mesas abiertas",
+    none_yet: "ninguna todavía", invite: "Enlace de invitación", copy: "Copiar", your_move: "Tu jugada",
+    type_move: "o escribe una jugada, p. ej. 7o", play: "Jugar", click_hint: "Haz clic en una carta de tu mano para jugarla.",
+    legend: "Palos: o oros, c copas, e espadas, b bastos; el número delante del palo es el valor (10, 11, 12: sota, caballo, rey).",
+    what_happened: "Qué ha pasado", footer: "Reglas de cau_rules. El servidor guarda todas las manos; tu navegador solo ve tu asiento.",
+    seat: "asiento {0}", empty: "vacío", you: "tú", sit: "Siéntate aquí", add_bot: "Añadir un bot", bot_random: "al azar",
+    bot_greedy: "codicioso", bot_ismcts: "IS-MCTS", waiting: "Se espera a que se ocupen todos los asientos.",
+    over: "La partida ha terminado.", your_turn: "Te toca: elige una jugada.", to_play: "Juega el asiento {0}.",
+    game_over: "Partida terminada. ", you_win: "¡Has ganado! ", tie: "Empate: compartes la victoria. ",
+    record: "Registro de la partida", free: "{0} asientos libres", n_players: "{0} jugadores",
+    status_waiting: "en espera", status_playing: "en juego", status_over: "terminada", close: "cerrar",
+    online: "conectado", offline: "desconectado", connecting: "conectando",
+  },
+};
+
+function currentLang() {
+  const lang = localStorage.getItem("cau.lang");
+  return lang in WORDS ? lang : "en";
+}
+
+function t(key, ...values) {
+  const text = WORDS[currentLang()][key] ?? WORDS.en[key] ?? key;
+  return text.replace(/\{(\d)\}/g, (_, index) => String(values[Number(index)]));
+}
+
+function applyLang() {
+  const lang = currentLang();
+  document.documentElement.lang = lang;
+  $("#lang").value = lang;
+  for (const node of document.querySelectorAll("[data-i18n]")) node.textContent = t(node.dataset.i18n);
+  for (const node of document.querySelectorAll("[data-i18n-placeholder]")) node.placeholder = t(node.dataset.i18nPlaceholder);
+}
+
+function setLang(lang) {
+  localStorage.setItem("cau.lang", lang);
+  applyLang();
+  if (state.ws) send({ type: "lang", lang });  // the picture, the log and the outcome follow
+  if (state.lastTable) renderTable(state.lastTable);
+  if (state.shown) renderView(state.shown, false);
+  if (state.catalogue) listTables();
+}
 
 function el(tag, attrs, ...children) {
   const node = document.createElement(tag);
@@ -112,13 +190,13 @@ async function listTables() {
   const list = $("#tables");
   list.replaceChildren();
   for (const table of answer.tables) {
-    const free = table.free.length ? `${table.free.length} free seat(s)` : table.status;
+    const free = table.free.length ? t("free", table.free.length) : t("status_" + table.status);
     const variant = (state.catalogue.variants || []).find((v) => v.name === table.variant);
     const name = variant ? humanName(variant) : table.variant;
-    list.append(el("li", {}, el("a", { href: "/t/" + table.table, textContent: `${name}, ${table.players} players` }),
+    list.append(el("li", {}, el("a", { href: "/t/" + table.table, textContent: `${name}, ${t("n_players", table.players)}` }),
       " — " + free));
   }
-  if (!answer.tables.length) list.append(el("li", { class: "muted", textContent: "none yet" }));
+  if (!answer.tables.length) list.append(el("li", { class: "muted", textContent: t("none_yet") }));
 }
 
 // ---------------------------------------------------------------- table
@@ -141,7 +219,7 @@ function showTable(id) {
 
 function connect() {
   const scheme = location.protocol === "https:" ? "wss:" : "ws:";
-  const ws = new WebSocket(`${scheme}//${location.host}/ws/${state.table}`);
+  const ws = new WebSocket(`${scheme}//${location.host}/ws/${state.table}?lang=${currentLang()}`);
   state.ws = ws;
   setConnection("connecting");
   ws.addEventListener("open", () => {
@@ -161,7 +239,7 @@ function connect() {
 function setConnection(text) {
   const pill = $("#connection");
   pill.hidden = false;
-  pill.textContent = text;
+  pill.textContent = t(text);
   pill.dataset.state = text;
 }
 
@@ -208,11 +286,12 @@ function addSymbols(symbols) {
 }
 
 function renderTable(frame) {
+  state.lastTable = frame;
   if (frame.you !== null) state.you = frame.you;
   state.status = frame.status;
-  $("#title").textContent = `${frame.variant} · ${frame.players} players`;
+  $("#title").textContent = `${frame.variant} · ${t("n_players", frame.players)}`;
   const status = $("#status");
-  status.textContent = frame.status;
+  status.textContent = t("status_" + frame.status);
   status.dataset.state = frame.status;
   const seats = $("#seats");
   seats.replaceChildren();
@@ -220,11 +299,11 @@ function renderTable(frame) {
   if (!$("#guest-name").value) $("#guest-name").value = localStorage.getItem("cau.name") || "";
   frame.seats.forEach((seat, index) => {
     const item = el("li", { class: "seat " + seat.kind, "data-seat": String(index) });
-    item.append(el("span", { class: "who", textContent: `seat ${index}: ` + (seat.kind === "empty" ? "empty" : seat.name) }));
-    if (index === state.you) item.append(el("span", { class: "pill you", textContent: "you" }));
+    item.append(el("span", { class: "who", textContent: `${t("seat", index)}: ` + (seat.kind === "empty" ? t("empty") : seat.name) }));
+    if (index === state.you) item.append(el("span", { class: "pill you", textContent: t("you") }));
     if (seat.kind === "empty") {
       if (state.you === null) {
-        const sit = el("button", { type: "button", class: "sit", textContent: "Sit here" });
+        const sit = el("button", { type: "button", class: "sit", textContent: t("sit") });
         sit.addEventListener("click", () => {
           const name = $("#guest-name").value.trim() || localStorage.getItem("cau.name") || "guest";
           localStorage.setItem("cau.name", name);
@@ -233,9 +312,9 @@ function renderTable(frame) {
         item.append(sit);
       } else {
         const kind = el("select", { class: "bot-kind" });
-        for (const bot of ["random", "greedy", "ismcts"]) kind.append(el("option", { value: bot, textContent: bot }));
+        for (const bot of ["random", "greedy", "ismcts"]) kind.append(el("option", { value: bot, textContent: t("bot_" + bot) }));
         kind.value = "greedy";
-        const add = el("button", { type: "button", class: "add-bot", textContent: "Add bot" });
+        const add = el("button", { type: "button", class: "add-bot", textContent: t("add_bot") });
         add.addEventListener("click", () => send({ type: "bot", seat: index, kind: kind.value }));
         item.append(kind, add);
       }
@@ -266,9 +345,9 @@ function renderView(frame, newPicture) {
   $("#move-box").hidden = state.you === null;  // a spectator has nothing to choose
   const mine = frame.status === "playing" && frame.to_play === state.you && state.you !== null;
   $("#move-form").hidden = frame.status === "over" || state.you === null;
-  $("#turn").textContent = frame.status === "waiting" ? "Waiting for every seat to be taken."
-    : frame.status === "over" ? "The game is over."
-    : mine ? "Your turn: choose a move." : `Seat ${frame.to_play} to play.`;
+  $("#turn").textContent = frame.status === "waiting" ? t("waiting")
+    : frame.status === "over" ? t("over")
+    : mine ? t("your_turn") : t("to_play", frame.to_play);
   if (mine) {
     for (const choice of frame.choices) {
       if (choice.kind === "move") {
@@ -297,12 +376,12 @@ function renderView(frame, newPicture) {
     outcome.hidden = false;
     const winners = frame.outcome.winners;
     // "You win!" only for a win of your own: a tie (a void Cacho session included) is a tie.
-    const headline = state.you === null || !winners.includes(state.you) ? "Game over. "
-      : winners.length === 1 ? "You win! " : "A tie: you share the win. ";
+    const headline = state.you === null || !winners.includes(state.you) ? t("game_over")
+      : winners.length === 1 ? t("you_win") : t("tie");
     outcome.replaceChildren(
       el("strong", { textContent: headline }),
       el("span", { class: "outcome-text", textContent: frame.outcome.text + ". " }),
-      el("a", { href: `/api/tables/${state.table}/record`, textContent: "Game record", target: "_blank" }));
+      el("a", { href: `/api/tables/${state.table}/record`, textContent: t("record"), target: "_blank" }));
   } else {
     outcome.hidden = true;
   }
@@ -349,7 +428,7 @@ function openChooser(moves, card) {
     button.addEventListener("focus", () => preview(text));
     chooser.append(button);
   }
-  const cancel = el("button", { type: "button", class: "cancel", textContent: "×", title: "close" });
+  const cancel = el("button", { type: "button", class: "cancel", textContent: "×", title: t("close") });
   cancel.addEventListener("click", closeChooser);
   chooser.append(cancel);
   const box = card.getBoundingClientRect();
@@ -379,6 +458,8 @@ function showTakes(codes) {
 
 // ---------------------------------------------------------------- start
 
+applyLang();
+$("#lang").addEventListener("change", (event) => setLang(event.target.value));
 const match = location.pathname.match(/^\/t\/([A-Za-z0-9_-]{1,64})$/);
 if (match) showTable(match[1]);
 else showLobby();
