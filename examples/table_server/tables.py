@@ -190,7 +190,8 @@ def table_options(variant: str) -> dict[str, Any]:
 
 def variant_catalogue() -> list[dict[str, Any]]:
     """Every preset with its player counts, a line saying what it is, and its options as a
-    new table starts with them (for the create form).
+    new table starts with them (for the create form): their values, and the rules' own
+    description of each (``rules.describe_options()``: kind, range or choices, a line of help).
 
     >>> [entry["name"] for entry in variant_catalogue()][:2]
     ['cacho', 'cau']
@@ -202,8 +203,10 @@ def variant_catalogue() -> list[dict[str, Any]]:
         rules = cau_rules.get_rules(name, **table_options(name))
         options = {key: value for key, value in rules.to_dict().items()
                    if key not in ("name", "min_players", "max_players")}
+        described = [entry.to_dict() for entry in rules.describe_options()
+                     if entry.name not in ("name", "min_players", "max_players")]
         catalogue.append({"name": name, "title": describe_variant(name), "min_players": rules.min_players,
-                          "max_players": rules.max_players, "options": options})
+                          "max_players": rules.max_players, "options": options, "described": described})
     return catalogue
 
 

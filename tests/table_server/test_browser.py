@@ -197,6 +197,14 @@ def test_every_preset_shows_the_hand_on_a_laptop_screen(live_server: str, browse
         browser.find_element(By.ID, "name").clear()  # the page remembers the last name
         browser.find_element(By.ID, "name").send_keys("Anna")
         Select(browser.find_element(By.ID, "variant")).select_by_value(variant)
+        if variant == "cacho":  # options are typed controls, from the rules' description of each
+            resto = browser.find_element(By.CSS_SELECTOR, "#options select[data-option=resto]")
+            assert {o.get_attribute("value") for o in resto.find_elements(By.TAG_NAME, "option")} == {
+                "cap_at_smallest", "side_pots"}
+            stack = browser.find_element(By.CSS_SELECTOR, "#options input[data-option=stack]")
+            assert (stack.get_attribute("type"), stack.get_attribute("min")) == ("number", "1")
+            assert browser.find_element(By.CSS_SELECTOR, "#options input[data-option=max_hands]").get_attribute(
+                "value") != "1"  # a session of several hands
         count = browser.find_element(By.ID, "players")
         count.clear()
         count.send_keys(str(players))

@@ -117,7 +117,7 @@ async function showLobby() {
 // A preset's human name: the start of its one-line description ("Cau robat by the Catalan
 // rule book: ..." gives "Cau robat"), with the preset's own name after it.
 function humanName(variant) {
-  const title = (variant.title || "").split(/ by | of the |:/)[0].replace(/^The /, "");
+  const title = (variant.title || "").split(/ by | of the |:/)[0].replace(/^The /, "").replace(/[,;.\s]+$/, "");
   return title && title.toLowerCase() !== variant.name ? `${title} (${variant.name})` : variant.name;
 }
 
@@ -134,6 +134,10 @@ function fillOptions() {
   players.value = Math.min(Math.max(Number(players.value) || variant.min_players, variant.min_players), variant.max_players);
   const box = $("#options");
   box.replaceChildren();
+  if (variant.described) {
+    for (const option of variant.described) box.append(optionControl(option));
+    return;
+  }
   for (const [key, value] of Object.entries(variant.options)) {
     let input;
     if (typeof value === "boolean") {
@@ -151,6 +155,32 @@ function fillOptions() {
   }
 }
 
+// One typed control per option, from the rules' own description of it: a checkbox, a number
+// in its range, a list of its choices, or text (JSON for lists); its help line beside it.
+function optionControl(option) {
+  let input;
+  if (option.kind === "bool") {
+    input = el("input", { type: "checkbox", checked: option.default });
+  } else if (option.kind === "int") {
+    input = el("input", { type: "number", value: String(option.default), step: "1" });
+    if (option.low !== undefined && option.low !== null) input.min = String(option.low);
+    if (option.high !== undefined && option.high !== null) input.max = String(option.high);
+  } else if (option.choices) {
+    input = el("select", {});
+    for (const choice of option.choices) input.append(el("option", { value: choice, textContent: choice }));
+    input.value = option.default;
+  } else if (typeof option.default === "string") {
+    input = el("input", { value: option.default });
+  } else {
+    input = el("input", { value: JSON.stringify(option.default) });
+  }
+  input.dataset.option = option.name;
+  input.dataset.initial = JSON.stringify(option.default);
+  input.title = option.help || "";
+  return el("label", { class: "option" }, el("span", { class: "name", textContent: option.name }), input,
+    el("small", { class: "help muted", textContent: option.help || "" }));
+}
+
 function changedOptions() {
   const options = {};
   for (const input of document.querySelectorAll("#options [data-option]")) {
@@ -158,6 +188,7 @@ function changedOptions() {
     let value;
     if (typeof initial === "boolean") value = input.checked;
     else if (typeof initial === "number") value = Number(input.value);
+    else if (input.tagName === "SELECT") value = input.value;
     else if (typeof initial === "string") value = input.value;
     else {
       try { value = JSON.parse(input.value); } catch (error) { value = input.value; }
