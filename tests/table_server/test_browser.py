@@ -140,7 +140,7 @@ def test_play_a_whole_cau_game_against_a_bot_by_clicking(live_server: str, brows
                 "const uses = [...document.querySelectorAll('#picture use')];"
                 "return [uses.length, uses.filter(u => !document.getElementById("
                 "u.getAttribute('href').slice(1))).length];")
-            assert uses > 10 and missing == 0, (uses, missing)
+            assert uses > 0 and missing == 0, (uses, missing)
             drawn = browser.execute_script(
                 "return document.querySelector('#picture svg [data-card] use').getBBox().width;")
             assert drawn > 0  # the symbol is drawn, not an empty box
