@@ -30,8 +30,10 @@ from typing import Any, Literal
 import cau_rules
 from cau_rules.ai.mcts import ISMCTSBot
 from cau_rules.bots import GreedyBot, RandomBot
+from cau_rules.cli.presets import preset_line, preset_name
 from cau_rules.cli.screens import describe_variant
 from cau_rules.errors import CauRulesError
+from cau_rules.i18n import LANGS
 from cau_rules.record import GameRecord
 from cau_rules.registry import family_of
 
@@ -197,6 +199,8 @@ def variant_catalogue() -> list[dict[str, Any]]:
     ['cacho', 'cau']
     >>> variant_catalogue()[0]["title"].startswith("Cacho")
     True
+    >>> variant_catalogue()[2]["names"]["ca"]
+    'Cau (llibre de regles anglès)'
     """
     catalogue = []
     for name in cau_rules.variants():
@@ -206,7 +210,9 @@ def variant_catalogue() -> list[dict[str, Any]]:
         described = [entry.to_dict() for entry in rules.describe_options()
                      if entry.name not in ("name", "min_players", "max_players")]
         catalogue.append({"name": name, "title": describe_variant(name), "min_players": rules.min_players,
-                          "max_players": rules.max_players, "options": options, "described": described})
+                          "max_players": rules.max_players, "options": options, "described": described,
+                          "names": {lang: preset_name(name, lang) for lang in LANGS},
+                          "titles": {lang: preset_line(name, lang) for lang in LANGS}})
     return catalogue
 
 

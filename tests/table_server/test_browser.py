@@ -108,6 +108,8 @@ def test_play_a_whole_cau_game_against_a_bot_by_clicking(live_server: str, brows
     wait.until(ec.text_to_be_present_in_element((By.ID, "create-btn"), "Crea la taula"))
     browser.find_element(By.ID, "name").send_keys("Anna")
     Select(browser.find_element(By.ID, "variant")).select_by_value("cau")
+    assert "segons el llibre de regles català" in browser.find_element(By.ID, "variant-title").text
+    assert "Cau robat (llibre de regles anglès)" in browser.find_element(By.ID, "variant").text
     players = browser.find_element(By.ID, "players")
     players.clear()
     players.send_keys("2")

@@ -82,7 +82,14 @@ function setLang(lang) {
   if (state.ws) send({ type: "lang", lang });  // the picture, the log and the outcome follow
   if (state.lastTable) renderTable(state.lastTable);
   if (state.shown) renderView(state.shown, false);
-  if (state.catalogue) listTables();
+  if (state.catalogue) {
+    for (const option of document.querySelectorAll("#variant option")) {
+      const variant = state.catalogue.variants.find((v) => v.name === option.value);
+      if (variant) option.textContent = humanName(variant);
+    }
+    $("#variant-title").textContent = variantLine(currentVariant());
+    listTables();
+  }
 }
 
 function el(tag, attrs, ...children) {
@@ -117,8 +124,12 @@ async function showLobby() {
 // A preset's human name: the start of its one-line description ("Cau robat by the Catalan
 // rule book: ..." gives "Cau robat"), with the preset's own name after it.
 function humanName(variant) {
-  const title = (variant.title || "").split(/ by | of the |:/)[0].replace(/^The /, "").replace(/[,;.\s]+$/, "");
-  return title && title.toLowerCase() !== variant.name ? `${title} (${variant.name})` : variant.name;
+  const name = (variant.names || {})[currentLang()] || variant.name;
+  return name.toLowerCase() !== variant.name ? `${name} (${variant.name})` : name;
+}
+
+function variantLine(variant) {
+  return (variant.titles || {})[currentLang()] || variant.title || "";
 }
 
 function currentVariant() {
@@ -127,7 +138,7 @@ function currentVariant() {
 
 function fillOptions() {
   const variant = currentVariant();
-  $("#variant-title").textContent = variant.title || "";
+  $("#variant-title").textContent = variantLine(variant);
   const players = $("#players");
   players.min = variant.min_players;
   players.max = variant.max_players;
