@@ -188,6 +188,9 @@ class BatchGame:
         self._done = np.zeros(size, np.bool_)
         self._returns = np.zeros((size, players), np.float64)
         self._features: Any = None
+        self._games = np.arange(size)
+        self._restarted = np.zeros(size, np.bool_)
+        """Games restarted by ``auto_reset`` whose returns still say how they ended."""
 
     @classmethod
     def from_states(
@@ -375,19 +378,17 @@ class BatchGame:
         """
         import numpy as np
         chosen = np.asarray(actions)
-        if chosen.shape != (self.size,) or not np.issubdtype(chosen.dtype, np.integer):
+        if chosen.shape != (self.size,) or chosen.dtype.kind not in "iu":
             raise TypeError(f"actions must be {self.size} whole numbers, one per game, not {chosen.shape}")
-        chosen = chosen.astype(np.int64)
+        chosen = chosen.astype(np.int64, copy=False)
         over = self._batch.over()
         if moving is not None:
             over = over | ~np.asarray(moving, np.bool_)
         mask = self.legal_mask()
         inside = (chosen >= 0) & (chosen < self.num_actions)
-        legal = np.zeros(self.size, np.bool_)
-        legal[inside] = mask[np.flatnonzero(inside), chosen[inside]]
-        wrong = np.flatnonzero(~(legal | over))
-        if len(wrong):
-            game = int(wrong[0])
+        legal = mask[self._games, np.where(inside, chosen, 0)] & inside
+        if not (legal | over).all():
+            game = int(np.flatnonzero(~(legal | over))[0])
             raise IllegalMoveError(
                 f"action {int(chosen[game])} is not legal in game {game}; legal: "
                 f"{np.flatnonzero(mask[game]).tolist()[:20]}"
@@ -397,9 +398,14 @@ class BatchGame:
         self._mask_fresh = False
         now_over = self._batch.over()
         self._done[:] = now_over
-        self._returns[active] = 0.0
+        if self.auto_reset:  # games restarted after an earlier step, moving now
+            running = self._restarted & active
+            if running.any():
+                self._returns[running] = 0.0
+                self._restarted &= ~running
         ended = np.flatnonzero(now_over & active)
         if len(ended):
+            self._restarted[ended] = self.auto_reset
             next_seed = self._finish(ended, self._next_seed if self.auto_reset else None)
             if next_seed is not None:
                 self._next_seed = next_seed

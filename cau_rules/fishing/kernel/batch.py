@@ -86,6 +86,14 @@ class Batch:
         (supplied deck orders, or a seed outside int64)."""
         self.seed_numbers = np.zeros(size, np.int64)
         """Each game's seed, where the kernel deals it."""
+        self._over = np.zeros(size, np.bool_)
+        """Whether each game has ended (kept by every change of a row)."""
+        self._to_play = np.zeros(size, np.int64)
+        """The seat to play in each game (kept likewise)."""
+        self.lists = np.zeros((size, dealing.LISTED), np.int64)
+        """Each game's legal actions in order at the last :meth:`masks` (up to ``LISTED``)."""
+        self._masked: npt.NDArray[np.bool_] | None = None
+        """The mask array of the last :meth:`masks` (cleared by its listed actions next time)."""
         self._pieces: tuple[npt.NDArray[np.int64], npt.NDArray[np.float64], int] | None = None
 
     # -- rows -------------------------------------------------------------------------
@@ -116,6 +124,7 @@ class Batch:
         self.dealt[game] = 0
         self._deal_ahead(game)
         core.begin_row(row, self.vector, self.deals[game])
+        self._flags(game)
         self._check(game)
 
     def reset_many(self, games: npt.NDArray[np.int64], first_seed: int) -> None:
@@ -133,7 +142,8 @@ class Batch:
         self.native[games] = True
         self.seed_numbers[games] = numbers
         dealing.reset_rows(self.rows, self.vector, self.deals, self.dealt, self.rngs, games, numbers,
-                           self.players, self.rules.rewards == "stones", self.deck, self.parallel)
+                           self.players, self.rules.rewards == "stones", self.deck, self._over, self._to_play,
+                           self.parallel)
         errors = np.nonzero(self.rows[games, L.ERROR])[0]
         if len(errors):
             self._check(int(games[errors[0]]))
@@ -163,6 +173,12 @@ class Batch:
         self.rngs[game] = generator_state(state.seed)
         self.dealt[game] = state.hand + 1
         self._deal_ahead(game)
+        self._flags(game)
+
+    def _flags(self, game: int) -> None:
+        """Read game *game*'s ``over`` and ``to_play`` flags from its row."""
+        self._over[game] = self.rows[game, L.PHASE] == L.PHASE_CODES["over"]
+        self._to_play[game] = self.rows[game, L.TO_PLAY]
 
     def _check(self, game: int) -> None:
         if self.rows[game, L.ERROR]:
@@ -175,12 +191,14 @@ class Batch:
 
     def masks(self, out: npt.NDArray[np.bool_]) -> None:
         """The legal mask of every game into *out* (size x actions)."""
-        core.mask_rows(self.rows, self.vector, self.works, out, self.counts, self.parallel)
+        again = out is self._masked
+        dealing.mask_rows(self.rows, self.vector, self.works, out, self.counts, self.lists, again, self.parallel)
+        self._masked = out
 
     def step(self, actions: npt.NDArray[np.int64], active: npt.NDArray[np.bool_]) -> None:
         """Make ``actions[g]`` in every active game (legal actions, checked by the caller)."""
         dealing.step_rows(self.rows, self.vector, self.deals, actions, active, self.dealt, self.seed_numbers,
-                          self.native, self.deck, self.parallel)
+                          self.native, self.deck, self._over, self._to_play, self.parallel)
         if self.hand_limit > 1 and not self.native.all():
             rows = self.rows
             for game in np.nonzero(active & ~self.native & (rows[:, L.HAND] + DEAL_SLOTS > self.dealt)
@@ -194,7 +212,7 @@ class Batch:
                out: npt.NDArray[np.int64]) -> None:
         """A uniformly random legal action of each active game (from *masks*, just
         built by :meth:`masks`) into *out*, drawn from each game's own generator."""
-        core.sample_rows(masks, self.counts, self.rngs, active, out, self.parallel)
+        dealing.sample_rows(masks, self.counts, self.lists, self.rngs, active, out, self.parallel)
 
     def play_random(self, game: int, seed: int | None = None) -> int:
         """Play game *game* to its end with uniformly random legal moves drawn from its
@@ -204,6 +222,7 @@ class Batch:
         if self.native[game]:
             made = dealing.play_row(self.rows, self.vector, self.deals, self.works, self.rngs, self.dealt, game,
                                     int(self.seed_numbers[game]), self.deck)
+            self._flags(game)
             self._check(game)
             return made
         rng = self.rngs[game:game + 1]
@@ -214,6 +233,7 @@ class Batch:
             if row[L.PHASE] == L.PHASE_CODES["over"] or row[L.ERROR]:
                 break
             self._deal_ahead(game)  # the kernel stopped for a deal
+        self._flags(game)
         self._check(game)
         return made
 
@@ -238,17 +258,17 @@ class Batch:
         self.seed_numbers[game] = seed
         made = dealing.play_fresh(self.rows, self.vector, self.deals, self.works, self.dealt, self.rngs, game,
                                   seed, self.players, self.rules.rewards == "stones", self.deck)
+        self._flags(game)
         self._check(game)
         return made
 
     def over(self) -> npt.NDArray[np.bool_]:
-        """Whether each game has ended."""
-        result: npt.NDArray[np.bool_] = self.rows[:, L.PHASE] == L.PHASE_CODES["over"]
-        return result
+        """Whether each game has ended (the batch's own array: read it, do not change it)."""
+        return self._over
 
     def to_play(self) -> npt.NDArray[np.int64]:
-        """The seat to play in each game."""
-        return self.rows[:, L.TO_PLAY].astype(np.int64)
+        """The seat to play in each game (a copy)."""
+        return self._to_play.copy()
 
     def state(self, game: int) -> FishingState:
         """Game *game* as an ordinary state."""

@@ -16,7 +16,7 @@ from numba import njit, prange
 
 from cau_rules import kernel_random
 from cau_rules.fishing.kernel import core, parts
-from cau_rules.fishing.kernel.core import begin, play_random, step
+from cau_rules.fishing.kernel.core import begin, next_random, play_random, step
 from cau_rules.fishing.kernel.layout import (
     ERROR,
     FINGERPRINT,
@@ -30,11 +30,12 @@ from cau_rules.fishing.kernel.layout import (
     R_HAND_LIMIT,
     R_HANDS,
     R_TABLE,
+    TO_PLAY,
     N,
     fresh_cache,
     source_stamp,
 )
-from cau_rules.fishing.kernel.parts import OVER, SCRATCH
+from cau_rules.fishing.kernel.parts import OVER, SCRATCH, legal_mask
 from cau_rules.kernel_random import MT_SIZE, TEXT_SIZE, randbelow, seed_numbers, shuffle
 
 
@@ -131,8 +132,9 @@ def reset_one(s, r, deals, dealt, rngs, g, seed, players, tally, deck, stock, mt
     begin(s, r, deals, x)
 
 
-def _reset_rows(rows, r, deals, dealt, rngs, games, seeds, players, tally, deck):
-    """:func:`reset_one` of every game ``games[k]`` from ``seeds[k]``."""
+def _reset_rows(rows, r, deals, dealt, rngs, games, seeds, players, tally, deck, over, to_play):
+    """:func:`reset_one` of every game ``games[k]`` from ``seeds[k]``; each game's
+    ``over`` and ``to_play`` flags follow."""
     for k in prange(games.shape[0]):
         g = games[k]
         stock = np.empty(deck.shape[0], np.int64)
@@ -140,11 +142,15 @@ def _reset_rows(rows, r, deals, dealt, rngs, games, seeds, players, tally, deck)
         text = np.empty(TEXT_SIZE, np.uint8)
         x = np.empty(SCRATCH, np.int64)
         reset_one(rows[g], r, deals[g], dealt, rngs, g, seeds[k], players, tally, deck, stock, mt, text, x)
+        over[g] = rows[g, PHASE] == OVER
+        to_play[g] = rows[g, TO_PLAY]
 
 
-def _step_rows(rows, r, deals, actions, active, dealt, seeds, native, deck):
+def _step_rows(rows, r, deals, actions, active, dealt, seeds, native, deck, over, to_play):
     """:func:`~cau_rules.fishing.kernel.core.step` on every active row, then the deals
-    of the hands it may reach next for the games the kernel deals (*native*)."""
+    of the hands it may reach next for the games the kernel deals (*native*); each
+    game's ``over`` and ``to_play`` flags follow (reading them from the rows afterwards
+    would touch every row once more)."""
     for g in prange(rows.shape[0]):
         if active[g]:
             x = np.empty(SCRATCH, np.int64)
@@ -155,6 +161,57 @@ def _step_rows(rows, r, deals, actions, active, dealt, seeds, native, deck):
                 mt = np.empty(MT_SIZE, np.int64)
                 text = np.empty(TEXT_SIZE, np.uint8)
                 deal_ahead(s, r, deals[g], dealt, g, seeds[g], deck, stock, mt, text)
+            over[g] = s[PHASE] == OVER
+            to_play[g] = s[TO_PLAY]
+
+
+LISTED = 64
+"""The legal actions of a game kept in order beside its mask (more: sampling reads the mask)."""
+
+
+def _mask_rows(rows, r, works, masks, counts, lists, again):
+    """:func:`~cau_rules.fishing.kernel.parts.legal_mask` of every row into *masks*
+    (cleared here), the counts into *counts*, and up to :data:`LISTED` of each row's
+    actions in increasing order into *lists* (what :func:`_sample_rows` draws from).
+    With *again*, *masks* holds this function's last output: a row is cleared by
+    unmarking its listed actions instead of all of it."""
+    for g in prange(rows.shape[0]):
+        if again and counts[g] <= LISTED:
+            for i in range(counts[g]):
+                masks[g, lists[g, i]] = False
+        else:
+            masks[g, :] = False
+        actions = np.empty(masks.shape[1], np.int64)
+        x = np.empty(SCRATCH, np.int64)
+        count = legal_mask(rows[g], r, works[g], masks[g], actions, x)
+        counts[g] = count
+        if count <= LISTED:
+            for i in range(count):
+                value = actions[i]
+                j = i
+                while j > 0 and lists[g, j - 1] > value:
+                    lists[g, j] = lists[g, j - 1]
+                    j -= 1
+                lists[g, j] = value
+
+
+def _sample_rows(masks, counts, lists, rngs, active, out):
+    """A uniformly random legal action of every active row into *out*: the same draw
+    and the same action as :func:`~cau_rules.fishing.kernel.core.sample_rows`, read
+    from the row's ordered list instead of its mask where it has one."""
+    for g in prange(masks.shape[0]):
+        count = counts[g]
+        if active[g] and count > 0:
+            pick = next_random(rngs[g:g + 1]) % np.uint64(count)
+            if count <= LISTED:
+                out[g] = lists[g, pick]
+                continue
+            for a in range(masks.shape[1]):
+                if masks[g, a]:
+                    if pick == 0:
+                        out[g] = a
+                        break
+                    pick -= 1
 
 
 @njit(cache=True)
@@ -237,6 +294,10 @@ reset_serial = njit(cache=True)(_reset_rows)
 reset_parallel = njit(cache=True, parallel=True)(_reset_rows)
 step_serial = njit(cache=True)(_step_rows)
 step_parallel = njit(cache=True, parallel=True)(_step_rows)
+mask_serial = njit(cache=True)(_mask_rows)
+mask_parallel = njit(cache=True, parallel=True)(_mask_rows)
+sample_serial = njit(cache=True)(_sample_rows)
+sample_parallel = njit(cache=True, parallel=True)(_sample_rows)
 
 
 # -- typed entry points ----------------------------------------------------------------
@@ -249,16 +310,32 @@ Floats = npt.NDArray[np.float64]
 
 
 def reset_rows(rows: Rows, rules: Ints, deals: Rows, dealt: Ints, rngs: Randoms, games: Ints, seeds: Ints,
-               players: int, tally: bool, deck: Ints, parallel: bool) -> None:
+               players: int, tally: bool, deck: Ints, over: Flags, to_play: Ints, parallel: bool) -> None:
     """Start every game ``games[k]`` afresh from ``seeds[k]`` (int64), dealt in the kernel."""
     (reset_parallel if parallel else reset_serial)(rows, rules, deals, dealt, rngs, games, seeds, players,
-                                                   int(tally), deck)
+                                                   int(tally), deck, over, to_play)
 
 
 def step_rows(rows: Rows, rules: Ints, deals: Rows, actions: Ints, active: Flags, dealt: Ints, seeds: Ints,
-              native: Flags, deck: Ints, parallel: bool) -> None:
-    """Make ``actions[g]`` in every active game, then deal ahead in the *native* ones."""
-    (step_parallel if parallel else step_serial)(rows, rules, deals, actions, active, dealt, seeds, native, deck)
+              native: Flags, deck: Ints, over: Flags, to_play: Ints, parallel: bool) -> None:
+    """Make ``actions[g]`` in every active game, then deal ahead in the *native* ones;
+    *over* and *to_play* follow the active games."""
+    (step_parallel if parallel else step_serial)(rows, rules, deals, actions, active, dealt, seeds, native, deck,
+                                                 over, to_play)
+
+
+def mask_rows(rows: Rows, rules: Ints, works: Rows, masks: Flags, counts: Ints, lists: Ints, again: bool,
+              parallel: bool) -> None:
+    """The legal mask of every row into *masks*, the counts into *counts*, the ordered
+    actions (up to :data:`LISTED`) into *lists*; *again*: *masks*, *counts* and *lists*
+    are this function's last output."""
+    (mask_parallel if parallel else mask_serial)(rows, rules, works, masks, counts, lists, again)
+
+
+def sample_rows(masks: Flags, counts: Ints, lists: Ints, rngs: Randoms, active: Flags, out: Ints,
+                parallel: bool) -> None:
+    """A uniformly random legal action per active row into *out* (from :func:`mask_rows`'s output)."""
+    (sample_parallel if parallel else sample_serial)(masks, counts, lists, rngs, active, out)
 
 
 def play_row(rows: Rows, rules: Ints, deals: Rows, works: Rows, rngs: Randoms, dealt: Ints, game: int, seed: int,
