@@ -5,6 +5,7 @@ and the reference dealing code (:func:`cau_rules.fishing.deal.lay_table`)."""
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 
@@ -15,6 +16,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cau_rules import kernel_random as K
+from cau_rules.batch import BatchGame
+from cau_rules.cacho.engine import shuffled_deck
+from cau_rules.cacho.kernel import dealing as cacho_dealing
+from cau_rules.cards import CACHO_24
 from cau_rules.checks import MAX_SEED
 from cau_rules.fishing.deal import lay_table
 from cau_rules.fishing.kernel import dealing
@@ -98,3 +103,26 @@ def test_the_table_return_path_is_taken_and_matches() -> None:
             assert kernel == ([int(c) for c in table], [int(c) for c in stock], len(returned))
             returns += len(returned) > 1
     assert returns > 50
+
+
+@given(SEEDS, st.integers(0, 200), st.integers(0, 30))
+@settings(max_examples=200, deadline=None)
+def test_cacho_orders_written_in_the_kernel_are_the_reference_shuffles(seed: int, hand: int, redeal: int) -> None:
+    row = np.zeros(64, np.int32)
+    deck = np.array([int(card) for card in CACHO_24.cards], np.int64)
+    cacho_dealing.put_order(row, 10, seed, hand, redeal, deck, np.empty(K.MT_SIZE, np.int64),
+                            np.empty(K.TEXT_SIZE, np.uint8))
+    assert row[10:34].tolist() == [int(card) for card in shuffled_deck(seed, hand, redeal)]
+
+
+@pytest.mark.parametrize(("name", "players"), [("cau-recau-sant-vicent", 4), ("cau-robat-40", 3), ("cacho", 3)])
+def test_play_seed_is_reset_then_play_random(name: str, players: int) -> None:
+    options: dict[str, Any] = {"max_hands": 4} if name == "cacho" else {}
+    one = BatchGame(name, players, 2, seed=0, **options)
+    other = BatchGame(name, players, 2, seed=0, **options)
+    for seed in (5, 2**40, -3):
+        made = one.play_seed(1, seed)
+        other.reset(1, seed)
+        assert other.play_random(1) == made
+        assert one.state(1) == other.state(1)
+        assert one.returns.tolist() == other.returns.tolist()
