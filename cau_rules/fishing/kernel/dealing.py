@@ -169,30 +169,40 @@ LISTED = 64
 """The legal actions of a game kept in order beside its mask (more: sampling reads the mask)."""
 
 
+CHUNK = 64
+"""Games masked in a row by one thread with one scratch row, so that the scratch stays
+in the cache (each game's own scratch row would be one more row to fetch per game)."""
+
+
 def _mask_rows(rows, r, works, masks, counts, lists, again):
     """:func:`~cau_rules.fishing.kernel.parts.legal_mask` of every row into *masks*
     (cleared here), the counts into *counts*, and up to :data:`LISTED` of each row's
     actions in increasing order into *lists* (what :func:`_sample_rows` draws from).
     With *again*, *masks* holds this function's last output: a row is cleared by
-    unmarking its listed actions instead of all of it."""
-    for g in prange(rows.shape[0]):
-        if again and counts[g] <= LISTED:
-            for i in range(counts[g]):
-                masks[g, lists[g, i]] = False
-        else:
-            masks[g, :] = False
+    unmarking its listed actions instead of all of it.  Games go by chunks of
+    :data:`CHUNK`, chunk *c* using ``works[c]`` as its scratch row (rows are
+    independent: any thread order gives the same result)."""
+    size = rows.shape[0]
+    for c in prange((size + CHUNK - 1) // CHUNK):
         actions = np.empty(masks.shape[1], np.int64)
         x = np.empty(SCRATCH, np.int64)
-        count = legal_mask(rows[g], r, works[g], masks[g], actions, x)
-        counts[g] = count
-        if count <= LISTED:
-            for i in range(count):
-                value = actions[i]
-                j = i
-                while j > 0 and lists[g, j - 1] > value:
-                    lists[g, j] = lists[g, j - 1]
-                    j -= 1
-                lists[g, j] = value
+        work = works[c]
+        for g in range(c * CHUNK, min(size, (c + 1) * CHUNK)):
+            if again and counts[g] <= LISTED:
+                for i in range(counts[g]):
+                    masks[g, lists[g, i]] = False
+            else:
+                masks[g, :] = False
+            count = legal_mask(rows[g], r, work, masks[g], actions, x)
+            counts[g] = count
+            if count <= LISTED:
+                for i in range(count):
+                    value = actions[i]
+                    j = i
+                    while j > 0 and lists[g, j - 1] > value:
+                        lists[g, j] = lists[g, j - 1]
+                        j -= 1
+                    lists[g, j] = value
 
 
 def _sample_rows(masks, counts, lists, rngs, active, out):
