@@ -29,6 +29,7 @@ from numba import njit
 __all__ = [
     "MT_SIZE",
     "TEXT_SIZE",
+    "generator_state",
     "getrandbits",
     "getrandbits_text",
     "randbelow",
@@ -282,6 +283,17 @@ def seed_numbers(mt, text, seed, hand, index, purpose):
     for i in range(purpose.shape[0]):
         text[at + i] = purpose[i]
     seed_bytes(mt, text, at + purpose.shape[0])
+
+
+@njit(cache=True)
+def generator_state(seed):
+    """:func:`cau_rules.kernel_tools.generator_state` of an int64 *seed*, compiled: the
+    starting state of a game's own generator of random moves (not CPython's)."""
+    z = np.uint64(seed) * np.uint64(0x9E3779B97F4A7C15) + np.uint64(0x9E3779B97F4A7C15)
+    z = (z ^ (z >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
+    z = (z ^ (z >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
+    z = z ^ (z >> np.uint64(31))
+    return z if z != np.uint64(0) else np.uint64(1)
 
 
 # -- typed entry points (the tests compare these with CPython) --------------------------

@@ -25,6 +25,7 @@ from cau_rules.fishing.deal import lay_table
 from cau_rules.fishing.kernel import dealing
 from cau_rules.fishing.kernel import layout as L
 from cau_rules.fishing.rules import FISHING_PRESETS
+from cau_rules.kernel_tools import generator_state
 
 SEEDS = st.integers(-(2**63), MAX_SEED)
 HANDS = st.integers(0, 10_000)
@@ -126,3 +127,9 @@ def test_play_seed_is_reset_then_play_random(name: str, players: int) -> None:
         assert other.play_random(1) == made
         assert one.state(1) == other.state(1)
         assert one.returns.tolist() == other.returns.tolist()
+
+
+@given(SEEDS)
+@settings(max_examples=200, deadline=None)
+def test_the_compiled_move_generator_seed_is_kernel_tools(seed: int) -> None:
+    assert int(K.generator_state(seed)) == generator_state(seed)

@@ -18,7 +18,7 @@ from cau_rules import kernel_random
 from cau_rules.cacho.kernel import core
 from cau_rules.cacho.kernel import layout as L
 from cau_rules.cacho.kernel.core import play_random, start_hand, step
-from cau_rules.kernel_random import MT_SIZE, TEXT_SIZE, seed_numbers, shuffle
+from cau_rules.kernel_random import MT_SIZE, TEXT_SIZE, generator_state, seed_numbers, shuffle
 from cau_rules.kernel_tools import fresh_cache, source_stamp
 
 __all__ = ["play_fresh", "play_row", "reset_rows", "shares_of", "step_rows"]
@@ -84,16 +84,6 @@ def start(s, r, players, seed, deck, mt, text):
     put_order(s, DECK0, seed, 0, 0, deck, mt, text)
     start_hand(s, r)
     write_next(s, r, seed, deck, mt, text)
-
-
-@njit(cache=True)
-def generator_state(seed):
-    """:func:`cau_rules.kernel_tools.generator_state` of an int64 *seed*."""
-    z = np.uint64(seed) * np.uint64(0x9E3779B97F4A7C15) + np.uint64(0x9E3779B97F4A7C15)
-    z = (z ^ (z >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
-    z = (z ^ (z >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
-    z = z ^ (z >> np.uint64(31))
-    return z if z != np.uint64(0) else np.uint64(1)
 
 
 def _reset_rows(rows, r, rngs, games, seeds, players, deck):

@@ -36,7 +36,7 @@ from cau_rules.fishing.kernel.layout import (
     source_stamp,
 )
 from cau_rules.fishing.kernel.parts import OVER, SCRATCH, legal_mask
-from cau_rules.kernel_random import MT_SIZE, TEXT_SIZE, randbelow, seed_numbers, shuffle
+from cau_rules.kernel_random import MT_SIZE, TEXT_SIZE, generator_state, randbelow, seed_numbers, shuffle
 
 
 @njit(cache=True)
@@ -107,16 +107,6 @@ def deal_ahead(s, r, deals, dealt, g, seed, deck, stock, mt, text):
         deal_hand(seed, hand, deck, r[R_TABLE], deals[hand % deals.shape[0]], stock, mt, text)
         hand += 1
     dealt[g] = max(dealt[g], hand)
-
-
-@njit(cache=True)
-def generator_state(seed):
-    """:func:`cau_rules.kernel_tools.generator_state` of an int64 *seed*."""
-    z = np.uint64(seed) * np.uint64(0x9E3779B97F4A7C15) + np.uint64(0x9E3779B97F4A7C15)
-    z = (z ^ (z >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
-    z = (z ^ (z >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
-    z = z ^ (z >> np.uint64(31))
-    return z if z != np.uint64(0) else np.uint64(1)
 
 
 @njit(cache=True)
