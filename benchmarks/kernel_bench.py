@@ -3,7 +3,7 @@
 
 Usage (from the repository root, with the ``fast`` and ``bench`` extras)::
 
-    python benchmarks/kernel_bench.py [--rounds 3] [--seconds 2] [--json PATH] [--ismcts-only]
+    python benchmarks/kernel_bench.py [--rounds 3] [--seconds 2] [--json PATH] [--plot SVG] [--ismcts-only]
 
 Each round runs ``benchmarks/anchor_step.py hearts SECONDS``, then
 ``cau-rules bench --engine kernel --json`` for every capture preset and player count and
@@ -16,6 +16,12 @@ taken within a round; the verdicts use the medians:
 - every capture preset and player count: at most 1.5x ``cau`` 4 players;
 - ``cau-quatre`` 2 to 4 players: at most 1.5x ``cau`` 4 players;
 - 1024 games in lockstep: at least 5x hearts' single-stream decisions per second.
+
+Each round also measures the batched curve: ``cau`` 4 players in lockstep (legal masks
+every step, finished games restarted) at batch sizes 1 to 4096, on one thread and on
+numba's threads, then ``observe()`` at 1024 games and the batch's memory per game.
+``--plot`` draws the curve (decisions per second against batch size, medians of the
+rounds) beside hearts' single-stream rate.
 
 Then IS-MCTS on ``cau-robat`` 2 players and on ``cau-quatre`` 3 players, 100 iterations a
 decision, in each engine (``benchmarks/engine_extras.py --ismcts-only --engine
@@ -99,12 +105,76 @@ def _ismcts_only(args: argparse.Namespace) -> int:
     return 0 if search >= 10 else 1
 
 
+SIZES = (1, 4, 16, 64, 256, 1024, 4096)
+
+_CURVE = """
+import json, sys, time
+import numpy as np
+from cau_rules.batch import BatchGame
+seconds = float(sys.argv[1])
+result = {"serial": {}, "parallel": {}}
+for mode in ("serial", "parallel"):
+    for size in (1, 4, 16, 64, 256, 1024, 4096):
+        batch = BatchGame("cau", 4, size, seed=0, auto_reset=True, parallel=mode == "parallel")
+        batch.legal_mask(); batch.step(batch.random_actions())
+        start = time.perf_counter(); decisions = 0
+        while time.perf_counter() - start < seconds:
+            batch.legal_mask(); batch.step(batch.random_actions()); decisions += size
+        result[mode][str(size)] = decisions / (time.perf_counter() - start)
+batch = BatchGame("cau", 4, 1024, seed=0, auto_reset=True)
+for _ in range(20):
+    batch.step(batch.random_actions())
+batch.observe()
+start = time.perf_counter(); calls = 0
+while time.perf_counter() - start < seconds:
+    batch.observe(); calls += 1
+result["observe_us_per_game"] = (time.perf_counter() - start) / calls / 1024 * 1e6
+inner = batch._batch
+held = sum(array.nbytes for array in vars(inner).values() if isinstance(array, np.ndarray))
+result["bytes_per_game"] = (held + batch._mask.nbytes) / 1024
+print(json.dumps(result))
+"""
+
+
+def plot(rounds: list[dict[str, Any]], path: Path) -> None:
+    """The batched curve: median decisions per second against batch size, one thread and
+    numba's threads, with hearts' single-stream rate and five times it."""
+    import matplotlib  # type: ignore[import-not-found, unused-ignore]
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt  # type: ignore[import-not-found, unused-ignore]
+
+    plt.rcParams["svg.hashsalt"] = "cau_rules-kernel"
+    plt.rcParams["svg.fonttype"] = "none"
+    figure, axis = plt.subplots(figsize=(8, 4.8))
+    for mode, label in (("serial", "kernel, one thread"), ("parallel", "kernel, numba's threads")):
+        rates = [statistics.median(r["curve"][mode][str(size)] for r in rounds) for size in SIZES]
+        axis.plot(SIZES, rates, marker="o", label=f"cau 4p in lockstep, {label}")
+    hearts = statistics.median(1e6 / r["hearts"] for r in rounds)
+    axis.axhline(hearts, color="black", linestyle=":", linewidth=1.2)
+    axis.annotate("OpenSpiel C++ hearts, one stream", (SIZES[-1], hearts), fontsize=8, ha="right", va="bottom")
+    axis.axhline(5 * hearts, color="grey", linestyle="--", linewidth=1.2)
+    axis.annotate("5x hearts (the goal at 1024)", (SIZES[-1], 5 * hearts), fontsize=8, ha="right", va="bottom")
+    axis.set_xscale("log", base=2)
+    axis.set_xlabel("games in the batch")
+    axis.set_ylabel("decisions per second (median of rounds)")
+    axis.set_title("Batched random play in the kernel: legal mask, draw and step for every game")
+    axis.set_ylim(bottom=0)
+    axis.grid(alpha=0.3)
+    axis.legend(fontsize=8, loc="upper left")
+    figure.tight_layout()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    figure.savefig(path, format="svg", metadata={"Date": None})
+    plt.close(figure)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--seconds", type=float, default=2.0)
     parser.add_argument("--json")
     parser.add_argument("--ismcts-only", action="store_true", help="only the IS-MCTS rounds and their goal")
+    parser.add_argument("--plot", type=Path, help="draw the batched curve into this SVG file")
     args = parser.parse_args(argv)
     if args.ismcts_only:
         return _ismcts_only(args)
@@ -114,7 +184,9 @@ def main(argv: list[str] | None = None) -> int:
         streams = {f"{v}:{p}": _bench(v, p, args.seconds)["us_per_decision"] for v, p in CASES + QUATRE_CASES}
         serial = _bench("cau", 4, args.seconds, "--batch", "1024")["decisions_per_s"]
         parallel = _json([PYTHON, "-c", _PARALLEL, str(args.seconds)])["decisions_per_s"]
-        rounds.append({"hearts": hearts, "streams": streams, "batch_serial": serial, "batch_parallel": parallel})
+        curve = _json([PYTHON, "-c", _CURVE, str(args.seconds / 2)])
+        rounds.append({"hearts": hearts, "streams": streams, "batch_serial": serial, "batch_parallel": parallel,
+                       "curve": curve})
         print(f"round {number}: hearts {hearts:.2f} us, cau 4p {streams['cau:4']:.2f} us, "
               f"batch {serial:.0f} / {parallel:.0f} decisions/s", flush=True)
     ismcts = {f"{v}:{p}": _ismcts_rounds(args.rounds, args.seconds, v, p) for v, p in SEARCHES}
@@ -151,6 +223,17 @@ def main(argv: list[str] | None = None) -> int:
     for key, runs in ismcts.items():
         print(f"IS-MCTS {key.replace(':', ' ')}p iterations per CPU second (median): "
               f"python {statistics.median(runs['python']):.0f}, kernel {statistics.median(runs['kernel']):.0f}")
+    print("\n| games in the batch | decisions/s, one thread | numba's threads | one thread × hearts |"
+          "\n|---:|---:|---:|---:|")
+    hearts_rate = statistics.median(1e6 / r["hearts"] for r in rounds)
+    for size in SIZES:
+        serial_rate = statistics.median(r["curve"]["serial"][str(size)] for r in rounds)
+        parallel_rate = statistics.median(r["curve"]["parallel"][str(size)] for r in rounds)
+        print(f"| {size} | {serial_rate:,.0f} | {parallel_rate:,.0f} | {serial_rate / hearts_rate:.2f} |")
+    print(f"\nobserve() at 1024 games: {statistics.median(r['curve']['observe_us_per_game'] for r in rounds):.2f} "
+          f"µs per game; memory per game in the batch: {rounds[0]['curve']['bytes_per_game']:,.0f} bytes")
+    if args.plot:
+        plot(rounds, args.plot)
     if args.json:
         Path(args.json).write_text(json.dumps({"rounds": rounds, "ismcts": ismcts}, indent=1), encoding="utf-8")
     return 0 if all(holds for _, _, holds in goals) else 1

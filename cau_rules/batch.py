@@ -68,7 +68,12 @@ def kernel_families() -> tuple[str, ...]:
 
 
 class KernelBatch(Protocol):
-    """What a family's kernel module's ``Batch(rules, players, size)`` provides."""
+    """What a family's kernel module's ``Batch(rules, players, size)`` provides.
+
+    A kernel may also provide, and :class:`BatchGame` then calls instead of looping in
+    Python: ``reset_many(games, first_seed)`` (restart *games* from consecutive seeds),
+    ``finish(ended, returns, next_seed)`` (the returns of finished games, and their
+    restarts), ``play_seed(game, seed)`` and ``observe(out)``."""
 
     num_actions: int
 
@@ -161,8 +166,13 @@ class BatchGame:
         if size < 1:
             raise InvalidRulesError(f"a batch has one game or more, not {size}")
         self._setup(rules, players, size, auto_reset, parallel)
-        for game in range(size):
-            self._batch.reset(game, seed + game)
+        reset_many = getattr(self._batch, "reset_many", None)
+        if reset_many is not None:
+            import numpy as np
+            reset_many(np.arange(size, dtype=np.int64), seed)
+        else:
+            for game in range(size):
+                self._batch.reset(game, seed + game)
         self._next_seed = seed + size
 
     def _setup(self, rules: Any, players: int, size: int, auto_reset: bool, parallel: bool) -> None:
@@ -179,6 +189,9 @@ class BatchGame:
         self._done = np.zeros(size, np.bool_)
         self._returns = np.zeros((size, players), np.float64)
         self._features: Any = None
+        self._games = np.arange(size)
+        self._restarted = np.zeros(size, np.bool_)
+        """Games restarted by ``auto_reset`` whose returns still say how they ended."""
 
     @classmethod
     def from_states(
@@ -258,7 +271,13 @@ class BatchGame:
         """``(size, features)`` float32: each game's observation vector (the family's
         encoder, :attr:`Family.features`, or for a family without one the adapters'
         generic encoder, as :func:`cau_rules.adapters.features.features_for` gives) of
-        its seat to play.  Built from ordinary states, so much slower than :meth:`step`."""
+        its seat to play; computed in the kernel where the family's kernel does it, else
+        from ordinary states (much slower).
+
+        >>> batch = BatchGame("cau", players=2, size=3, seed=1)
+        >>> batch.observe().shape
+        (3, 476)
+        """
         import numpy as np
         if self._features is None:
             if self.family.features is not None:
@@ -267,6 +286,10 @@ class BatchGame:
                 adapters = importlib.import_module("cau_rules.adapters.features")
                 self._features = adapters.features_for(self.rules, self.players)
         out = np.zeros((self.size, self._features.size), np.float32)
+        observe = getattr(self._batch, "observe", None)
+        if observe is not None:
+            observe(out)
+            return out
         for game in range(self.size):
             state = self._batch.state(game)
             self._features.encode(state.observe(state.to_play), out[game])
@@ -292,8 +315,46 @@ class BatchGame:
         made = self._batch.play_random(game, seed)
         self._mask_fresh = False
         self._done[game] = True
-        self._returns[game] = self._batch.outcome(game).shares()
+        self._finish([game], None)
         return made
+
+    def play_seed(self, game: int, seed: int) -> int:
+        """Restart game *game* from *seed* and play it to its end with uniformly random
+        legal moves from its own generator (seeded from *seed*): :meth:`reset` then
+        :meth:`play_random`, in one call to the kernel where the family's kernel has
+        one; returns the moves made.
+
+        >>> one, other = BatchGame("cau", players=4, size=1), BatchGame("cau", players=4, size=1)
+        >>> one.play_seed(0, 3)
+        48
+        >>> other.reset(0, 3)
+        >>> other.play_random(0) == 48 and one.state(0) == other.state(0)
+        True
+        """
+        play_seed = getattr(self._batch, "play_seed", None)
+        if play_seed is None:
+            self.reset(game, seed)
+            return self.play_random(game)
+        made: int = play_seed(game, seed)
+        self._mask_fresh = False
+        self._done[game] = True
+        self._finish([game], None)
+        return made
+
+    def _finish(self, ended: Any, next_seed: int | None) -> int | None:
+        """The returns of the games *ended*; with *next_seed*, restart them from the
+        next seeds (in the kernel when it can); returns the next seed not used."""
+        import numpy as np
+        finish = getattr(self._batch, "finish", None)
+        if finish is not None:
+            result: int | None = finish(np.asarray(ended, np.int64), self._returns, next_seed)
+            return result
+        for game in ended:
+            self._returns[game] = self._batch.outcome(int(game)).shares()
+            if next_seed is not None:
+                self._batch.reset(int(game), next_seed)
+                next_seed += 1
+        return next_seed
 
     def random_actions(self) -> npt.NDArray[np.int64]:
         """A uniformly random legal action for every running game (0 in a finished one),
@@ -323,19 +384,17 @@ class BatchGame:
         """
         import numpy as np
         chosen = np.asarray(actions)
-        if chosen.shape != (self.size,) or not np.issubdtype(chosen.dtype, np.integer):
+        if chosen.shape != (self.size,) or chosen.dtype.kind not in "iu":
             raise TypeError(f"actions must be {self.size} whole numbers, one per game, not {chosen.shape}")
-        chosen = chosen.astype(np.int64)
+        chosen = chosen.astype(np.int64, copy=False)
         over = self._batch.over()
         if moving is not None:
             over = over | ~np.asarray(moving, np.bool_)
         mask = self.legal_mask()
         inside = (chosen >= 0) & (chosen < self.num_actions)
-        legal = np.zeros(self.size, np.bool_)
-        legal[inside] = mask[np.flatnonzero(inside), chosen[inside]]
-        wrong = np.flatnonzero(~(legal | over))
-        if len(wrong):
-            game = int(wrong[0])
+        legal = mask[self._games, np.where(inside, chosen, 0)] & inside
+        if not (legal | over).all():
+            game = int(np.flatnonzero(~(legal | over))[0])
             raise IllegalMoveError(
                 f"action {int(chosen[game])} is not legal in game {game}; legal: "
                 f"{np.flatnonzero(mask[game]).tolist()[:20]}"
@@ -345,9 +404,14 @@ class BatchGame:
         self._mask_fresh = False
         now_over = self._batch.over()
         self._done[:] = now_over
-        self._returns[active] = 0.0
-        for ended in np.flatnonzero(now_over & active).tolist():
-            self._returns[ended] = self._batch.outcome(ended).shares()
-            if self.auto_reset:
-                self._batch.reset(ended, self._next_seed)
-                self._next_seed += 1
+        if self.auto_reset:  # games restarted after an earlier step, moving now
+            running = self._restarted & active
+            if running.any():
+                self._returns[running] = 0.0
+                self._restarted &= ~running
+        ended = np.flatnonzero(now_over & active)
+        if len(ended):
+            self._restarted[ended] = self.auto_reset
+            next_seed = self._finish(ended, self._next_seed if self.auto_reset else None)
+            if next_seed is not None:
+                self._next_seed = next_seed

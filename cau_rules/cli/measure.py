@@ -107,8 +107,7 @@ def _bench_stream(lockstep: BatchGame, seconds: float, seed: int) -> tuple[int, 
     start = clock()
     end = start + seconds
     while True:
-        lockstep.reset(0, seed + games)
-        decisions += lockstep.play_random(0, seed + games)
+        decisions += lockstep.play_seed(0, seed + games)
         games += 1
         if clock() >= end:
             return games, decisions, clock() - start

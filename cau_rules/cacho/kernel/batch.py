@@ -14,17 +14,20 @@ import numpy as np
 import numpy.typing as npt
 
 from cau_rules.cacho.engine import session_outcome
-from cau_rules.cacho.kernel import core
+from cau_rules.cacho.kernel import core, dealing
 from cau_rules.cacho.kernel import layout as L
 from cau_rules.cacho.kernel.bridge import row_of, start_row, state_of, write_next
 from cau_rules.cacho.rules import CachoRules
 from cau_rules.cacho.state import CachoState
-from cau_rules.cards import Card
+from cau_rules.cards import CACHO_24, Card
 from cau_rules.errors import InvalidRulesError
 from cau_rules.kernel_tools import OneGameBatches, generator_state
 from cau_rules.outcome import Outcome
 
 __all__ = ["Batch", "check_rules", "playout"]
+
+_INT64_LOW, _INT64_HIGH = -(1 << 63), (1 << 63) - 1
+"""The seeds whose orders the kernel writes itself."""
 
 
 def check_rules(rules: CachoRules, players: int) -> None:
@@ -65,9 +68,20 @@ class Batch:
         self.rngs: npt.NDArray[np.uint64] = np.ones(size, np.uint64)
         """Each game's own random generator (:meth:`sample`, :meth:`play_random`)."""
         self.sessions = rules.max_hands > 1
+        self.deck: npt.NDArray[np.int64] = np.array([int(card) for card in CACHO_24.cards], np.int64)
+        """The deck's cards in the deck's order (what the kernel shuffles)."""
+        self.native = np.zeros(size, np.bool_)
+        """Whether the kernel writes each session's deck orders (from its seed), else
+        Python does (supplied orders, or a seed outside int64)."""
+        self.seed_numbers = np.zeros(size, np.int64)
+        """Each session's seed, where the kernel writes its orders."""
 
     def reset(self, game: int, seed: int, decks: tuple[tuple[Card, ...], ...] = ()) -> None:
         """Start session *game* afresh from *seed* (and supplied deck orders)."""
+        if not decks and _INT64_LOW <= seed <= _INT64_HIGH:
+            self.reset_many(np.array([game], np.int64), seed)
+            return
+        self.native[game] = False
         row = self.rows[game]
         start_row(self.rules, self.players, seed, decks, row)
         self.seeds[game] = seed
@@ -76,12 +90,53 @@ class Batch:
         core.begin_row(row, self.vector)
         write_next(self.rules, seed, decks, row)
 
+    def reset_many(self, games: npt.NDArray[np.int64], first_seed: int) -> None:
+        """Start the sessions *games* afresh from the seeds ``first_seed``, ``first_seed +
+        1``, ..., their orders written in the kernel (seeds outside int64 in Python)."""
+        last = first_seed + len(games) - 1
+        if not (first_seed >= _INT64_LOW and last <= _INT64_HIGH):
+            for offset, game in enumerate(games.tolist()):
+                self.reset(game, first_seed + offset)
+            return
+        numbers = np.arange(first_seed, first_seed + len(games), dtype=np.int64)
+        for offset, game in enumerate(games.tolist()):
+            self.seeds[game] = first_seed + offset
+            self.decks[game] = ()
+        self.native[games] = True
+        self.seed_numbers[games] = numbers
+        dealing.reset_rows(self.rows, self.vector, self.rngs, games, numbers, self.players, self.deck, self.parallel)
+
+    def finish(self, ended: npt.NDArray[np.int64], returns: npt.NDArray[np.float64],
+               next_seed: int | None) -> int | None:
+        """Each seat's share of the win of the sessions *ended* into their rows of
+        *returns*; then, with *next_seed*, restart them from the next seeds (returns the
+        seed after the last used)."""
+        dealing.shares_of(self.rows, ended, returns)
+        if next_seed is None or not len(ended):
+            return next_seed
+        self.reset_many(ended, next_seed)
+        return next_seed + len(ended)
+
+    def play_seed(self, game: int, seed: int) -> int:
+        """Restart session *game* from *seed* and play it to its end with random moves
+        from its own generator (seeded from *seed*), in one call to the kernel."""
+        if not _INT64_LOW <= seed <= _INT64_HIGH:
+            self.reset(game, seed)
+            return self.play_random(game)
+        self.seeds[game] = seed
+        self.decks[game] = ()
+        self.native[game] = True
+        self.seed_numbers[game] = seed
+        return dealing.play_fresh(self.rows, self.vector, self.rngs, game, seed, self.players, self.deck)
+
     def load(self, game: int, state: CachoState) -> None:
         """Put *state* in game *game*."""
         if (state.rules is not self.rules and state.rules != self.rules) or state.players != self.players:
             raise InvalidRulesError("every state of a batch has the batch's rules and player count")
         row = self.rows[game]
         row_of(state, row)
+        self.native[game] = not state.decks and _INT64_LOW <= state.seed <= _INT64_HIGH
+        self.seed_numbers[game] = state.seed if self.native[game] else 0
         self.seeds[game] = state.seed
         self.decks[game] = state.decks
         self.rngs[game] = generator_state(state.seed)
@@ -90,7 +145,7 @@ class Batch:
     def _refill(self) -> None:
         """Write the next decks of every session that started a hand."""
         rows = self.rows
-        for game in np.flatnonzero(rows[:, L.READY] == 0).tolist():
+        for game in np.flatnonzero((rows[:, L.READY] == 0) & ~self.native).tolist():
             write_next(self.rules, self.seeds[game], self.decks[game], rows[game])
 
     def masks(self, out: npt.NDArray[np.bool_]) -> None:
@@ -99,8 +154,9 @@ class Batch:
 
     def step(self, actions: npt.NDArray[np.int64], active: npt.NDArray[np.bool_]) -> None:
         """Make ``actions[g]`` in every active game (legal actions, checked by the caller)."""
-        core.step_rows(self.rows, self.vector, actions, active, self.parallel)
-        if self.sessions:
+        dealing.step_rows(self.rows, self.vector, actions, active, self.native & self.sessions, self.seed_numbers,
+                          self.deck, self.parallel)
+        if self.sessions and not self.native.all():
             self._refill()
 
     def sample(self, masks: npt.NDArray[np.bool_], active: npt.NDArray[np.bool_],
@@ -114,6 +170,8 @@ class Batch:
         own generator (restarted from *seed* if given); returns the moves made."""
         if seed is not None:
             self.rngs[game] = generator_state(seed)
+        if self.native[game]:
+            return dealing.play_row(self.rows, self.vector, self.rngs, game, int(self.seed_numbers[game]), self.deck)
         rng = self.rngs[game:game + 1]
         row = self.rows[game]
         made = 0

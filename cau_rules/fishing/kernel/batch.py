@@ -21,7 +21,7 @@ import numpy.typing as npt
 from cau_rules.cards import Card
 from cau_rules.errors import InvalidRulesError
 from cau_rules.fishing.engine import outcome_of
-from cau_rules.fishing.kernel import core, search
+from cau_rules.fishing.kernel import core, dealing, observe, search
 from cau_rules.fishing.kernel import layout as L
 from cau_rules.fishing.kernel.bridge import DEAL_SLOTS, SLOT, deal_slot, row_of, state_of
 from cau_rules.fishing.moves import FishingMove
@@ -32,6 +32,9 @@ from cau_rules.kernel_tools import generator_state
 from cau_rules.outcome import Outcome
 
 __all__ = ["Batch", "check_rules", "generator_state", "ismcts", "playout"]
+
+_INT64_LOW, _INT64_HIGH = -(1 << 63), (1 << 63) - 1
+"""The seeds the kernel deals itself (the reference's seed texts of int64 numbers)."""
 
 def check_rules(rules: FishingRules, players: int) -> None:
     """Raise :class:`~cau_rules.errors.InvalidRulesError` unless the kernel plays *rules*
@@ -79,6 +82,22 @@ class Batch:
         self.dealt = np.zeros(size, np.int64)
         """The next hand whose deal is not written yet, per game."""
         self.hand_limit = 1 << 30 if rules.rewards == "stones" else rules.hands
+        self.deck: npt.NDArray[np.int64] = np.array([int(card) for card in rules.deck.cards], np.int64)
+        """The deck's cards in the deck's order (what the kernel shuffles)."""
+        self.native = np.zeros(size, np.bool_)
+        """Whether the kernel deals each game (shuffled from its seed), else Python does
+        (supplied deck orders, or a seed outside int64)."""
+        self.seed_numbers = np.zeros(size, np.int64)
+        """Each game's seed, where the kernel deals it."""
+        self._over = np.zeros(size, np.bool_)
+        """Whether each game has ended (kept by every change of a row)."""
+        self._to_play = np.zeros(size, np.int64)
+        """The seat to play in each game (kept likewise)."""
+        self.lists = np.zeros((size, dealing.LISTED), np.int64)
+        """Each game's legal actions in order at the last :meth:`masks` (up to ``LISTED``)."""
+        self._masked: npt.NDArray[np.bool_] | None = None
+        """The mask array of the last :meth:`masks` (cleared by its listed actions next time)."""
+        self._pieces: tuple[npt.NDArray[np.int64], npt.NDArray[np.float64], int] | None = None
 
     # -- rows -------------------------------------------------------------------------
 
@@ -94,6 +113,10 @@ class Batch:
 
     def reset(self, game: int, seed: int, decks: tuple[tuple[Card, ...], ...] = ()) -> None:
         """Start game *game* afresh from *seed* (and supplied deck orders)."""
+        if not decks and _INT64_LOW <= seed <= _INT64_HIGH:
+            self.reset_many(np.array([game], np.int64), seed)
+            return
+        self.native[game] = False
         row = self.rows[game]
         row[:] = 0
         row[L.N] = self.players
@@ -104,7 +127,40 @@ class Batch:
         self.dealt[game] = 0
         self._deal_ahead(game)
         core.begin_row(row, self.vector, self.deals[game])
+        self._flags(game)
         self._check(game)
+
+    def reset_many(self, games: npt.NDArray[np.int64], first_seed: int) -> None:
+        """Start the games *games* afresh from the seeds ``first_seed``, ``first_seed + 1``,
+        ..., dealt in the kernel (seeds outside int64 are dealt in Python)."""
+        seeds = [first_seed + k for k in range(len(games))]
+        if not (first_seed >= _INT64_LOW and seeds[-1] <= _INT64_HIGH):
+            for game, seed in zip(games.tolist(), seeds, strict=True):
+                self.reset(game, seed)
+            return
+        numbers = np.arange(first_seed, first_seed + len(games), dtype=np.int64)
+        for game, seed in zip(games.tolist(), seeds, strict=True):
+            self.seeds[game] = seed
+            self.decks[game] = ()
+        self.native[games] = True
+        self.seed_numbers[games] = numbers
+        dealing.reset_rows(self.rows, self.vector, self.deals, self.dealt, self.rngs, games, numbers,
+                           self.players, self.rules.rewards == "stones", self.deck, self._over, self._to_play,
+                           self.parallel)
+        errors = np.nonzero(self.rows[games, L.ERROR])[0]
+        if len(errors):
+            self._check(int(games[errors[0]]))
+
+    def finish(self, ended: npt.NDArray[np.int64], returns: npt.NDArray[np.float64],
+               next_seed: int | None) -> int | None:
+        """Each seat's share of the win of the games *ended* into their rows of
+        *returns*; then, with *next_seed*, restart them from the next seeds (returns the
+        seed after the last used)."""
+        dealing.shares_of(self.rows, self.vector, ended, returns)
+        if next_seed is None or not len(ended):
+            return next_seed
+        self.reset_many(ended, next_seed)
+        return next_seed + len(ended)
 
     def load(self, game: int, state: FishingState) -> None:
         """Put *state* in game *game*."""
@@ -113,11 +169,19 @@ class Batch:
         if state.declarations or state.phase == "declare":
             raise InvalidRulesError("the kernel plays automatic calls only: a declaration phase cannot be loaded")
         row_of(state, self.rows[game])
+        self.native[game] = not state.decks and _INT64_LOW <= state.seed <= _INT64_HIGH
+        self.seed_numbers[game] = state.seed if self.native[game] else 0
         self.seeds[game] = state.seed
         self.decks[game] = state.decks
         self.rngs[game] = generator_state(state.seed)
         self.dealt[game] = state.hand + 1
         self._deal_ahead(game)
+        self._flags(game)
+
+    def _flags(self, game: int) -> None:
+        """Read game *game*'s ``over`` and ``to_play`` flags from its row."""
+        self._over[game] = self.rows[game, L.PHASE] == L.PHASE_CODES["over"]
+        self._to_play[game] = self.rows[game, L.TO_PLAY]
 
     def _check(self, game: int) -> None:
         if self.rows[game, L.ERROR]:
@@ -130,14 +194,17 @@ class Batch:
 
     def masks(self, out: npt.NDArray[np.bool_]) -> None:
         """The legal mask of every game into *out* (size x actions)."""
-        core.mask_rows(self.rows, self.vector, self.works, out, self.counts, self.parallel)
+        again = out is self._masked
+        dealing.mask_rows(self.rows, self.vector, self.works, out, self.counts, self.lists, again, self.parallel)
+        self._masked = out
 
     def step(self, actions: npt.NDArray[np.int64], active: npt.NDArray[np.bool_]) -> None:
         """Make ``actions[g]`` in every active game (legal actions, checked by the caller)."""
-        core.step_rows(self.rows, self.vector, self.deals, actions, active, self.parallel)
-        if self.hand_limit > 1:
+        dealing.step_rows(self.rows, self.vector, self.deals, actions, active, self.dealt, self.seed_numbers,
+                          self.native, self.deck, self._over, self._to_play, self.parallel)
+        if self.hand_limit > 1 and not self.native.all():
             rows = self.rows
-            for game in np.nonzero(active & (rows[:, L.HAND] + DEAL_SLOTS > self.dealt)
+            for game in np.nonzero(active & ~self.native & (rows[:, L.HAND] + DEAL_SLOTS > self.dealt)
                                    & (self.dealt < self.hand_limit))[0]:
                 self._deal_ahead(int(game))
         errors = np.nonzero(self.rows[:, L.ERROR])[0]
@@ -148,13 +215,19 @@ class Batch:
                out: npt.NDArray[np.int64]) -> None:
         """A uniformly random legal action of each active game (from *masks*, just
         built by :meth:`masks`) into *out*, drawn from each game's own generator."""
-        core.sample_rows(masks, self.counts, self.rngs, active, out, self.parallel)
+        dealing.sample_rows(masks, self.counts, self.lists, self.rngs, active, out, self.parallel)
 
     def play_random(self, game: int, seed: int | None = None) -> int:
         """Play game *game* to its end with uniformly random legal moves drawn from its
         own generator (restarted from *seed* if given); returns the moves made."""
         if seed is not None:
             self.rngs[game] = generator_state(seed)
+        if self.native[game]:
+            made = dealing.play_row(self.rows, self.vector, self.deals, self.works, self.rngs, self.dealt, game,
+                                    int(self.seed_numbers[game]), self.deck)
+            self._flags(game)
+            self._check(game)
+            return made
         rng = self.rngs[game:game + 1]
         row, deals, work = self.rows[game], self.deals[game], self.works[game]
         made = 0
@@ -163,17 +236,42 @@ class Batch:
             if row[L.PHASE] == L.PHASE_CODES["over"] or row[L.ERROR]:
                 break
             self._deal_ahead(game)  # the kernel stopped for a deal
+        self._flags(game)
+        self._check(game)
+        return made
+
+    def observe(self, out: npt.NDArray[np.float32]) -> None:
+        """The observation vector (:class:`~cau_rules.fishing.features.FishingFeatures`)
+        of each game's seat to play into the rows of *out*, computed from the rows."""
+        if self._pieces is None:
+            self._pieces = observe.pieces_of(self.rules, self.players)
+        at, numbers, _ = self._pieces
+        observe.observe_rows(self.rows, self.vector, at, numbers, out, self.parallel)
+
+    def play_seed(self, game: int, seed: int) -> int:
+        """Restart game *game* from *seed* and play it to its end with random moves from
+        its own generator (seeded from *seed*): :meth:`reset` then :meth:`play_random`,
+        in one call to the kernel; returns the moves made."""
+        if not _INT64_LOW <= seed <= _INT64_HIGH:
+            self.reset(game, seed)
+            return self.play_random(game)
+        self.seeds[game] = seed
+        self.decks[game] = ()
+        self.native[game] = True
+        self.seed_numbers[game] = seed
+        made = dealing.play_fresh(self.rows, self.vector, self.deals, self.works, self.dealt, self.rngs, game,
+                                  seed, self.players, self.rules.rewards == "stones", self.deck)
+        self._flags(game)
         self._check(game)
         return made
 
     def over(self) -> npt.NDArray[np.bool_]:
-        """Whether each game has ended."""
-        result: npt.NDArray[np.bool_] = self.rows[:, L.PHASE] == L.PHASE_CODES["over"]
-        return result
+        """Whether each game has ended (the batch's own array: read it, do not change it)."""
+        return self._over
 
     def to_play(self) -> npt.NDArray[np.int64]:
-        """The seat to play in each game."""
-        return self.rows[:, L.TO_PLAY].astype(np.int64)
+        """The seat to play in each game (a copy)."""
+        return self._to_play.copy()
 
     def state(self, game: int) -> FishingState:
         """Game *game* as an ordinary state."""

@@ -1,0 +1,350 @@
+"""CPython's ``random.Random`` seeded with a string, compiled with numba (the ``fast``
+extra), so that the kernels of every family deal exactly what the reference dealing code
+deals (D-DEAL-1: each shuffle draws from ``random.Random(f"{seed}:{hand}:{i}:{purpose}")``).
+
+What is reproduced, draw for draw: string seeding (version 2: the text's UTF-8 bytes
+followed by their SHA-512 digest, read as one big-endian integer, whose 32-bit words,
+least significant first, seed the Mersenne Twister through ``init_by_array``), the
+MT19937 generator, ``getrandbits(k)`` for ``k <= 32``, ``_randbelow``, ``randrange``'s
+offset and ``shuffle``.  The tests compare every piece with CPython itself.
+
+A generator is one ``int64`` array of :data:`MT_SIZE` entries: the 624 words of the
+state, the index of the next word and how many words of the current generation are
+computed (the twist runs word by word, as the words are read, which draws the same
+numbers as the whole twist at once: each new word reads only words before it in the new
+generation and after it in the old one).
+
+>>> import random
+>>> order = list(range(10)); random.Random("7:0:0:shuffle").shuffle(order)
+>>> shuffled_text("7:0:0:shuffle", list(range(10))) == order
+True
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import numpy.typing as npt
+from numba import njit
+
+__all__ = [
+    "MT_SIZE",
+    "TEXT_SIZE",
+    "generator_state",
+    "getrandbits",
+    "getrandbits_text",
+    "randbelow",
+    "seed_bytes",
+    "seed_numbers",
+    "shuffle",
+    "shuffled_text",
+]
+
+MT_SIZE = 626
+"""The entries of a generator: 624 state words, the next index, the words computed."""
+TEXT_SIZE = 128
+"""The longest seed text, in bytes, that :func:`seed_bytes` takes."""
+
+_N = 624
+_M = 397
+_MASK = 0xFFFFFFFF
+
+_K = np.array([
+    0x428A2F98D728AE22, 0x7137449123EF65CD, 0xB5C0FBCFEC4D3B2F, 0xE9B5DBA58189DBBC, 0x3956C25BF348B538,
+    0x59F111F1B605D019, 0x923F82A4AF194F9B, 0xAB1C5ED5DA6D8118, 0xD807AA98A3030242, 0x12835B0145706FBE,
+    0x243185BE4EE4B28C, 0x550C7DC3D5FFB4E2, 0x72BE5D74F27B896F, 0x80DEB1FE3B1696B1, 0x9BDC06A725C71235,
+    0xC19BF174CF692694, 0xE49B69C19EF14AD2, 0xEFBE4786384F25E3, 0x0FC19DC68B8CD5B5, 0x240CA1CC77AC9C65,
+    0x2DE92C6F592B0275, 0x4A7484AA6EA6E483, 0x5CB0A9DCBD41FBD4, 0x76F988DA831153B5, 0x983E5152EE66DFAB,
+    0xA831C66D2DB43210, 0xB00327C898FB213F, 0xBF597FC7BEEF0EE4, 0xC6E00BF33DA88FC2, 0xD5A79147930AA725,
+    0x06CA6351E003826F, 0x142929670A0E6E70, 0x27B70A8546D22FFC, 0x2E1B21385C26C926, 0x4D2C6DFC5AC42AED,
+    0x53380D139D95B3DF, 0x650A73548BAF63DE, 0x766A0ABB3C77B2A8, 0x81C2C92E47EDAEE6, 0x92722C851482353B,
+    0xA2BFE8A14CF10364, 0xA81A664BBC423001, 0xC24B8B70D0F89791, 0xC76C51A30654BE30, 0xD192E819D6EF5218,
+    0xD69906245565A910, 0xF40E35855771202A, 0x106AA07032BBD1B8, 0x19A4C116B8D2D0C8, 0x1E376C085141AB53,
+    0x2748774CDF8EEB99, 0x34B0BCB5E19B48A8, 0x391C0CB3C5C95A63, 0x4ED8AA4AE3418ACB, 0x5B9CCA4F7763E373,
+    0x682E6FF3D6B2B8A3, 0x748F82EE5DEFB2FC, 0x78A5636F43172F60, 0x84C87814A1F0AB72, 0x8CC702081A6439EC,
+    0x90BEFFFA23631E28, 0xA4506CEBDE82BDE9, 0xBEF9A3F7B2C67915, 0xC67178F2E372532B, 0xCA273ECEEA26619C,
+    0xD186B8C721C0C207, 0xEADA7DD6CDE0EB1E, 0xF57D4F7FEE6ED178, 0x06F067AA72176FBA, 0x0A637DC5A2C898A6,
+    0x113F9804BEF90DAE, 0x1B710B35131C471B, 0x28DB77F523047D84, 0x32CAAB7B40C72493, 0x3C9EBE0A15C9BEBC,
+    0x431D67C49C100D4C, 0x4CC5D4BECB3E42B6, 0x597F299CFC657E2A, 0x5FCB6FAB3AD6FAEC, 0x6C44198C4A475817,
+], np.uint64)
+"""SHA-512's round constants (FIPS 180-4, section 4.2.3)."""
+_H0 = np.array([
+    0x6A09E667F3BCC908, 0xBB67AE8584CAA73B, 0x3C6EF372FE94F82B, 0xA54FF53A5F1D36F1,
+    0x510E527FADE682D1, 0x9B05688C2B3E6C1F, 0x1F83D9ABFB41BD6B, 0x5BE0CD19137E2179,
+], np.uint64)
+"""SHA-512's initial hash value (FIPS 180-4, section 5.3.5)."""
+
+
+@njit(cache=True)
+def _rotr(x, n):
+    return (x >> np.uint64(n)) | (x << np.uint64(64 - n))
+
+
+@njit(cache=True)
+def _sha512(data, length, digest):
+    """The SHA-512 digest of ``data[:length]`` (uint8) into *digest* (64 uint8)."""
+    h = _H0.copy()
+    total = ((length + 17 + 127) // 128) * 128
+    block = np.zeros(total, np.uint8)
+    block[:length] = data[:length]
+    block[length] = 0x80
+    bits = length * 8
+    for i in range(8):
+        block[total - 1 - i] = (bits >> (8 * i)) & 0xFF
+    w = np.zeros(80, np.uint64)
+    for start in range(0, total, 128):
+        for t in range(16):
+            word = np.uint64(0)
+            for b in range(8):
+                word = (word << np.uint64(8)) | np.uint64(block[start + 8 * t + b])
+            w[t] = word
+        for t in range(16, 80):
+            s0 = _rotr(w[t - 15], 1) ^ _rotr(w[t - 15], 8) ^ (w[t - 15] >> np.uint64(7))
+            s1 = _rotr(w[t - 2], 19) ^ _rotr(w[t - 2], 61) ^ (w[t - 2] >> np.uint64(6))
+            w[t] = w[t - 16] + s0 + w[t - 7] + s1
+        a, b_, c, d, e, f, g, hh = h[0], h[1], h[2], h[3], h[4], h[5], h[6], h[7]
+        for t in range(80):
+            big1 = _rotr(e, 14) ^ _rotr(e, 18) ^ _rotr(e, 41)
+            choose = (e & f) ^ (~e & g)
+            t1 = hh + big1 + choose + _K[t] + w[t]
+            big0 = _rotr(a, 28) ^ _rotr(a, 34) ^ _rotr(a, 39)
+            major = (a & b_) ^ (a & c) ^ (b_ & c)
+            t2 = big0 + major
+            hh, g, f, e, d, c, b_, a = g, f, e, d + t1, c, b_, a, t1 + t2
+        h[0] += a
+        h[1] += b_
+        h[2] += c
+        h[3] += d
+        h[4] += e
+        h[5] += f
+        h[6] += g
+        h[7] += hh
+    for i in range(8):
+        for b in range(8):
+            digest[8 * i + b] = (h[i] >> np.uint64(56 - 8 * b)) & np.uint64(0xFF)
+
+
+def _init_genrand(seed: int) -> npt.NDArray[np.int64]:
+    """The Mersenne Twister's ``init_genrand(seed)``: its 624 words."""
+    words = [seed & _MASK]
+    for i in range(1, _N):
+        prev = words[-1]
+        words.append((1812433253 * (prev ^ (prev >> 30)) + i) & _MASK)
+    return np.array(words, np.int64)
+
+
+_BASE = _init_genrand(19650218)
+"""What ``init_by_array`` starts from, the same for every key (computed once)."""
+
+
+@njit(cache=True)
+def _init_by_array(mt, key, klen):
+    """The Mersenne Twister's ``init_by_array`` over ``key[:klen]`` (32-bit words)."""
+    mt[:_N] = _BASE
+    i = 1
+    j = 0
+    for _ in range(max(_N, klen)):
+        prev = mt[i - 1]
+        mt[i] = ((mt[i] ^ ((prev ^ (prev >> 30)) * 1664525)) + key[j] + j) & _MASK
+        i += 1
+        j += 1
+        if i >= _N:
+            mt[0] = mt[_N - 1]
+            i = 1
+        if j >= klen:
+            j = 0
+    for _ in range(_N - 1):
+        prev = mt[i - 1]
+        mt[i] = ((mt[i] ^ ((prev ^ (prev >> 30)) * 1566083941)) - i) & _MASK
+        i += 1
+        if i >= _N:
+            mt[0] = mt[_N - 1]
+            i = 1
+    mt[0] = 0x80000000
+    mt[_N] = _N
+    mt[_N + 1] = _N
+
+
+@njit(cache=True)
+def seed_bytes(mt, text, length):
+    """Seed the generator *mt* as ``random.Random(s)`` seeds it, for the string *s*
+    whose UTF-8 bytes are ``text[:length]`` (uint8, at most :data:`TEXT_SIZE`)."""
+    size = length + 64
+    whole = np.zeros(size + 4, np.uint8)
+    whole[:length] = text[:length]
+    digest = np.zeros(64, np.uint8)
+    _sha512(text, length, digest)
+    whole[length:size] = digest
+    # the big-endian integer's 32-bit words, least significant first
+    words = (size + 3) // 4
+    key = np.zeros(words, np.int64)
+    for k in range(words):
+        value = 0
+        for b in range(4):
+            at = size - 4 * k - 4 + b
+            value = value * 256 + (whole[at] if at >= 0 else 0)
+        key[k] = value
+    used = words
+    while used > 1 and key[used - 1] == 0:
+        used -= 1
+    _init_by_array(mt, key, used)
+
+
+@njit(cache=True)
+def _twist_word(mt, kk):
+    """Word *kk* of the next generation (every word before it already computed)."""
+    nxt = mt[kk + 1] if kk + 1 < _N else mt[0]
+    y = (mt[kk] & 0x80000000) | (nxt & 0x7FFFFFFF)
+    far = mt[kk + _M] if kk < _N - _M else mt[kk + _M - _N]
+    mt[kk] = far ^ (y >> 1) ^ (0x9908B0DF if y & 1 else 0)
+
+
+@njit(cache=True)
+def _genrand(mt):
+    """The next 32-bit output of the generator."""
+    index = mt[_N]
+    if index >= _N:
+        index = 0
+        mt[_N + 1] = 0
+    if index >= mt[_N + 1]:
+        _twist_word(mt, index)
+        mt[_N + 1] = index + 1
+    y = mt[index]
+    mt[_N] = index + 1
+    y ^= y >> 11
+    y ^= (y << 7) & 0x9D2C5680
+    y ^= (y << 15) & 0xEFC60000
+    y ^= y >> 18
+    return y
+
+
+@njit(cache=True)
+def getrandbits(mt, k):
+    """``getrandbits(k)`` for ``0 <= k <= 32``."""
+    if k == 0:
+        return 0
+    return _genrand(mt) >> (32 - k)
+
+
+@njit(cache=True)
+def randbelow(mt, n):
+    """``_randbelow(n)`` for ``1 <= n < 2**32``: a number from 0 to n - 1 (also what
+    ``randrange(a, a + n)`` adds to *a*)."""
+    k = 0
+    while (n >> k) > 0:
+        k += 1
+    r = getrandbits(mt, k)
+    while r >= n:
+        r = getrandbits(mt, k)
+    return r
+
+
+@njit(cache=True)
+def shuffle(mt, values, length):
+    """``shuffle`` of ``values[:length]`` in place."""
+    for i in range(length - 1, 0, -1):
+        j = randbelow(mt, i + 1)
+        values[i], values[j] = values[j], values[i]
+
+
+@njit(cache=True)
+def put_number(text, at, number):
+    """Write the decimal digits of *number* (``str(number)``) into *text* from *at*;
+    returns the index after them."""
+    if number < 0:
+        text[at] = 45  # '-'
+        at += 1
+    digits = np.zeros(20, np.uint8)
+    count = 0
+    rest = number
+    while True:
+        # the last digit, and the rest, with the sign kept (so the smallest int64 works)
+        last = rest % 10 if rest >= 0 else -(rest % -10)
+        digits[count] = 48 + last
+        count += 1
+        rest = rest // 10 if rest >= 0 else (rest + last) // 10
+        if rest == 0:
+            break
+    for i in range(count):
+        text[at + i] = digits[count - 1 - i]
+    return at + count
+
+
+@njit(cache=True)
+def seed_numbers(mt, text, seed, hand, index, purpose):
+    """Seed *mt* as ``random.Random(f"{seed}:{hand}:{index}:{purpose}")`` (D-DEAL-1);
+    *purpose* is the tag's ASCII bytes, *text* a scratch of :data:`TEXT_SIZE` uint8."""
+    at = put_number(text, 0, seed)
+    text[at] = 58  # ':'
+    at = put_number(text, at + 1, hand)
+    text[at] = 58
+    at = put_number(text, at + 1, index)
+    text[at] = 58
+    at += 1
+    for i in range(purpose.shape[0]):
+        text[at + i] = purpose[i]
+    seed_bytes(mt, text, at + purpose.shape[0])
+
+
+@njit(cache=True)
+def generator_state(seed):
+    """:func:`cau_rules.kernel_tools.generator_state` of an int64 *seed*, compiled: the
+    starting state of a game's own generator of random moves (not CPython's)."""
+    z = np.uint64(seed) * np.uint64(0x9E3779B97F4A7C15) + np.uint64(0x9E3779B97F4A7C15)
+    z = (z ^ (z >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
+    z = (z ^ (z >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
+    z = z ^ (z >> np.uint64(31))
+    return z if z != np.uint64(0) else np.uint64(1)
+
+
+# -- typed entry points (the tests compare these with CPython) --------------------------
+
+Ints = npt.NDArray[np.int64]
+
+
+def generator(text: str) -> Ints:
+    """A generator seeded as ``random.Random(text)``.
+
+    >>> import random
+    >>> int(getrandbits(generator("a"), 32)) == random.Random("a").getrandbits(32)
+    True
+    """
+    raw = np.frombuffer(text.encode(), np.uint8)
+    if len(raw) > TEXT_SIZE:
+        raise ValueError(f"a seed text has at most {TEXT_SIZE} bytes, not {len(raw)}")
+    mt = np.zeros(MT_SIZE, np.int64)
+    seed_bytes(mt, np.concatenate([raw, np.zeros(1, np.uint8)]), len(raw))
+    return mt
+
+
+def getrandbits_text(text: str, k: int, count: int) -> list[int]:
+    """*count* draws of ``getrandbits(k)`` from ``random.Random(text)``.
+
+    >>> import random
+    >>> rng = random.Random("x")
+    >>> getrandbits_text("x", 5, 3) == [rng.getrandbits(5) for _ in range(3)]
+    True
+    """
+    mt = generator(text)
+    return [int(getrandbits(mt, k)) for _ in range(count)]
+
+
+def shuffled_text(text: str, values: list[int]) -> list[int]:
+    """*values* shuffled as ``random.Random(text).shuffle`` shuffles them."""
+    mt = generator(text)
+    array = np.array(values, np.int64)
+    shuffle(mt, array, len(array))
+    return [int(value) for value in array]
+
+
+def numbers_generator(seed: int, hand: int, index: int, purpose: str) -> Ints:
+    """A generator seeded as ``random.Random(f"{seed}:{hand}:{index}:{purpose}")``, the
+    text written in the kernel (*seed*, *hand*, *index* int64).
+
+    >>> import random
+    >>> mt = numbers_generator(-12, 3, 0, "shuffle")
+    >>> int(randbelow(mt, 48)) == random.Random("-12:3:0:shuffle").randrange(48)
+    True
+    """
+    mt = np.zeros(MT_SIZE, np.int64)
+    seed_numbers(mt, np.zeros(TEXT_SIZE, np.uint8), seed, hand, index, np.frombuffer(purpose.encode(), np.uint8))
+    return mt
