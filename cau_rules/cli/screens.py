@@ -71,6 +71,21 @@ WORDS = register(Catalogue("cli", {
               "es": "Eres el asiento {0} de {1} en {2} (semilla {3}). Escribe el número de una jugada o la "
                     "jugada entre corchetes; 'help' las vuelve a mostrar, 'quit' sale."},
     "legal": {"en": "Your legal moves:", "ca": "Les teves jugades:", "es": "Tus jugadas:"},
+    "prompt": {"en": "your move> ", "ca": "la teva jugada> ", "es": "tu jugada> "},
+    "eof": {"en": "End of input: leaving the game. Bye.", "ca": "Fi de l'entrada: surts de la partida. Adéu.",
+            "es": "Fin de la entrada: sales de la partida. Adiós."},
+    "bye": {"en": "Bye.", "ca": "Adéu.", "es": "Adiós."},
+    "how": {"en": "Type the number of a move or the move itself:", "ca": "Escriu el número d'una jugada o la jugada:",
+            "es": "Escribe el número de una jugada o la jugada:"},
+    "no_number": {"en": "There is no move number {0}: choose 1 to {1}, or type a move.",
+                  "ca": "No hi ha cap jugada número {0}: tria de l'1 al {1}, o escriu una jugada.",
+                  "es": "No hay ninguna jugada número {0}: elige del 1 al {1}, o escribe una jugada."},
+    "amounts": {"en": "Number {0} is a range of amounts: type the move, e.g. '{1}'.",
+                "ca": "El número {0} és un interval de quantitats: escriu la jugada, p. ex. '{1}'.",
+                "es": "El número {0} es un intervalo de cantidades: escribe la jugada, p. ej. '{1}'."},
+    "cannot": {"en": "Cannot play {0}: {1}", "ca": "No es pot jugar {0}: {1}", "es": "No se puede jugar {0}: {1}"},
+    "choose": {"en": "Choose one of these (number or text):", "ca": "Tria'n una (número o text):",
+               "es": "Elige una (número o texto):"},
 }))
 """The command line's own words around a game, by key and language."""
 

@@ -171,38 +171,38 @@ def play_session(
         say(_numbered(moves))
         while True:
             try:
-                raw = ask("your move> ")
+                raw = ask(WORDS("prompt", lang))
             except EOFError:
                 say()
-                say("End of input: leaving the game. Bye.")
+                say(WORDS("eof", lang))
                 return 0
             text = raw.strip()
             if not text:
                 continue
             if text.lower() in QUIT_WORDS:
-                say("Bye.")
+                say(WORDS("bye", lang))
                 return 0
             if text.lower() in HELP_WORDS:
-                say("Type the number of a move or the move itself:")
+                say(WORDS("how", lang))
                 say(_numbered(moves))
                 continue
             chosen: Any = text
             if text.isdigit():
                 index = int(text)
                 if not 1 <= index <= len(moves):
-                    say(f"There is no move number {index}: choose 1 to {len(moves)}, or type a move.")
+                    say(WORDS("no_number", lang, index, len(moves)))
                     say(_numbered(moves))
                     continue
                 label, picked = moves[index - 1]
                 if picked is None:
-                    say(f"Number {index} is a range of amounts: type the move, e.g. '{label.split('-')[0]}'.")
+                    say(WORDS("amounts", lang, index, label.split("-")[0]))
                     continue
                 chosen = picked
             try:
                 after = state.apply(chosen)
             except CauRulesError as exc:
-                say(f"Cannot play {text!r}: {exc}")
-                say("Choose one of these (number or text):")
+                say(WORDS("cannot", lang, repr(text), exc))
+                say(WORDS("choose", lang))
                 say(_numbered(moves))
                 continue
             break
