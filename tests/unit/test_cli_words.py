@@ -8,6 +8,7 @@ from collections.abc import Iterator
 import pytest
 
 from cau_rules.cli.sessions import play_session
+from cau_rules.i18n import Lang
 
 
 def _answers(*lines: str) -> Iterator[str]:
@@ -21,7 +22,7 @@ def _answers(*lines: str) -> Iterator[str]:
      ["your move", "There is no", "Cannot play", "Bye."]),
     ("en", ["your move> ", "There is no move number 99", "Cannot play 'zz'", "Bye."], []),
 ])
-def test_the_terminal_game_prompts_and_refuses_in_its_language(lang: str, expected: list[str],
+def test_the_terminal_game_prompts_and_refuses_in_its_language(lang: Lang, expected: list[str],
                                                               unexpected: list[str]) -> None:
     answers = _answers("99", "zz", "help", "quit")
     prompts: list[str] = []
