@@ -286,6 +286,19 @@ def seed_numbers(mt, text, seed, hand, index, purpose):
 
 
 @njit(cache=True)
+def next_random(rng):
+    """The next number of a game's own move generator (xorshift64*, its state in ``rng[0]``,
+    first set by :func:`generator_state`): every kernel draws its random moves from it, so
+    they depend on the game's seed only, never on threads."""
+    x = rng[0]
+    x ^= x >> np.uint64(12)
+    x ^= x << np.uint64(25)
+    x ^= x >> np.uint64(27)
+    rng[0] = x
+    return (x * np.uint64(2685821657736338717)) >> np.uint64(11)
+
+
+@njit(cache=True)
 def generator_state(seed):
     """:func:`cau_rules.kernel_tools.generator_state` of an int64 *seed*, compiled: the
     starting state of a game's own generator of random moves (not CPython's)."""

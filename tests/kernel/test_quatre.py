@@ -30,6 +30,7 @@ from cau_rules.adapters.features import features_for
 from cau_rules.batch import BatchGame
 from cau_rules.cards import SPANISH_40
 from cau_rules.errors import InvalidRulesError
+from cau_rules.kernel_random import next_random
 from cau_rules.outcome import Termination
 from cau_rules.quatre.kernel import core
 from cau_rules.quatre.kernel import layout as L
@@ -201,6 +202,6 @@ def test_sampling_takes_the_masks_pick_th_legal_action() -> None:
         active = ~batch.over()
         batch.sample(masks, active, out)
         for game in np.flatnonzero(active).tolist():
-            pick = int(core.next_random(rngs[game:game + 1]) % np.uint64(batch.counts[game]))
+            pick = int(next_random(rngs[game:game + 1]) % np.uint64(batch.counts[game]))
             assert out[game] == np.flatnonzero(masks[game])[pick]
         batch.step(out, active)

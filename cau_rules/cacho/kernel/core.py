@@ -16,6 +16,7 @@ import numpy.typing as npt
 from numba import njit, prange
 
 from cau_rules.cacho.kernel import layout as L
+from cau_rules.kernel_random import next_random
 from cau_rules.kernel_tools import fresh_cache, source_stamp
 from cau_rules.outcome import Termination
 
@@ -465,18 +466,6 @@ def _sample_rows(masks, counts, rngs, active_rows, out):
                         out[g] = a
                         break
                     pick -= 1
-
-
-@njit(cache=True)
-def next_random(rng):
-    """The next number of the game's own generator (xorshift64*, its state in ``rng[0]``),
-    the same generator as the capture kernel's."""
-    x = rng[0]
-    x ^= x >> np.uint64(12)
-    x ^= x << np.uint64(25)
-    x ^= x >> np.uint64(27)
-    rng[0] = x
-    return (x * np.uint64(2685821657736338717)) >> np.uint64(11)
 
 
 step_serial = njit(cache=True)(_step_rows)

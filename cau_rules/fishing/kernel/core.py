@@ -114,6 +114,7 @@ from cau_rules.fishing.kernel.parts import (
     table_take,
     top_masks,
 )
+from cau_rules.kernel_random import next_random
 
 
 @njit(cache=True)
@@ -555,18 +556,6 @@ def _sample_rows(masks, counts, rngs, active, out):
                         out[g] = a
                         break
                     pick -= 1
-
-
-@njit(cache=True)
-def next_random(rng):
-    """The next number of the game's own generator (xorshift64*, its state in ``rng[0]``):
-    the kernel's random moves depend on the game's seed only, never on threads."""
-    x = rng[0]
-    x ^= x >> np.uint64(12)
-    x ^= x << np.uint64(25)
-    x ^= x >> np.uint64(27)
-    rng[0] = x
-    return (x * np.uint64(2685821657736338717)) >> np.uint64(11)
 
 
 step_serial = njit(cache=True)(_step_rows)

@@ -16,7 +16,7 @@ from numba import njit, prange
 
 from cau_rules import kernel_random
 from cau_rules.fishing.kernel import core, parts
-from cau_rules.fishing.kernel.core import begin, next_random, play_random, step
+from cau_rules.fishing.kernel.core import begin, play_random, step
 from cau_rules.fishing.kernel.layout import (
     ERROR,
     FINGERPRINT,
@@ -36,7 +36,15 @@ from cau_rules.fishing.kernel.layout import (
     source_stamp,
 )
 from cau_rules.fishing.kernel.parts import OVER, SCRATCH, legal_mask
-from cau_rules.kernel_random import MT_SIZE, TEXT_SIZE, generator_state, randbelow, seed_numbers, shuffle
+from cau_rules.kernel_random import (
+    MT_SIZE,
+    TEXT_SIZE,
+    generator_state,
+    next_random,
+    randbelow,
+    seed_numbers,
+    shuffle,
+)
 
 
 @njit(cache=True)
