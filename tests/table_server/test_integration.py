@@ -13,7 +13,15 @@ import pytest
 
 import cau_rules
 from cau_rules.record import GameRecord, loads_record
-from examples.table_server.tables import Limits, Table, group_moves, picture, public_view, table_options
+from examples.table_server.tables import (
+    Limits,
+    Table,
+    card_codes,
+    group_moves,
+    picture,
+    public_view,
+    table_options,
+)
 from tests.table_server.conftest import FAST, Harness, Peer
 
 Make = Callable[..., Harness]
@@ -431,9 +439,11 @@ def test_a_preview_names_the_cards_a_move_would_take_and_changes_nothing(harness
             takes[str(move)] = answer["takes"]
         if any(takes.values()):
             data = state.observe(seat).to_dict()
-            # the table, and in cau-robat the other seat's open pile, which a run can take
-            in_sight = set(data["table"].split()) | set(data["piles"][1 - seat].split())
-            assert all(set(codes) <= in_sight for codes in takes.values())
+            # the table, a pending chain's cards, and in cau-robat the other seat's open pile,
+            # which a run can take
+            in_sight = (set(data["table"].split()) | card_codes(json.dumps(data["chain"]))
+                        | set(data["piles"][1 - seat].split()))
+            assert all(set(codes) <= in_sight for codes in takes.values()), (takes, data)
             break
         text = sorted(takes)[rng() % len(takes)]
         ply = h.table(table).ply
