@@ -10,7 +10,9 @@ the differential tests hold the two equal after every step.
 - :mod:`~cau_rules.quatre.kernel.core`: the compiled rules (imports numba).
 - :mod:`~cau_rules.quatre.kernel.bridge`: rows to states and back.
 - :mod:`~cau_rules.quatre.kernel.batch`: a batch of games, what
-  :class:`cau_rules.batch.BatchGame` drives.
+  :class:`cau_rules.batch.BatchGame` drives, and the hook of the compiled search.
+- :mod:`~cau_rules.quatre.kernel.search`: IS-MCTS with every iteration in the kernel
+  (each re-deals what the searching seat does not know).
 
 Importing this package imports neither numba nor numpy.
 """

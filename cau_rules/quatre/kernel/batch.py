@@ -10,6 +10,9 @@ True
 
 from __future__ import annotations
 
+import random
+from typing import Any
+
 import numpy as np
 import numpy.typing as npt
 
@@ -18,13 +21,14 @@ from cau_rules.errors import InvalidRulesError
 from cau_rules.kernel_tools import OneGameBatches, generator_state
 from cau_rules.outcome import Outcome
 from cau_rules.quatre.engine import deal, winners
-from cau_rules.quatre.kernel import core
+from cau_rules.quatre.kernel import core, search
 from cau_rules.quatre.kernel import layout as L
 from cau_rules.quatre.kernel.bridge import row_of, state_of
+from cau_rules.quatre.moves import QuatreMove
 from cau_rules.quatre.rules import QuatreRules
 from cau_rules.quatre.state import QuatreState
 
-__all__ = ["Batch", "check_rules", "playout"]
+__all__ = ["Batch", "check_rules", "ismcts", "playout"]
 
 
 def check_rules(rules: QuatreRules, players: int) -> None:
@@ -140,3 +144,21 @@ def playout(state: QuatreState, seed: int) -> Outcome:
     True
     """
     return _ONE.playout(Batch, state, seed)
+
+
+def ismcts(
+    info: Any, iterations: int, rng: random.Random, exploration: float
+) -> list[tuple[QuatreMove, int, float]] | None:
+    """The compiled IS-MCTS search of the information state *info*: every root move with
+    its visits and summed reward, or None when it is not a four-card information state
+    (what :func:`cau_rules.ai.mcts.ismcts` calls for ``engine="kernel"``; see
+    :mod:`cau_rules.quatre.kernel.search`).
+
+    >>> import random
+    >>> from cau_rules import new_game
+    >>> from cau_rules.ai.infostate import InfoState
+    >>> state = new_game("cau-quatre", players=3, seed=3)
+    >>> sum(visits for _, visits, _ in ismcts(InfoState.start(state, state.to_play), 50, random.Random(2), 0.7))
+    50
+    """
+    return search.ismcts(info, iterations, rng, exploration)

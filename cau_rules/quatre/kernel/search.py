@@ -1,0 +1,511 @@
+"""Single-observer IS-MCTS for the four-card game, every iteration in the kernel (numba).
+
+The same algorithm as :func:`cau_rules.ai.mcts.ismcts` (ISUCT: availability counts,
+UCB1 with the same exploration constant, every seat maximising its own share of the
+win; one untried legal move expanded per iteration; uniformly random rollouts; the most
+visited root move played), but over rows:
+
+1. once per decision, one :meth:`InfoState.resample <cau_rules.ai.infostate.InfoState.resample>`
+   (:func:`cau_rules.quatre.infer.resample_fields`, checked once) gives a row: a
+   position that shows the seat exactly its view;
+2. every iteration re-deals, with the kernel's own generator, the cards the seat does
+   not know (the stock and the unknown part of every other holding) the way
+   :func:`~cau_rules.quatre.infer.resample_fields` deals them, so every constraint it
+   keeps is kept: the known cards stay put (first in their holding); a seat asked to
+   add to a chain holds the chain's rank; a seat laying into the centre holds enough
+   cards after the one it laid last; a seat that passed since the centre last changed
+   holds none of its ranks (such seats are dealt first); the stock is what is left, in
+   random order.  A position built this way needs no validation: it is consistent by
+   construction, as the tests check against the reference on many positions;
+3. the tree lives in preallocated arrays, one node per iteration at most (plus the
+   root), the children of a node in a linked list; rollouts are the kernel's moves.
+
+:func:`ismcts` is what :func:`cau_rules.ai.mcts.ismcts` calls (through the family
+record's ``kernel`` module, :func:`cau_rules.quatre.kernel.batch.ismcts`) for
+``engine="kernel"``; it returns None for what it does not search (a state of another
+family), so the Python tree runs it instead.
+
+>>> import random
+>>> from cau_rules import new_game
+>>> from cau_rules.ai.infostate import InfoState
+>>> state = new_game("cau-quatre", players=3, seed=3)
+>>> found = ismcts(InfoState.start(state, state.to_play), 60, random.Random(1))
+>>> sum(visits for _, visits, _ in found), {move for move, _, _ in found} == set(state.legal_moves())
+(60, True)
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import threading
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+from numba import njit
+
+from cau_rules.errors import InvalidPositionError
+from cau_rules.kernel_random import next_random
+from cau_rules.kernel_tools import fresh_cache, generator_state, source_stamp
+from cau_rules.quatre.codec import QuatreCodec
+from cau_rules.quatre.kernel import core
+from cau_rules.quatre.kernel import layout as L
+from cau_rules.quatre.kernel.bridge import row_of, state_of
+from cau_rules.quatre.kernel.core import MOST, legal_mask, step
+from cau_rules.quatre.moves import QuatreMove
+from cau_rules.quatre.rules import QuatreRules
+from cau_rules.quatre.state import QuatreState
+from cau_rules.quatre.view import QuatreView
+
+__all__ = ["SearchProblem", "SearchTree", "determinisations", "ismcts", "problem"]
+
+CARDS = L.CARDS
+N = L.N
+PHASE = L.PHASE
+TO_PLAY = L.TO_PLAY
+POS = L.POS
+DECK0 = L.DECK0
+HOLD = L.HOLD
+HLEN = L.HLEN
+R_ACTIONS = L.R_ACTIONS
+MAXP = L.MAXP
+OVER = L.PHASE_CODES["over"]
+ALL = (1 << CARDS) - 1
+"""The card mask of every card (bit *v*: the card of value *v*)."""
+
+
+@njit(cache=True)
+def compiled_stamp() -> int:
+    """:data:`STAMP` as compiled (and cached)."""
+    return STAMP
+
+
+STAMP = (core.STAMP ^ source_stamp(core.__file__)) & 0x7FFF_FFFF
+"""What this module's machine code was compiled against: the layout and the kernel's
+rules, compiled into it (numba's cache follows this file only)."""
+fresh_cache(compiled_stamp, STAMP, __file__)
+
+
+# -- determinisation ------------------------------------------------------------------
+
+
+@njit(cache=True)
+def below(rng, bound):
+    """A uniformly random integer from 0 to ``bound - 1`` (``bound`` at least 1)."""
+    return np.int64(next_random(rng) % np.uint64(bound))
+
+
+@njit(cache=True)
+def determinise(s, base, unknown, seats, fixed, extra, allowed, must_seat, must_cards, must_count, pool, taken,
+                rng):
+    """Write into *s* the row *base* with the *unknown* cards dealt afresh, as
+    :func:`~cau_rules.quatre.infer.resample_fields` deals them: shuffled; then
+    *must_count* cards of the mask *must_cards* (the first such in the shuffled order) for
+    *must_seat* (-1: none); then each of *seats* in order takes, after its ``fixed[k]``
+    known cards (and its must cards), the first ``extra[k]`` cards left that the mask
+    ``allowed[k]`` lets it hold; what is left is the stock, in that order.  False when
+    no such deal exists (*s* is then unusable)."""
+    size = unknown.shape[0]
+    for i in range(s.shape[0]):
+        s[i] = base[i]
+    for i in range(size):
+        pool[i] = unknown[i]
+        taken[i] = False
+    for i in range(size - 1, 0, -1):
+        j = below(rng, i + 1)
+        pool[i], pool[j] = pool[j], pool[i]
+    one = np.int64(1)
+    for k in range(seats.shape[0]):
+        seat = seats[k]
+        at = HOLD + seat * CARDS + fixed[k]
+        if seat == must_seat:
+            got = 0
+            for i in range(size):
+                if got == must_count:
+                    break
+                if not taken[i] and must_cards >> np.int64(pool[i]) & one:
+                    taken[i] = True
+                    s[at] = pool[i]
+                    at += 1
+                    got += 1
+            if got < must_count:
+                return False
+    for k in range(seats.shape[0]):
+        seat = seats[k]
+        at = HOLD + seat * CARDS + fixed[k] + (must_count if seat == must_seat else 0)
+        mask = allowed[k]
+        got = 0
+        for i in range(size):
+            if got == extra[k]:
+                break
+            if not taken[i] and mask >> np.int64(pool[i]) & one:
+                taken[i] = True
+                s[at] = pool[i]
+                at += 1
+                got += 1
+        if got < extra[k]:
+            return False
+    at = DECK0 + s[POS]
+    for i in range(size):
+        if not taken[i]:
+            s[at] = pool[i]
+            at += 1
+    return True
+
+
+@njit(cache=True)
+def run_determinise(base, unknown, seats, fixed, extra, allowed, must_seat, must_cards, must_count, rng, out):
+    """Fill the rows of *out* with determinisations of *base* (see :func:`determinise`);
+    returns how many succeeded (the first rows)."""
+    pool = np.empty(unknown.shape[0], np.int64)
+    taken = np.zeros(unknown.shape[0], np.bool_)
+    made = 0
+    for _row in range(out.shape[0]):
+        if determinise(out[made], base, unknown, seats, fixed, extra, allowed, must_seat, must_cards, must_count,
+                       pool, taken, rng):
+            made += 1
+    return made
+
+
+# -- the search ----------------------------------------------------------------------
+
+
+@njit(cache=True)
+def shares_of(s, out):
+    """Every seat's share of the win of the finished row *s* into *out*: the most cards
+    held wins, ties share (:func:`~cau_rules.quatre.engine.outcome_of`, then
+    ``Outcome.shares``)."""
+    n = s[N]
+    best = s[HLEN]
+    for seat in range(1, n):
+        best = max(best, s[HLEN + seat])
+    winners = 0
+    for seat in range(n):
+        if s[HLEN + seat] == best:
+            winners += 1
+    for seat in range(MAXP):
+        out[seat] = 0.0
+    for seat in range(n):
+        if s[HLEN + seat] == best:
+            out[seat] = 1.0 / winners
+
+
+@njit(cache=True)
+def run_search(base, r, unknown, seats, fixed, extra, allowed, must_seat, must_cards, must_count, iterations,
+               exploration, rng, node_action, node_mover, node_visits, node_avail, node_reward, node_child,
+               node_next, used):
+    """*iterations* IS-MCTS iterations from the determinisations of *base* (see
+    :func:`determinise`); the tree goes into the ``node_*`` arrays (node 0 the root, at
+    least ``iterations + 1`` entries), ``used[0]`` gets the nodes used.  Returns the
+    iterations done (an iteration without a consistent deal is skipped)."""
+    s = np.empty(base.shape[0], np.int16)
+    pool = np.empty(unknown.shape[0], np.int64)
+    taken = np.zeros(unknown.shape[0], np.bool_)
+    actions = np.empty(MOST, np.int64)
+    no_mask = np.zeros(0, np.bool_)
+    child_of = np.full(r[R_ACTIONS], -1, np.int64)
+    path = np.empty(iterations + 2, np.int64)
+    shares = np.zeros(MAXP, np.float64)
+    node_action[0] = -1
+    node_mover[0] = -1
+    node_visits[0] = 0
+    node_avail[0] = 0
+    node_reward[0] = 0.0
+    node_child[0] = -1
+    node_next[0] = -1
+    nodes = 1
+    done = 0
+    for _iteration in range(iterations):
+        if not determinise(s, base, unknown, seats, fixed, extra, allowed, must_seat, must_cards, must_count,
+                           pool, taken, rng):
+            continue
+        node = 0
+        path[0] = 0
+        depth = 1
+        # selection and expansion
+        while s[PHASE] != OVER:
+            count = legal_mask(s, r, no_mask, actions)
+            child = node_child[node]
+            while child >= 0:
+                child_of[node_action[child]] = child
+                child = node_next[child]
+            untried = 0
+            for i in range(count):
+                if child_of[actions[i]] < 0:
+                    untried += 1
+            chosen = -1
+            expand = untried > 0
+            if expand:
+                pick = below(rng, untried) if untried > 1 else 0
+                for i in range(count):
+                    if child_of[actions[i]] < 0:
+                        if pick == 0:
+                            chosen = actions[i]
+                            break
+                        pick -= 1
+                fresh = nodes
+                nodes += 1
+                node_action[fresh] = chosen
+                node_mover[fresh] = s[TO_PLAY]
+                node_visits[fresh] = 0
+                node_avail[fresh] = 0
+                node_reward[fresh] = 0.0
+                node_child[fresh] = -1
+                node_next[fresh] = node_child[node]
+                node_child[node] = fresh
+                child_of[chosen] = fresh
+                for i in range(count):
+                    if child_of[actions[i]] >= 0:
+                        node_avail[child_of[actions[i]]] += 1
+                node = fresh
+            else:
+                best_score = -math.inf
+                for i in range(count):
+                    child = child_of[actions[i]]
+                    node_avail[child] += 1
+                    visits = node_visits[child]
+                    score = node_reward[child] / visits + exploration * math.sqrt(
+                        math.log(node_avail[child]) / visits)
+                    if score > best_score:
+                        best_score = score
+                        node = child
+                chosen = node_action[node]
+            child = node_child[path[depth - 1]]
+            while child >= 0:
+                child_of[node_action[child]] = -1
+                child = node_next[child]
+            path[depth] = node
+            depth += 1
+            step(s, r, chosen)
+            if expand:
+                break
+        # the random rollout
+        while s[PHASE] != OVER:
+            count = legal_mask(s, r, no_mask, actions)
+            step(s, r, actions[below(rng, count)])
+        shares_of(s, shares)
+        for d in range(depth):
+            visited = path[d]
+            node_visits[visited] += 1
+            if node_mover[visited] >= 0:
+                node_reward[visited] += shares[node_mover[visited]]
+        done += 1
+    used[0] = nodes
+    return done
+
+
+# -- the Python side -----------------------------------------------------------------------
+
+Row = npt.NDArray[np.int16]
+Ints = npt.NDArray[np.int64]
+
+
+def _mask(cards: Any) -> int:
+    """The card mask of *cards* (card values)."""
+    mask = 0
+    for card in cards:
+        mask |= 1 << int(card)
+    return mask
+
+
+class SearchProblem:
+    """One decision's determinisation data: the resampled position *state* as a row
+    (*base*), the *unknown* cards (the stock and the unknown part of every holding but the
+    seat's), and what :func:`determinise` reads of the view's constraints: the other
+    seats in the order they are dealt (*seats*), their known cards (*fixed*, first in
+    their holding), the cards they draw (*extra*) and may draw (*allowed*, a card mask),
+    and the cards one seat must hold (*must_count* of the mask *must_cards* for
+    *must_seat*, -1: none).
+
+    Raises:
+        InvalidPositionError: *state* does not show the seat its view (it was not
+            resampled from it).
+    """
+
+    def __init__(self, state: QuatreState, view: QuatreView) -> None:
+        n = state.players
+        observer = view.seat
+        self.state = state
+        self.base: Row = np.zeros(L.ROW, np.int16)
+        row_of(state, self.base)
+        chain = view.chain
+        mover = view.to_play
+        must_seat, must_cards, must_count = -1, 0, 0
+        if (view.phase == "chain" and chain is not None and mover != observer
+                and not any(card.rank == chain.rank for card in view.known[mover])):
+            must_seat, must_count = mover, 1
+            must_cards = _mask(card for card in state.rules.deck.cards if card.rank == chain.rank)
+        if view.phase == "lay" and view.lay is not None and mover != observer:
+            after = view.lay.after
+            later = [card for card in view.known[mover] if after is None or card.value > after.value]
+            owed = max(view.lay.owed - len(later), 0)
+            if owed:
+                must_seat, must_count = mover, owed
+                must_cards = _mask(card for card in state.rules.deck.cards if after is None or card.value > after.value)
+        lacks: dict[int, set[int]] = {seat: set() for seat in range(n)}
+        if view.phase == "turn" and view.passes:
+            table_ranks = {card.rank for card in view.table}
+            seat = mover
+            for _ in range(view.passes):
+                seat = (seat - 1) % n
+                while seat in view.out:
+                    seat = (seat - 1) % n
+                lacks[seat] = table_ranks
+        order = [seat for seat in sorted(range(n), key=lambda seat: not lacks[seat]) if seat != observer]
+        unknown: list[int] = []
+        fixed: list[int] = []
+        extra: list[int] = []
+        allowed: list[int] = []
+        for seat in order:
+            holding = state.holdings[seat]
+            known = view.known[seat]
+            if holding[:len(known)] != known:
+                raise InvalidPositionError(f"seat {seat}'s known cards are not first in its resampled holding")
+            fixed.append(len(known))
+            extra.append(len(holding) - len(known) - (must_count if seat == must_seat else 0))
+            allowed.append(_mask(card for card in state.rules.deck.cards if card.rank not in lacks[seat]))
+            unknown.extend(int(card) for card in holding[len(known):])
+        unknown.extend(int(card) for card in state.stock)
+        self.seats: Ints = np.array(order, np.int64)
+        self.fixed: Ints = np.array(fixed, np.int64)
+        self.extra: Ints = np.array(extra, np.int64)
+        self.allowed: Ints = np.array(allowed, np.int64)
+        self.unknown: Ints = np.array(unknown, np.int64)
+        self.must = (must_seat, must_cards, must_count)
+        self.rules_vector, self.codec = _rules_data(state.rules, n)
+
+    def determinisations(self, count: int, seed: int) -> list[Row]:
+        """*count* determinised rows, drawn from a generator started from *seed* (fewer
+        if some found no consistent deal)."""
+        out = np.zeros((count, L.ROW), np.int16)
+        rng = np.array([generator_state(seed)], np.uint64)
+        made = run_determinise(self.base, self.unknown, self.seats, self.fixed, self.extra, self.allowed,
+                               *self.must, rng, out)
+        return list(out[:made])
+
+    def search(self, iterations: int, seed: int, exploration: float = 0.7) -> SearchTree:
+        """*iterations* iterations of IS-MCTS by ``state.to_play`` from the
+        determinisations of this position, drawn from a generator started from *seed*.
+
+        Raises:
+            InvalidPositionError: no iteration found a consistent deal.
+        """
+        tree = SearchTree(iterations + 1)
+        used = np.zeros(1, np.int64)
+        rng = np.array([generator_state(seed)], np.uint64)
+        done = run_search(self.base, self.rules_vector, self.unknown, self.seats, self.fixed, self.extra,
+                          self.allowed, *self.must, iterations, float(exploration), rng, tree.action,
+                          tree.mover, tree.visits, tree.avail, tree.reward, tree.child, tree.sibling, used)
+        tree.nodes = int(used[0])
+        if done == 0:
+            raise InvalidPositionError("no deal is consistent with this information state")
+        tree.done = int(done)
+        return tree
+
+
+class SearchTree:
+    """The tree of one compiled search (:meth:`SearchProblem.search`): node 0 is the root;
+    node *i* has the codec action ``action[i]`` leading to it, the seat ``mover[i]`` that
+    made it, ``visits[i]``, ``avail[i]`` (iterations where it was legal when its parent
+    was reached) and ``reward[i]`` (the summed shares of its mover); its children are
+    linked from ``child[i]`` through ``sibling``.  *nodes* were used; *done* iterations
+    were backed up."""
+
+    def __init__(self, capacity: int) -> None:
+        self.action: Ints = np.empty(capacity, np.int64)
+        self.mover: Ints = np.empty(capacity, np.int64)
+        self.visits: Ints = np.empty(capacity, np.int64)
+        self.avail: Ints = np.empty(capacity, np.int64)
+        self.reward: npt.NDArray[np.float64] = np.empty(capacity, np.float64)
+        self.child: Ints = np.empty(capacity, np.int64)
+        self.sibling: Ints = np.empty(capacity, np.int64)
+        self.nodes = 0
+        self.done = 0
+
+    def children(self, node: int) -> list[int]:
+        """The children of *node*, in the order they were added."""
+        found: list[int] = []
+        child = int(self.child[node])
+        while child >= 0:
+            found.append(child)
+            child = int(self.sibling[child])
+        found.reverse()
+        return found
+
+    def root_children(self) -> list[tuple[int, int, float]]:
+        """Each root move's codec action, visits and summed reward."""
+        return [(int(self.action[c]), int(self.visits[c]), float(self.reward[c])) for c in self.children(0)]
+
+
+class _Cache(threading.local):
+    def __init__(self) -> None:
+        self.data: dict[tuple[int, int], tuple[QuatreRules, Ints, QuatreCodec]] = {}
+
+
+_CACHE = _Cache()
+
+
+def _rules_data(rules: QuatreRules, players: int) -> tuple[Ints, QuatreCodec]:
+    """The rules vector and the codec of *rules* (kept per thread)."""
+    key = (id(rules), players)
+    found = _CACHE.data.get(key)
+    if found is None or found[0] is not rules:
+        if len(_CACHE.data) > 64:
+            _CACHE.data.clear()
+        found = _CACHE.data[key] = (
+            rules, np.array(L.rules_vector(rules, players), np.int64), QuatreCodec(rules, players))
+    return found[1], found[2]
+
+
+def _supported(info: Any) -> bool:
+    return isinstance(info.rules, QuatreRules) and isinstance(info.view, QuatreView)
+
+
+def problem(info: Any, rng: random.Random) -> SearchProblem:
+    """The determinisation data of the information state *info* (of the four-card game),
+    from one resample drawn with *rng*.
+
+    Raises:
+        InvalidPositionError: the seat is not to play, or no deal is consistent with
+            what it has seen.
+    """
+    state: QuatreState = info.resample(rng)
+    if state.is_over or state.to_play != info.seat:
+        raise InvalidPositionError(f"seat {info.seat} is not to play in this information state")
+    return SearchProblem(state, info.view)
+
+
+def determinisations(info: Any, count: int, seed: int) -> list[QuatreState]:
+    """*count* positions dealt by the kernel's determinisation of *info*, as ordinary
+    states (what :func:`ismcts` searches; for tests and inspection).
+
+    >>> from cau_rules import new_game
+    >>> from cau_rules.ai.infostate import InfoState
+    >>> state = new_game("cau-quatre", players=3, seed=3)
+    >>> guesses = determinisations(InfoState.start(state, state.to_play), 5, seed=1)
+    >>> all(guess.holdings[state.to_play] == state.holdings[state.to_play] for guess in guesses)
+    True
+    """
+    data = problem(info, random.Random(seed))
+    state = data.state
+    return [state_of(state.rules, row, state.seed) for row in data.determinisations(count, seed)]
+
+
+def ismcts(
+    info: Any, iterations: int, rng: random.Random, exploration: float = 0.7
+) -> list[tuple[QuatreMove, int, float]] | None:
+    """Search *info* (the seat to play's information state) for *iterations* iterations
+    in the kernel; every root move with its visits and its summed reward (the seat's
+    shares), or None when this is not a four-card information state (the caller then
+    runs the Python tree).  Everything random comes from *rng*.
+
+    Raises:
+        InvalidPositionError: the seat is not to play, or no deal is consistent.
+    """
+    if not _supported(info):
+        return None
+    data = problem(info, rng)
+    tree = data.search(iterations, rng.getrandbits(63), exploration)
+    moves = {data.codec.encode(move): move for move in info.view.legal_moves}
+    return [(moves[action], visits, reward) for action, visits, reward in tree.root_children()]
