@@ -4,6 +4,7 @@
 Usage (from the repository root, with the ``fast`` and ``bench`` extras)::
 
     python benchmarks/kernel_bench.py [--rounds 3] [--seconds 2] [--json PATH] [--plot SVG] [--ismcts-only]
+    python benchmarks/kernel_bench.py --ismcts-only --variant cau-quatre --players 3
 
 Each round runs ``benchmarks/anchor_step.py hearts SECONDS``, then
 ``cau-rules bench --engine kernel --json`` for every capture preset and player count and
@@ -27,10 +28,12 @@ Then IS-MCTS on ``cau-robat`` 2 players and on ``cau-quatre`` 3 players, 100 ite
 decision, in each engine (``benchmarks/engine_extras.py --ismcts-only --engine
 python|kernel``, alternating): ``ISMCTSBot(engine="python")`` searches in the pure-Python
 engine, ``engine="kernel"`` runs every iteration in the kernel where the family's kernel has
-a search (:mod:`cau_rules.fishing.kernel.search`) and only the rollouts elsewhere;
+a search (:mod:`cau_rules.fishing.kernel.search`, :mod:`cau_rules.quatre.kernel.search`)
+and only the rollouts elsewhere;
 iterations per CPU second of whole games (the bot's views, resampling and the opponent
 included), the goal 10x each.  Prints a Markdown table; exit status 0 if every goal holds,
-1 if one does not.
+1 if one does not.  ``--ismcts-only`` runs the IS-MCTS rounds alone, of ``--variant`` with
+``--players`` (default ``cau-robat``, 2).
 """
 
 from __future__ import annotations
@@ -92,13 +95,13 @@ def _ismcts_rounds(rounds: int, seconds: float, variant: str = "cau-robat", play
 
 
 def _ismcts_only(args: argparse.Namespace) -> int:
-    ismcts = _ismcts_rounds(args.rounds, args.seconds)
+    ismcts = _ismcts_rounds(args.rounds, args.seconds, args.variant, args.players)
     ratios = [kernel / python for python, kernel in zip(ismcts["python"], ismcts["kernel"], strict=True)]
     search = statistics.median(ismcts["kernel"]) / statistics.median(ismcts["python"])
     print("\n| round | python | kernel | ratio |\n|---|---:|---:|---:|")
     for number, (python, kernel, ratio) in enumerate(zip(ismcts["python"], ismcts["kernel"], ratios, strict=True)):
         print(f"| {number} | {python:.0f} | {kernel:.0f} | {ratio:.1f} |")
-    print(f"\nIS-MCTS cau-robat 2p, search in the kernel >= 10x python: {search:.1f} (medians), "
+    print(f"\nIS-MCTS {args.variant} {args.players}p, search in the kernel >= 10x python: {search:.1f} (medians), "
           f"{'holds' if search >= 10 else 'does NOT hold'}")
     if args.json:
         Path(args.json).write_text(json.dumps({"ismcts": ismcts}, indent=1), encoding="utf-8")
@@ -174,6 +177,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seconds", type=float, default=2.0)
     parser.add_argument("--json")
     parser.add_argument("--ismcts-only", action="store_true", help="only the IS-MCTS rounds and their goal")
+    parser.add_argument("--variant", default="cau-robat", help="the preset of --ismcts-only (default cau-robat)")
+    parser.add_argument("--players", type=int, default=2, help="its player count (default 2)")
     parser.add_argument("--plot", type=Path, help="draw the batched curve into this SVG file")
     args = parser.parse_args(argv)
     if args.ismcts_only:
