@@ -117,6 +117,8 @@ def _choice_text(choice: dict[str, Any], rng: random.Random) -> str:
 async def _client(port: int, table: str, seat: int, tally: Tally, start: asyncio.Event, max_frames: int) -> None:
     from websockets.asyncio.client import connect
 
+    from examples.table_server.tables import apply_patch
+
     rng = random.Random(f"{table}:{seat}")
     sent_at: dict[int, float] = {}
     shown: dict[str, Any] = {}  # a view frame carries only what changed: merged here, as the page does
@@ -139,6 +141,9 @@ async def _client(port: int, table: str, seat: int, tally: Tally, start: asyncio
                 continue
             if frame["type"] != "view" or frame["seat"] != seat:
                 continue
+            if "picture_patch" in frame:  # rebuilt from the picture before, as the page does
+                old = str(shown["picture"]).split("\n")
+                frame["picture"] = "\n".join(apply_patch(old, frame.pop("picture_patch")))
             frame = shown = {**shown, **frame} if shown.get("seat") == seat else frame
             ply = frame["ply"]
             if ply in sent_at:
@@ -226,6 +231,8 @@ def run(clients: int, variant: str, timeout: float, max_frames: int, compression
 
 def main(argv: list[str] | None = None) -> int:
     """Run the load test for each client count and print the figures."""
+    if str(ROOT) not in sys.path:
+        sys.path.insert(0, str(ROOT))  # the clients rebuild pictures with the server's own patch code
     parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
     parser.add_argument("--clients", type=int, nargs="+", default=[10, 100, 500], help="client counts (even)")
     parser.add_argument("--variant", default="cau", help="the preset every table plays (two players)")

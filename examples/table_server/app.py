@@ -74,7 +74,15 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 import cau_rules
 from examples.table_server.store import Store
-from examples.table_server.tables import Limits, Refused, Table, table_options, variant_catalogue
+from examples.table_server.tables import (
+    Limits,
+    Refused,
+    Table,
+    line_index,
+    picture_patch,
+    table_options,
+    variant_catalogue,
+)
 
 __all__ = ["Connection", "Server", "TokenBucket", "create_app"]
 
@@ -157,6 +165,8 @@ class Connection:
         self.closing = False
         self.shown: dict[str, Any] = {}  # the last view this connection was sent, whole
         self.symbols: set[str] = set()  # the picture symbols this connection was sent
+        self.picture_lines: list[str] = []  # the last picture sent, a line each
+        self.picture_index: dict[str, int] = {}  # where each of its lines first occurs
         self.lang = "en"  # the language of its words and pictures
 
     def push(self, frame: dict[str, Any]) -> None:
@@ -184,6 +194,13 @@ class Connection:
             if new:
                 delta["symbols"] = new
                 sent.update(new)
+            # The picture goes as a patch of the one before: the lines that stayed are named,
+            # not sent (most of a picture stays from one move to the next).
+            lines = frame["picture"].split("\n")
+            if not whole and self.picture_lines:
+                delta["picture_patch"] = picture_patch(self.picture_lines, self.picture_index, lines)
+                del delta["picture"]
+            self.picture_lines, self.picture_index = lines, line_index(lines)
         self.shown = frame
         self.push(delta)
 

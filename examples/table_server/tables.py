@@ -498,6 +498,97 @@ def split_symbols(svg: str) -> tuple[str, dict[str, str]]:
     return svg[:start] + svg[end + 8:], symbols
 
 
+PatchPart = str | list[int]
+"""One part of a picture patch: new lines (joined by newlines), or ``[start, count]``: that
+many lines of the picture before, from line *start* (counted from 0)."""
+
+_SHORT_LINE = 12  # a line this short ("</g>") is sent as text unless it continues a copied run
+
+
+def line_index(lines: Sequence[str]) -> dict[str, int]:
+    """Where each line first occurs in *lines* (what :func:`picture_patch` copies from).
+
+    >>> line_index(["<g>", "a", "<g>"])
+    {'<g>': 0, 'a': 1}
+    """
+    index: dict[str, int] = {}
+    for number, line in enumerate(lines):
+        index.setdefault(line, number)
+    return index
+
+
+def picture_patch(old: Sequence[str], index: Mapping[str, int], new: Sequence[str]) -> list[PatchPart]:
+    """The new picture's lines *new* as runs of the old picture's lines *old* (whose
+    :func:`line_index` is *index*) and the text of the lines between them.
+
+    A picture is one element a line, and from one move to the next most lines stay (the
+    rows and piles that did not change, the card faces): a patch sends only the others.
+    :func:`apply_patch` (and the page) rebuild the new picture exactly, whatever the two
+    pictures are.
+
+    >>> old = ["<svg>", "<g>", "<use href='#a'/>", "</g>", "<text>hand 1</text>", "</svg>"]
+    >>> new = ["<svg>", "<text>hand 2</text>", "<g>", "<use href='#a'/>", "</g>", "</svg>"]
+    >>> patch = picture_patch(old, line_index(old), new)
+    >>> patch  # a line as short as "<g>" goes as text, unless a copied run goes on through it
+    ['<svg>\\n<text>hand 2</text>\\n<g>', [2, 2], '</svg>']
+    >>> apply_patch(old, patch) == new
+    True
+    """
+    parts: list[PatchPart] = []
+    fresh: list[str] = []
+    start = count = 0
+    size = len(old)
+    for line in new:
+        if count:
+            following = start + count
+            if following < size and old[following] == line:
+                count += 1
+                continue
+            parts.append([start, count])
+            count = 0
+        found = index.get(line) if len(line) > _SHORT_LINE else None
+        if found is None:
+            fresh.append(line)
+            continue
+        if fresh:
+            parts.append("\n".join(fresh))
+            fresh = []
+        start, count = found, 1
+    if count:
+        parts.append([start, count])
+    if fresh:
+        parts.append("\n".join(fresh))
+    return parts
+
+
+def apply_patch(old: Sequence[str], patch: Iterable[Any]) -> list[str]:
+    """The lines of the picture that *patch* (from :func:`picture_patch`) makes of *old*.
+
+    Raises:
+        ValueError: a part is neither text nor a run of *old*'s lines.
+
+    >>> apply_patch(["a", "b", "c"], ["x", [1, 2]])
+    ['x', 'b', 'c']
+    >>> apply_patch(["a"], [[0, 2]])
+    Traceback (most recent call last):
+    ...
+    ValueError: a patch copies lines 0 to 1 of a picture of 1 lines
+    """
+    lines: list[str] = []
+    for part in patch:
+        if isinstance(part, str):
+            lines.extend(part.split("\n"))
+            continue
+        if (not isinstance(part, list) or len(part) != 2
+                or not all(isinstance(n, int) and not isinstance(n, bool) for n in part)):
+            raise ValueError(f"a patch part is a text or [start, count], not {part!r}")
+        start, count = part
+        if start < 0 or count < 1 or start + count > len(old):
+            raise ValueError(f"a patch copies lines {start} to {start + count - 1} of a picture of {len(old)} lines")
+        lines.extend(old[start:start + count])
+    return lines
+
+
 def _new_bot(kind: str, rules: Any, limits: Limits) -> Any:
     if kind == "random":
         return RandomBot()

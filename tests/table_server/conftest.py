@@ -13,7 +13,7 @@ import pytest
 from starlette.testclient import TestClient, WebSocketTestSession
 
 from examples.table_server.app import create_app
-from examples.table_server.tables import Limits
+from examples.table_server.tables import Limits, apply_patch
 
 FAST = Limits(moves_per_second=1e6, move_burst=10**6, frames_per_second=1e6, frame_burst=10**6)
 """Limits that never slow a test down (the limit tests use their own)."""
@@ -21,9 +21,15 @@ FAST = Limits(moves_per_second=1e6, move_burst=10**6, frames_per_second=1e6, fra
 
 def merge_view(shown: dict[str, Any] | None, frame: dict[str, Any]) -> dict[str, Any]:
     """The whole view a client knows after *frame*: a ``view`` frame carries only what
-    changed for its connection (a missing key is as before; events come with a new ply)."""
+    changed for its connection (a missing key is as before; events come with a new ply;
+    the picture may come as a patch of the one before, rebuilt here as the page does)."""
     if shown is None or shown.get("seat") != frame.get("seat"):
+        assert "picture_patch" not in frame, "a patch came with no picture before it"
         return dict(frame)
+    if "picture_patch" in frame:
+        frame = dict(frame)
+        old = str(shown["picture"]).split("\n")
+        frame["picture"] = "\n".join(apply_patch(old, frame.pop("picture_patch")))
     return {**shown, **frame}
 
 

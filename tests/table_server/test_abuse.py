@@ -19,7 +19,15 @@ from starlette.websockets import WebSocketDisconnect
 
 import cau_rules
 from examples.table_server.app import Connection
-from examples.table_server.tables import Limits, Table, picture, split_symbols
+from examples.table_server.tables import (
+    Limits,
+    Table,
+    apply_patch,
+    line_index,
+    picture,
+    picture_patch,
+    split_symbols,
+)
 from tests.table_server.conftest import FAST, Harness, Peer
 
 Make = Callable[..., Harness]
@@ -222,7 +230,9 @@ def test_a_view_frame_carries_only_what_changed_for_its_connection(harness: Make
     (raw,) = [json.loads(text) for text in other.texts
               if json.loads(text)["type"] == "view" and json.loads(text)["ply"] == 1]
     assert raw["events"] == whole["events"] and raw["events"]  # the move's events, once
-    assert "picture" in raw and "view" in raw  # the table changed
+    assert "picture_patch" in raw and "view" in raw  # the table changed: the picture comes as a patch
+    assert "picture" not in raw and len(json.dumps(raw["picture_patch"])) < len(json.dumps(whole["picture"])) / 2
+    assert whole["picture"] == h.table(table).view_frame(other.seat)["picture"]  # rebuilt exactly
     if whole["to_play"] != other.seat:
         assert "choices" not in raw  # still nothing to choose
     assert "outcome" not in raw  # still None
@@ -328,3 +338,52 @@ def test_a_connection_is_sent_each_symbol_once() -> None:
         state = table.state
         table.move(int(state.to_play), str(rng.choice(state.legal_moves())), table.ply)
     assert Connection(None, FAST).symbols == set()  # type: ignore[arg-type]  # a new connection starts empty
+
+
+_LINES = st.lists(st.sampled_from(["<g>", "</g>", "<use href=\"#b44\"/>", "<title>face-down card</title>",
+                                   "<text x=\"1\">Seat 0</text>", ""])
+                  | st.text(st.characters(blacklist_characters="\n"), max_size=30), min_size=1, max_size=40)
+"""Lines of a picture: no newline in a line, and at least one line (``"".split("\\n")`` is one)."""
+
+
+@given(old=_LINES, new=_LINES)
+@settings(max_examples=300)
+def test_a_picture_patch_rebuilds_the_new_picture_exactly(old: list[str], new: list[str]) -> None:
+    patch = picture_patch(old, line_index(old), new)
+    assert apply_patch(old, json.loads(json.dumps(patch))) == new  # as the page gets it, through JSON
+    assert sum(part[1] for part in patch if isinstance(part, list)) <= len(new)
+
+
+def test_a_picture_patch_sends_only_the_lines_that_changed() -> None:
+    """Over a whole game, every seat's picture rebuilt from patches equals the one drawn,
+    and the patches weigh less than a third of the pictures."""
+    table = Table.create("t", "cau", players=2, options={}, seed=7)
+    table.sit(0, "Anna")
+    table.sit(1, "Bernat")
+    rng = random.Random(3)
+    connections = [Connection(None, FAST) for _ in range(2)]  # type: ignore[arg-type]  # frames are only queued
+    shown: list[list[str]] = [[], []]
+    sent = whole = 0
+    while table.status == "playing":
+        for seat, connection in enumerate(connections):
+            frame = table.view_frame(seat)
+            connection.push_view(frame)
+            raw = json.loads(connection.queue.get_nowait() or "")
+            if "picture" in raw:
+                shown[seat] = raw["picture"].split("\n")
+            else:
+                shown[seat] = apply_patch(shown[seat], raw["picture_patch"])
+                sent += len(json.dumps(raw["picture_patch"]))
+                whole += len(json.dumps(frame["picture"]))
+            assert "\n".join(shown[seat]) == frame["picture"]
+        table.move(int(table.state.to_play), str(rng.choice(table.state.legal_moves())), table.ply)
+    assert whole > 0 and sent < whole / 3
+
+
+@pytest.mark.parametrize("part", ["x", [0, 1, 2], [-1, 1], [0, 0], [True, 1], {"a": 1}, [0, 5]])
+def test_a_bad_patch_part_is_refused(part: Any) -> None:
+    if part == "x":
+        assert apply_patch(["a"], [part]) == ["x"]
+        return
+    with pytest.raises(ValueError, match="patch"):
+        apply_patch(["a", "b"], [part])

@@ -301,6 +301,8 @@ function receive(frame) {
     if (frame.token) localStorage.setItem("cau.token." + state.table, frame.token);
   } else if (frame.type === "view") {
     // A view frame holds only what changed for this connection: a missing key is as before.
+    if (frame.picture_patch) frame.picture = patchPicture(state.shown ? state.shown.picture : "", frame.picture_patch);
+    delete frame.picture_patch;
     const whole = state.shown && state.shown.seat === frame.seat ? { ...state.shown, ...frame } : frame;
     if (!("events" in frame)) whole.events = [];  // events come once, with their ply
     state.shown = whole;
@@ -314,6 +316,18 @@ function receive(frame) {
     $("#message").textContent = frame.message;
     if (frame.code === "bad_token") localStorage.removeItem("cau.token." + state.table);
   }
+}
+
+// A picture after the first comes as a patch of the one before: each part is new lines of
+// text, or [start, count], that many lines of the picture before from line start.
+function patchPicture(before, patch) {
+  const old = before.split("\n");
+  const lines = [];
+  for (const part of patch) {
+    if (typeof part === "string") lines.push(...part.split("\n"));
+    else lines.push(...old.slice(part[0], part[0] + part[1]));
+  }
+  return lines.join("\n");
 }
 
 // Card faces, backs and suit signs come once per connection, as SVG <symbol>s: kept in one
