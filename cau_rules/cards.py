@@ -275,7 +275,7 @@ def cards_text(cards: Iterable[Card]) -> str:
     return " ".join(card.code for card in cards)
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)  # a picture's cache keys hash the deck many times over
 class Deck:
     """A deck: which ranks it has, in playing order, and how its cards are shown.
 

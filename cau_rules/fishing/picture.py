@@ -267,7 +267,7 @@ def _chain_label(scene: _Scene, language: Language) -> str:
     return label
 
 
-def _draw_chain(canvas: Canvas, scene: _Scene, x: float, y: float, options: SvgOptions,
+def _draw_chain(canvas: Group, scene: _Scene, x: float, y: float, options: SvgOptions,
                 marked: set[Card]) -> None:
     chain = scene.chain
     assert chain is not None
@@ -360,45 +360,61 @@ def _draw(scene: _Scene, options: SvgOptions | None, bottom: int | None, title: 
     for seat in order[:-1]:
         _draw_seat(canvas, scene, seat, y, _SMALL, pile_x, options, marked, pile_marks)
         y += small_band
-    # the middle: the table, the pending chain, the stock and the discard
-    draw_label(canvas, _text("table", language), x=_MARGIN, y=y + 16, bold=True)
-    if scene.trail is not None:
-        draw_label(canvas, f"{scene.trail[1]}: {_text('trail', language, scene.trail[0])}",
-                   x=_MARGIN + 60, y=y + 16, size=12)
-    if scene.table:
-        deck = scene.rules.deck if scene.rules is not None else None
-        if deck is None:
-            draw_row(canvas, scene.table, x=_MARGIN, y=y + 24, highlight=marked, language=language)
-        else:
-            draw_row(canvas, scene.table, x=_MARGIN, y=y + 24, deck=deck, highlight=marked, language=language)
-    else:
-        draw_pile(canvas, None, 0, x=_MARGIN, y=y + 24, language=language)
-    if scene.chain is not None:
-        _draw_chain(canvas, scene, chain_x, y + 24, options, marked)
-    draw_label(canvas, f"{_text('stock', language)} ({scene.stock_size})", x=stock_x, y=y + 16, size=12)
+    # the middle: the table, the pending chain, the stock and the discard.  It is the same in
+    # every seat's picture of a position: written once, under everything it depends on.
+    deck = scene.rules.deck if scene.rules is not None else None
+    chain_label = _chain_label(scene, language) if scene.chain is not None else None
+    chain_cards = () if scene.chain is None else tuple(card for _, card in scene.chain.cards)
     stock_top = scene.stock[0] if scene.stock else None
-    if stock_top is not None and scene.rules is not None:
-        draw_pile(canvas, stock_top, scene.stock_size, x=stock_x, y=y + 24, width=_SMALL,
-                  deck=scene.rules.deck, language=language)
-    else:
-        draw_pile(canvas, None, scene.stock_size, x=stock_x, y=y + 24, width=_SMALL, language=language)
-    if scene.discard:
-        discard_x = stock_x + _SMALL + 24
-        draw_label(canvas, f"{_text('discard', language)} ({len(scene.discard)})", x=discard_x, y=y + 16,
-                   size=12)
-        if scene.rules is not None:
-            draw_pile(canvas, scene.discard[-1], len(scene.discard), x=discard_x, y=y + 24, width=_SMALL,
-                      deck=scene.rules.deck, language=language)
+    middle_key = ("fishing-middle", y, language, deck, scene.table, scene.trail, scene.chain, chain_label, chain_x,
+                  stock_x, scene.stock_size, stock_top, scene.discard,
+                  frozenset(marked.intersection(scene.table + chain_cards)))
+
+    def draw_middle(into: Group) -> None:
+        draw_label(into, _text("table", language), x=_MARGIN, y=y + 16, bold=True)
+        if scene.trail is not None:
+            draw_label(into, f"{scene.trail[1]}: {_text('trail', language, scene.trail[0])}",
+                       x=_MARGIN + 60, y=y + 16, size=12)
+        if scene.table:
+            if deck is None:
+                draw_row(into, scene.table, x=_MARGIN, y=y + 24, highlight=marked, language=language)
+            else:
+                draw_row(into, scene.table, x=_MARGIN, y=y + 24, deck=deck, highlight=marked, language=language)
         else:
-            draw_pile(canvas, scene.discard[-1], len(scene.discard), x=discard_x, y=y + 24, width=_SMALL,
+            draw_pile(into, None, 0, x=_MARGIN, y=y + 24, language=language)
+        if scene.chain is not None:
+            _draw_chain(into, scene, chain_x, y + 24, options, marked)
+        draw_label(into, f"{_text('stock', language)} ({scene.stock_size})", x=stock_x, y=y + 16, size=12)
+        if stock_top is not None and deck is not None:
+            draw_pile(into, stock_top, scene.stock_size, x=stock_x, y=y + 24, width=_SMALL, deck=deck,
                       language=language)
+        else:
+            draw_pile(into, None, scene.stock_size, x=stock_x, y=y + 24, width=_SMALL, language=language)
+        if scene.discard:
+            discard_x = stock_x + _SMALL + 24
+            draw_label(into, f"{_text('discard', language)} ({len(scene.discard)})", x=discard_x, y=y + 16,
+                       size=12)
+            if deck is not None:
+                draw_pile(into, scene.discard[-1], len(scene.discard), x=discard_x, y=y + 24, width=_SMALL,
+                          deck=deck, language=language)
+            else:
+                draw_pile(into, scene.discard[-1], len(scene.discard), x=discard_x, y=y + 24, width=_SMALL,
+                          language=language)
+
+    canvas._remembered(middle_key, draw_middle)
     y += middle
     _draw_seat(canvas, scene, bottom, y, _BIG, pile_x, options, marked, pile_marks)
     y += big_band
-    for line in footer:
-        y += _LINE
-        indent = 14.0 if line.startswith("\t") else 0.0
-        draw_label(canvas, line.lstrip("\t"), x=_MARGIN + indent, y=y - 4, size=12)
+    top = y
+
+    def draw_footer(into: Group) -> None:
+        line_y = top
+        for line in footer:
+            line_y += _LINE
+            indent = 14.0 if line.startswith("\t") else 0.0
+            draw_label(into, line.lstrip("\t"), x=_MARGIN + indent, y=line_y - 4, size=12)
+
+    canvas._remembered(("fishing-footer", top, *footer), draw_footer)
     return canvas.to_svg()
 
 

@@ -215,7 +215,7 @@ class Group:
             return node
         full = (class_, x, y, title, *key)
         cached = FRAGMENTS.get(full)
-        if cached is not None and all(canvas._add_cached(symbol) for symbol in cached[1]):
+        if cached is not None and canvas._has_all(cached[1]):
             FRAGMENTS.move_to_end(full)
             if canvas._drawing:
                 canvas._drawing[-1].update(cached[1])
@@ -242,7 +242,7 @@ class Group:
             return
         full = ("children", *key)
         cached = FRAGMENTS.get(full)
-        if cached is None or not all(canvas._add_cached(symbol) for symbol in cached[1]):
+        if cached is None or not canvas._has_all(cached[1]):
             scratch = Group()
             scratch._root = canvas
             canvas._drawing.append(set())
@@ -589,7 +589,7 @@ class Canvas(Group):
         if symbol in self._defs:
             return symbol
         cached = SYMBOLS.get(symbol)
-        if cached is not None and all(self._add_cached(used) for used in cached[1]):
+        if cached is not None and self._has_all(cached[1]):
             self._defs[symbol] = cached[0]
             return symbol
         if not re.fullmatch(r"[A-Za-z][A-Za-z0-9_.-]*", check_text("symbol", symbol)):
@@ -612,9 +612,18 @@ class Canvas(Group):
         if symbol in self._defs:
             return True
         cached = SYMBOLS.get(symbol)
-        if cached is None or not all(self._add_cached(used) for used in cached[1]):
+        if cached is None or not self._has_all(cached[1]):
             return False
         self._defs[symbol] = cached[0]
+        return True
+
+    def _has_all(self, symbols: tuple[str, ...]) -> bool:
+        """Add every one of *symbols* the picture lacks from the cache; False if the cache lost one."""
+        defs = self._defs
+        # a loop, not all() over a generator: a picture calls this hundreds of times
+        for symbol in symbols:  # noqa: SIM110
+            if symbol not in defs and not self._add_cached(symbol):
+                return False
         return True
 
     def _write(self, out: list[str]) -> None:

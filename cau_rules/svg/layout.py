@@ -380,11 +380,14 @@ def draw_turn_marker(target: Group, *, x: float, y: float, size: float = 14, lan
     cx = check_number("x", x, minimum=None)
     cy = check_number("y", y, minimum=None)
     s = check_number("size", size, positive=True)
-    marker = target.group(class_="turn", title=title)
-    triangle = PathData().move(cx - 0.4 * s, cy - 0.5 * s).line(cx + 0.5 * s, cy).line(cx - 0.4 * s, cy + 0.5 * s)
-    marker.path(triangle.close(), fill=check_text("colour", colour), stroke=CARD_EDGE_COLOUR,
-                stroke_width=0.06 * s, linejoin="round")
-    return marker
+    check_text("colour", colour)
+
+    def draw(marker: Group) -> None:
+        triangle = PathData().move(cx - 0.4 * s, cy - 0.5 * s).line(cx + 0.5 * s, cy).line(cx - 0.4 * s, cy + 0.5 * s)
+        marker.path(triangle.close(), fill=colour, stroke=CARD_EDGE_COLOUR, stroke_width=0.06 * s, linejoin="round")
+
+    # The marker moves from seat to seat and back: each place is written once per process.
+    return target.fragment(("turn", cx, cy, s, colour), draw, class_="turn", title=title)
 
 
 def draw_pile(target: Group, top: Card | None, count: int, *, x: float, y: float, width: float = CARD_WIDTH,
