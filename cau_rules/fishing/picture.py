@@ -18,6 +18,7 @@ the last move's cards highlighted.  The pictures of the docs pages are drawn by
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from collections.abc import Iterable, Mapping
 
 import attrs
@@ -289,7 +290,24 @@ def _draw_chain(canvas: Group, scene: _Scene, x: float, y: float, options: SvgOp
                    anchor="middle")
 
 
-def _footer(scene: _Scene, language: Language) -> list[str]:
+_FOOTERS: OrderedDict[tuple[object, ...], tuple[str, ...]] = OrderedDict()
+"""The footer lines of recent positions: every seat's picture of a position has the same
+(a server draws them one after the other), and the events' words cost more than the rest."""
+
+
+def _footer(scene: _Scene, language: Language) -> tuple[str, ...]:
+    target = scene.rules.target if scene.rules is not None and scene.stones else None
+    key = (language, scene.stones, scene.partides, target, scene.stake, scene.hand_scores, scene.events,
+           scene.outcome)
+    lines = _FOOTERS.get(key)
+    if lines is None:
+        lines = _FOOTERS[key] = tuple(_footer_lines(scene, language))
+        if len(_FOOTERS) > 256:
+            _FOOTERS.popitem(last=False)
+    return lines
+
+
+def _footer_lines(scene: _Scene, language: Language) -> list[str]:
     lines: list[str] = []
     if scene.stones:
         target = scene.rules.target if scene.rules is not None else None
@@ -354,7 +372,8 @@ def _draw(scene: _Scene, options: SvgOptions | None, bottom: int | None, title: 
     middle = 24 + _BIG * CARD_RATIO + 36
     height = 34 + (players - 1) * small_band + middle + big_band + len(footer) * _LINE + 10
     canvas = options.canvas(width, height, title=title)
-    canvas.rect(0, 0, width, height, fill="#2f6f4f", opacity=0.12)
+    canvas._remembered(("fishing-ground", width, height),
+                       lambda into: into.rect(0, 0, width, height, fill="#2f6f4f", opacity=0.12))
     draw_label(canvas, heading, x=_MARGIN, y=22, bold=True, size=15)
     y = 34.0
     for seat in order[:-1]:
