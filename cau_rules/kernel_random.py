@@ -27,14 +27,18 @@ import numpy.typing as npt
 from numba import njit
 
 __all__ = [
+    "KEY_SIZE",
     "MT_SIZE",
     "TEXT_SIZE",
     "generator_state",
     "getrandbits",
     "getrandbits_text",
+    "key_words",
     "randbelow",
     "seed_bytes",
     "seed_numbers",
+    "seed_numbers2",
+    "seed_text",
     "shuffle",
     "shuffled_text",
 ]
@@ -136,47 +140,24 @@ _BASE = _init_genrand(19650218)
 """What ``init_by_array`` starts from, the same for every key (computed once)."""
 
 
-@njit(cache=True)
-def _init_by_array(mt, key, klen):
-    """The Mersenne Twister's ``init_by_array`` over ``key[:klen]`` (32-bit words)."""
-    mt[:_N] = _BASE
-    i = 1
-    j = 0
-    for _ in range(max(_N, klen)):
-        prev = mt[i - 1]
-        mt[i] = ((mt[i] ^ ((prev ^ (prev >> 30)) * 1664525)) + key[j] + j) & _MASK
-        i += 1
-        j += 1
-        if i >= _N:
-            mt[0] = mt[_N - 1]
-            i = 1
-        if j >= klen:
-            j = 0
-    for _ in range(_N - 1):
-        prev = mt[i - 1]
-        mt[i] = ((mt[i] ^ ((prev ^ (prev >> 30)) * 1566083941)) - i) & _MASK
-        i += 1
-        if i >= _N:
-            mt[0] = mt[_N - 1]
-            i = 1
-    mt[0] = 0x80000000
-    mt[_N] = _N
-    mt[_N + 1] = _N
+KEY_SIZE = (TEXT_SIZE + 64 + 3) // 4
+"""The most 32-bit words of a seed text's key (its bytes and their SHA-512 digest)."""
 
 
 @njit(cache=True)
-def seed_bytes(mt, text, length):
-    """Seed the generator *mt* as ``random.Random(s)`` seeds it, for the string *s*
-    whose UTF-8 bytes are ``text[:length]`` (uint8, at most :data:`TEXT_SIZE`)."""
+def key_words(text, length, key):
+    """The key ``init_by_array`` reads for the string whose UTF-8 bytes are
+    ``text[:length]``, into *key* (:data:`KEY_SIZE` int64): the big-endian integer of
+    the bytes and their SHA-512 digest, its 32-bit words least significant first, each
+    with its own index added (what a step of the first loop adds with it); returns how
+    many words."""
     size = length + 64
     whole = np.zeros(size + 4, np.uint8)
     whole[:length] = text[:length]
     digest = np.zeros(64, np.uint8)
     _sha512(text, length, digest)
     whole[length:size] = digest
-    # the big-endian integer's 32-bit words, least significant first
     words = (size + 3) // 4
-    key = np.zeros(words, np.int64)
     for k in range(words):
         value = 0
         for b in range(4):
@@ -186,7 +167,84 @@ def seed_bytes(mt, text, length):
     used = words
     while used > 1 and key[used - 1] == 0:
         used -= 1
-    _init_by_array(mt, key, used)
+    for k in range(used):
+        key[k] += k
+    return used
+
+
+@njit(cache=True)
+def _init_by_array(mt, key, klen):
+    """The Mersenne Twister's ``init_by_array`` over a key of *klen* words, at most
+    623 (from :func:`key_words`: each word with its index added).
+
+    Each step reads the word the step before it wrote: that word is carried in a
+    variable, not read back from *mt*, and the loops' wrap-arounds are written out
+    (the first loop's 624 steps are words 1 to 623, then word 1 again, ``mt[0]`` being
+    word 623 by then; the second loop's 623 steps are words 2 to 623, then word 1)."""
+    prev = _BASE[0]
+    j = 0
+    for i in range(1, _N):
+        prev = ((_BASE[i] ^ ((prev ^ (prev >> 30)) * 1664525)) + key[j]) & _MASK
+        mt[i] = prev
+        j += 1
+        if j == klen:
+            j = 0
+    prev = ((mt[1] ^ ((prev ^ (prev >> 30)) * 1664525)) + key[j]) & _MASK
+    mt[1] = prev
+    for i in range(2, _N):
+        prev = ((mt[i] ^ ((prev ^ (prev >> 30)) * 1566083941)) - i) & _MASK
+        mt[i] = prev
+    mt[1] = ((mt[1] ^ ((prev ^ (prev >> 30)) * 1566083941)) - 1) & _MASK
+    mt[0] = 0x80000000
+    mt[_N] = _N
+    mt[_N + 1] = _N
+
+
+@njit(cache=True)
+def _init_by_array2(mts, keys, klens):
+    """:func:`_init_by_array` of two keys at once, into ``mts[0]`` and ``mts[1]``: every
+    step waits for the one before it, so two independent generators interleaved cost
+    little more than one."""
+    pa = pb = _BASE[0]
+    ja = jb = 0
+    la, lb = klens[0], klens[1]
+    ka, kb = keys[0], keys[1]
+    ma, mb = mts[0], mts[1]
+    for i in range(1, _N):
+        base = _BASE[i]
+        pa = ((base ^ ((pa ^ (pa >> 30)) * 1664525)) + ka[ja]) & _MASK
+        pb = ((base ^ ((pb ^ (pb >> 30)) * 1664525)) + kb[jb]) & _MASK
+        ma[i] = pa
+        mb[i] = pb
+        ja += 1
+        jb += 1
+        if ja == la:
+            ja = 0
+        if jb == lb:
+            jb = 0
+    pa = ((ma[1] ^ ((pa ^ (pa >> 30)) * 1664525)) + ka[ja]) & _MASK
+    pb = ((mb[1] ^ ((pb ^ (pb >> 30)) * 1664525)) + kb[jb]) & _MASK
+    ma[1] = pa
+    mb[1] = pb
+    for i in range(2, _N):
+        pa = ((ma[i] ^ ((pa ^ (pa >> 30)) * 1566083941)) - i) & _MASK
+        pb = ((mb[i] ^ ((pb ^ (pb >> 30)) * 1566083941)) - i) & _MASK
+        ma[i] = pa
+        mb[i] = pb
+    ma[1] = ((ma[1] ^ ((pa ^ (pa >> 30)) * 1566083941)) - 1) & _MASK
+    mb[1] = ((mb[1] ^ ((pb ^ (pb >> 30)) * 1566083941)) - 1) & _MASK
+    for g in range(2):
+        mts[g, 0] = 0x80000000
+        mts[g, _N] = _N
+        mts[g, _N + 1] = _N
+
+
+@njit(cache=True)
+def seed_bytes(mt, text, length):
+    """Seed the generator *mt* as ``random.Random(s)`` seeds it, for the string *s*
+    whose UTF-8 bytes are ``text[:length]`` (uint8, at most :data:`TEXT_SIZE`)."""
+    key = np.empty(KEY_SIZE, np.int64)
+    _init_by_array(mt, key, key_words(text, length, key))
 
 
 @njit(cache=True)
@@ -270,9 +328,9 @@ def put_number(text, at, number):
 
 
 @njit(cache=True)
-def seed_numbers(mt, text, seed, hand, index, purpose):
-    """Seed *mt* as ``random.Random(f"{seed}:{hand}:{index}:{purpose}")`` (D-DEAL-1);
-    *purpose* is the tag's ASCII bytes, *text* a scratch of :data:`TEXT_SIZE` uint8."""
+def seed_text(text, seed, hand, index, purpose):
+    """Write ``f"{seed}:{hand}:{index}:{purpose}"`` (D-DEAL-1) into *text* (uint8, at
+    least :data:`TEXT_SIZE`); *purpose* is the tag's ASCII bytes; returns its length."""
     at = put_number(text, 0, seed)
     text[at] = 58  # ':'
     at = put_number(text, at + 1, hand)
@@ -282,7 +340,27 @@ def seed_numbers(mt, text, seed, hand, index, purpose):
     at += 1
     for i in range(purpose.shape[0]):
         text[at + i] = purpose[i]
-    seed_bytes(mt, text, at + purpose.shape[0])
+    return at + purpose.shape[0]
+
+
+@njit(cache=True)
+def seed_numbers(mt, text, seed, hand, index, purpose):
+    """Seed *mt* as ``random.Random(f"{seed}:{hand}:{index}:{purpose}")`` (D-DEAL-1);
+    *purpose* is the tag's ASCII bytes, *text* a scratch of :data:`TEXT_SIZE` uint8."""
+    seed_bytes(mt, text, seed_text(text, seed, hand, index, purpose))
+
+
+@njit(cache=True)
+def seed_numbers2(mts, text, seed, hand, first, then):
+    """Seed two generators at once (:func:`_init_by_array2`): ``mts[0]`` as
+    :func:`seed_numbers` with index 0 and the tag *first*, ``mts[1]`` with index 1 and
+    the tag *then* (a deal's shuffle and its first table return); *mts* is at least
+    ``(2, MT_SIZE)`` int64."""
+    keys = np.empty((2, KEY_SIZE), np.int64)
+    klens = np.empty(2, np.int64)
+    klens[0] = key_words(text, seed_text(text, seed, hand, 0, first), keys[0])
+    klens[1] = key_words(text, seed_text(text, seed, hand, 1, then), keys[1])
+    _init_by_array2(mts, keys, klens)
 
 
 @njit(cache=True)

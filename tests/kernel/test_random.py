@@ -74,7 +74,8 @@ def _kernel_deal(name: str, players: int, seed: int, hand: int) -> tuple[list[in
     deck = np.array([int(card) for card in rules.deck.cards], np.int64)
     slot = np.full(51, -1, np.int16)
     dealing.deal_hand(seed, hand, deck, L.rules_vector(rules, players)[L.R_TABLE], slot,
-                      np.empty(len(deck), np.int64), np.empty(K.MT_SIZE, np.int64), np.empty(K.TEXT_SIZE, np.uint8))
+                      np.empty(len(deck), np.int64), np.empty((dealing.GENERATORS, K.MT_SIZE), np.int64),
+                      np.empty(K.TEXT_SIZE, np.uint8))
     assert slot[0] == hand
     laid, returned = int(slot[1]), int(slot[2])
     return slot[3:3 + laid].tolist(), slot[3 + laid:3 + len(deck)].tolist(), returned

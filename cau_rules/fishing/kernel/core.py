@@ -148,14 +148,13 @@ def play(s, r, deals, card, run, piles, x):
             return
         level = 0
     ranks = table_ranks(s)
-    tops = x[X_PLAY:X_PLAY + 13]
-    top_masks(s, r, seat, ranks, tops)
-    unit_rank = x[X_PLAY + 13:X_PLAY + 25]
-    unit_choice = x[X_PLAY + 25:X_PLAY + 37]
+    top_masks(s, r, seat, ranks, x, X_PLAY)
     extends = level > 0
     matched = extends or (ranks >> rank & 1) != 0
     if matched:
-        run_units(r, rank, ranks, tops, unit_rank, unit_choice)
+        run_units(r, rank, ranks, x, X_PLAY, X_PLAY + 13)
+    unit_rank = x[X_PLAY + 13:X_PLAY + 25]
+    unit_choice = x[X_PLAY + 25:X_PLAY + 37]
     plan_rank = x[X_PLAY + 37:X_PLAY + 49]
     plan_owner = x[X_PLAY + 49:X_PLAY + 61]
     for u in range(run):

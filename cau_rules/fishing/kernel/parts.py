@@ -84,16 +84,18 @@ STAMP = FINGERPRINT
 """What this module's machine code was compiled against: the layout."""
 fresh_cache(compiled_stamp, STAMP, __file__)
 
-SCRATCH = 320
+SCRATCH = 352
 """The scratch array *x* every function gets (int64), cut into fixed regions so that no
-move allocates: the legal move generator's from ``X_LEGAL``, a chain's completion's from
-``X_CHAIN``, a capture's stack from ``X_STACK``, a play's from ``X_PLAY``, rank counts
-from ``X_COUNTS``.  A function only calls others whose regions are not its own."""
+move allocates: the legal move generator's from ``X_LEGAL`` and its plays by rank from
+``X_RANKS``, a chain's completion's from ``X_CHAIN``, a capture's stack from
+``X_STACK``, a play's from ``X_PLAY``, rank counts from ``X_COUNTS``.  A function only
+calls others whose regions are not its own."""
 X_LEGAL = 0
 X_CHAIN = 100
 X_STACK = 128
 X_PLAY = 224
 X_COUNTS = 288
+X_RANKS = 304
 
 TABLE_UNIT = 1 << 12
 """A run unit's choices when it is the table card (bits 0-11 are pile owners)."""
@@ -157,7 +159,7 @@ def table_add(s, card):
     s[TABLE_LEN] = size + 1
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def table_ranks(s):
     bits = 0
     for i in range(s[TABLE_LEN]):
@@ -352,11 +354,16 @@ def extend_chain(s, r, x):
 # -- run units --------------------------------------------------------------------
 
 
-@njit(cache=True)
-def top_masks(s, r, seat, ranks, tops):
-    """The open pile tops a run may take, as owner masks by rank (*tops*, 13 entries)."""
+@njit(cache=True, inline="always")
+def top_masks(s, r, seat, ranks, x, at):
+    """The open pile tops a run may take, as owner masks by rank (13 entries of *x*
+    from *at*).
+
+    The run-unit helpers read and write the scratch *x* at given offsets rather than
+    through slices of it: each slice is a new array whose reference count is kept up
+    (atomic operations), which cost more than the work in the legal move generator."""
     for rank in range(13):
-        tops[rank] = 0
+        x[at + rank] = 0
     if not r[R_OPEN]:
         return
     own = r[R_OWN]
@@ -365,29 +372,31 @@ def top_masks(s, r, seat, ranks, tops):
         if size > 0 and (owner != seat or own):
             rank = s[PILE + owner * 48 + size - 1] % 12 + 1
             if not ranks >> rank & 1:
-                tops[rank] |= 1 << owner
+                x[at + rank] |= 1 << owner
 
 
-@njit(cache=True)
-def run_units(r, start, ranks, tops, unit_rank, unit_choice):
-    """The run available after matching rank *start*: each unit's rank and choices
-    (:data:`TABLE_UNIT` or the owners whose pile tops may be taken); returns the count."""
+@njit(cache=True, inline="always")
+def run_units(r, start, ranks, x, tops_at, units_at):
+    """The run available after matching rank *start* (the tops from :func:`top_masks`
+    at *tops_at*): each unit's rank (12 entries of *x* from *units_at*) and choices
+    (:data:`TABLE_UNIT` or the owners whose pile tops may be taken; 12 entries from
+    ``units_at + 12``); returns the count."""
     count = 0
     rank = r[R_SUCC + start]
     while rank != 0 and rank != start:
         if ranks >> rank & 1:
-            unit_choice[count] = TABLE_UNIT
-        elif tops[rank] != 0:
-            unit_choice[count] = tops[rank]
+            x[units_at + 12 + count] = TABLE_UNIT
+        elif x[tops_at + rank] != 0:
+            x[units_at + 12 + count] = x[tops_at + rank]
         else:
             break
-        unit_rank[count] = rank
+        x[units_at + count] = rank
         count += 1
         rank = r[R_SUCC + rank]
     return count
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def mark(mask, actions, count, action):
     """Mark *action* legal: in *mask* (unless it is empty) and as ``actions[count]``;
     returns the new count.  No action is marked twice: each play's index is its card,
@@ -398,52 +407,72 @@ def mark(mask, actions, count, action):
     return count + 1
 
 
-@njit(cache=True)
-def put_plays(r, card, nunits, unit_choice, in_chain, mask, actions, count):
-    """Mark the plays of *card* with these run units legal; returns the new count."""
+@njit(cache=True, inline="always")
+def put_plays(r, card, nunits, x, units_at, in_chain, mask, actions, count):
+    """Mark the plays of *card* with the run units of :func:`run_units` at *units_at*
+    legal; returns the new count.
+
+    The run lengths in increasing order, and for each the pile sets in the order of
+    :func:`put_combos`; the units with one choice (a table card, or one pile owner) need
+    no enumeration, so a run whose units all have one choice is one play."""
     base = card * r[R_CARD_STRIDE]
+    if in_chain and r[R_NO_RUNS]:
+        return mark(mask, actions, count, base)
     run_stride = r[R_RUN_STRIDE]
     pile_stride = r[R_PILE_STRIDE]
     mode = r[R_MODE]
+    combos = 1
+    fixed = 0
     for length in range(nunits + 1):
-        if in_chain and r[R_NO_RUNS]:
-            if length > 0:
-                break
-        elif mode == 1:
-            if length != 0 and length != nunits:
-                continue
-        elif mode == 2 and length != nunits:
-            continue
-        # every combination of one owner per pile unit among the first *length* units
-        combos = 1
-        for u in range(length):
-            if unit_choice[u] != TABLE_UNIT:
-                bits = 0
-                c = unit_choice[u]
-                while c:
-                    bits += c & 1
-                    c >>= 1
-                combos *= bits
-        for combo in range(combos):
-            rest = combo
-            piles = 0
-            for u in range(length):
-                choice = unit_choice[u]
-                if choice != TABLE_UNIT:
+        if length > 0:
+            choice = x[units_at + 12 + length - 1]
+            if choice != TABLE_UNIT:
+                if choice & (choice - 1) == 0:
+                    fixed |= choice
+                else:
                     bits = 0
                     c = choice
                     while c:
                         bits += c & 1
                         c >>= 1
-                    pick = rest % bits
-                    rest //= bits
-                    for owner in range(12):
-                        if choice >> owner & 1:
-                            if pick == 0:
-                                piles |= 1 << owner
-                                break
-                            pick -= 1
-            count = mark(mask, actions, count, base + length * run_stride + piles * pile_stride)
+                    combos *= bits
+        if mode == 1:
+            if length != 0 and length != nunits:
+                continue
+        elif mode == 2 and length != nunits:
+            continue
+        if combos == 1:
+            count = mark(mask, actions, count, base + length * run_stride + fixed * pile_stride)
+        else:
+            count = put_combos(base + length * run_stride, pile_stride, length, combos,
+                               x[units_at + 12:units_at + 24], mask, actions, count)
+    return count
+
+
+@njit(cache=True)
+def put_combos(base, pile_stride, length, combos, unit_choice, mask, actions, count):
+    """Mark the plays of a run of *length* units with *combos* pile sets: every
+    combination of one owner per pile unit, the first unit's choice varying fastest."""
+    for combo in range(combos):
+        rest = combo
+        piles = 0
+        for u in range(length):
+            choice = unit_choice[u]
+            if choice != TABLE_UNIT:
+                bits = 0
+                c = choice
+                while c:
+                    bits += c & 1
+                    c >>= 1
+                pick = rest % bits
+                rest //= bits
+                for owner in range(12):
+                    if choice >> owner & 1:
+                        if pick == 0:
+                            piles |= 1 << owner
+                            break
+                        pick -= 1
+        count = mark(mask, actions, count, base + piles * pile_stride)
     return count
 
 
@@ -467,7 +496,13 @@ def copy_for_chain(s, work):
 @njit(cache=True)
 def legal_mask(s, r, work, mask, actions, x):
     """Mark the legal actions of the row *s* in *mask* (cleared by the caller; empty:
-    not written) and list them in *actions*; returns how many.  *work* is a scratch row."""
+    not written) and list them in *actions*; returns how many.  *work* is a scratch row.
+
+    The actions are listed card by card in holding order.  A card's plays depend on its
+    rank only (the card is the index's first part, the same for all its plays), so the
+    plays of a card whose rank came before in the holding are those of the earlier card
+    moved to this card's index, not computed again: whole-deck deals hold up to twenty
+    cards, several of a rank."""
     phase = s[PHASE]
     if phase == OVER:
         return 0
@@ -475,10 +510,7 @@ def legal_mask(s, r, work, mask, actions, x):
         return stake_mask(s, r, mask, actions)
     seat = s[TO_PLAY]
     level = s[CHAIN_LEN]
-    chain_rank = s[CHAIN_RANK]
-    tops = x[X_LEGAL:X_LEGAL + 13]
-    unit_rank = x[X_LEGAL + 13:X_LEGAL + 25]
-    unit_choice = x[X_LEGAL + 25:X_LEGAL + 37]
+    chain_rank = s[CHAIN_RANK] if level > 0 else -1
     if level > 0:
         copy_for_chain(s, work)
         complete_chain(work, r, False, x)
@@ -486,33 +518,54 @@ def legal_mask(s, r, work, mask, actions, x):
     else:
         base = s
     ranks = table_ranks(base)
-    top_masks(base, r, seat, ranks, tops)
+    tops = X_LEGAL
+    units = X_LEGAL + 13
+    trails = X_LEGAL + 37
+    ext_tops = X_LEGAL + 85
+    top_masks(base, r, seat, ranks, x, tops)
     trail_rank = s[TRAIL_CARD] % 12 + 1 if s[TRAIL_SEAT] >= 0 else 0
+    stride = r[R_CARD_STRIDE]
+    # by rank: where the plays of the rank's last card start in *actions* (-1: none
+    # yet), how many, and that card
+    first = X_RANKS
+    plays = X_RANKS + 13
+    model = X_RANKS + 26
+    for rank in range(13):
+        x[first + rank] = -1
     captures = False
     count = 0
     size = s[HOLD_LEN + seat]
-    trails = x[X_LEGAL + 37:X_LEGAL + 85]
+    hold = HOLD + seat * 48
     ntrails = 0
     for i in range(size):
-        card = s[HOLD + seat * 48 + i]
+        card = s[hold + i]
         rank = card % 12 + 1
-        if level > 0 and rank == chain_rank:
+        if rank == chain_rank or ranks >> rank & 1:
             captures = True
-            current = table_ranks(s)
-            ext_tops = x[X_LEGAL + 85:X_LEGAL + 98]
-            top_masks(s, r, seat, current, ext_tops)
-            nunits = run_units(r, rank, current, ext_tops, unit_rank, unit_choice)
-            count = put_plays(r, card, nunits, unit_choice, True, mask, actions, count)
-        elif ranks >> rank & 1:
-            captures = True
-            nunits = run_units(r, rank, ranks, tops, unit_rank, unit_choice)
-            count = put_plays(r, card, nunits, unit_choice, rank == trail_rank, mask, actions, count)
+            start = x[first + rank]
+            begin = count
+            if start >= 0:
+                shift = (card - x[model + rank]) * stride
+                for j in range(x[plays + rank]):
+                    count = mark(mask, actions, count, actions[start + j] + shift)
+            elif rank == chain_rank:
+                current = table_ranks(s)
+                top_masks(s, r, seat, current, x, ext_tops)
+                nunits = run_units(r, rank, current, x, ext_tops, units)
+                count = put_plays(r, card, nunits, x, units, True, mask, actions, count)
+                x[plays + rank] = count - begin
+            else:
+                nunits = run_units(r, rank, ranks, x, tops, units)
+                count = put_plays(r, card, nunits, x, units, rank == trail_rank, mask, actions, count)
+                x[plays + rank] = count - begin
+            x[first + rank] = begin
+            x[model + rank] = card
         else:
-            trails[ntrails] = card * r[R_CARD_STRIDE]
+            x[trails + ntrails] = card * stride
             ntrails += 1
     if not (r[R_MUST] and captures):
         for t in range(ntrails):
-            count = mark(mask, actions, count, trails[t])
+            count = mark(mask, actions, count, x[trails + t])
     return count
 
 
