@@ -16,10 +16,10 @@ import numpy.typing as npt
 from cau_rules.cacho.engine import session_outcome
 from cau_rules.cacho.kernel import core, dealing
 from cau_rules.cacho.kernel import layout as L
-from cau_rules.cacho.kernel.bridge import row_of, start_row, state_of, write_next
+from cau_rules.cacho.kernel.bridge import row_of, set_native, start_row, state_of, write_next
 from cau_rules.cacho.rules import CachoRules
 from cau_rules.cacho.state import CachoState
-from cau_rules.cards import CACHO_24, Card
+from cau_rules.cards import Card
 from cau_rules.errors import InvalidRulesError
 from cau_rules.kernel_tools import OneGameBatches, generator_state
 from cau_rules.outcome import Outcome
@@ -68,13 +68,9 @@ class Batch:
         self.rngs: npt.NDArray[np.uint64] = np.ones(size, np.uint64)
         """Each game's own random generator (:meth:`sample`, :meth:`play_random`)."""
         self.sessions = rules.max_hands > 1
-        self.deck: npt.NDArray[np.int64] = np.array([int(card) for card in CACHO_24.cards], np.int64)
-        """The deck's cards in the deck's order (what the kernel shuffles)."""
         self.native = np.zeros(size, np.bool_)
         """Whether the kernel writes each session's deck orders (from its seed), else
         Python does (supplied orders, or a seed outside int64)."""
-        self.seed_numbers = np.zeros(size, np.int64)
-        """Each session's seed, where the kernel writes its orders."""
 
     def reset(self, game: int, seed: int, decks: tuple[tuple[Card, ...], ...] = ()) -> None:
         """Start session *game* afresh from *seed* (and supplied deck orders)."""
@@ -103,8 +99,7 @@ class Batch:
             self.seeds[game] = first_seed + offset
             self.decks[game] = ()
         self.native[games] = True
-        self.seed_numbers[games] = numbers
-        dealing.reset_rows(self.rows, self.vector, self.rngs, games, numbers, self.players, self.deck, self.parallel)
+        dealing.reset_rows(self.rows, self.vector, self.rngs, games, numbers, self.players, self.parallel)
 
     def finish(self, ended: npt.NDArray[np.int64], returns: npt.NDArray[np.float64],
                next_seed: int | None) -> int | None:
@@ -126,8 +121,7 @@ class Batch:
         self.seeds[game] = seed
         self.decks[game] = ()
         self.native[game] = True
-        self.seed_numbers[game] = seed
-        return dealing.play_fresh(self.rows, self.vector, self.rngs, game, seed, self.players, self.deck)
+        return dealing.play_fresh(self.rows, self.vector, self.rngs, game, seed, self.players)
 
     def load(self, game: int, state: CachoState) -> None:
         """Put *state* in game *game*."""
@@ -136,11 +130,13 @@ class Batch:
         row = self.rows[game]
         row_of(state, row)
         self.native[game] = not state.decks and _INT64_LOW <= state.seed <= _INT64_HIGH
-        self.seed_numbers[game] = state.seed if self.native[game] else 0
         self.seeds[game] = state.seed
         self.decks[game] = state.decks
         self.rngs[game] = generator_state(state.seed)
-        write_next(self.rules, state.seed, state.decks, row)
+        if self.native[game]:
+            set_native(row, state.seed)
+        else:
+            write_next(self.rules, state.seed, state.decks, row)
 
     def _refill(self) -> None:
         """Write the next decks of every session that started a hand."""
@@ -154,8 +150,7 @@ class Batch:
 
     def step(self, actions: npt.NDArray[np.int64], active: npt.NDArray[np.bool_]) -> None:
         """Make ``actions[g]`` in every active game (legal actions, checked by the caller)."""
-        dealing.step_rows(self.rows, self.vector, actions, active, self.native & self.sessions, self.seed_numbers,
-                          self.deck, self.parallel)
+        core.step_rows(self.rows, self.vector, actions, active, self.parallel)
         if self.sessions and not self.native.all():
             self._refill()
 
@@ -171,7 +166,7 @@ class Batch:
         if seed is not None:
             self.rngs[game] = generator_state(seed)
         if self.native[game]:
-            return dealing.play_row(self.rows, self.vector, self.rngs, game, int(self.seed_numbers[game]), self.deck)
+            return dealing.play_row(self.rows, self.vector, self.rngs, game)
         rng = self.rngs[game:game + 1]
         row = self.rows[game]
         made = 0
