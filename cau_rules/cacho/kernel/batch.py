@@ -10,6 +10,9 @@ True
 
 from __future__ import annotations
 
+import random
+from typing import Any
+
 import numpy as np
 import numpy.typing as npt
 
@@ -17,6 +20,7 @@ from cau_rules.cacho.engine import session_outcome
 from cau_rules.cacho.kernel import core, dealing
 from cau_rules.cacho.kernel import layout as L
 from cau_rules.cacho.kernel.bridge import row_of, set_native, start_row, state_of, write_next
+from cau_rules.cacho.moves import CachoMove
 from cau_rules.cacho.rules import CachoRules
 from cau_rules.cacho.state import CachoState
 from cau_rules.cards import Card
@@ -24,7 +28,7 @@ from cau_rules.errors import InvalidRulesError
 from cau_rules.kernel_tools import OneGameBatches, generator_state
 from cau_rules.outcome import Outcome
 
-__all__ = ["Batch", "check_rules", "playout"]
+__all__ = ["Batch", "check_rules", "ismcts", "playout"]
 
 _INT64_LOW, _INT64_HIGH = -(1 << 63), (1 << 63) - 1
 """The seeds whose orders the kernel writes itself."""
@@ -208,3 +212,21 @@ def playout(state: CachoState, seed: int) -> Outcome:
     'session hands played'
     """
     return _ONE.playout(Batch, state, seed)
+
+
+def ismcts(info: Any, iterations: int, rng: random.Random,
+           exploration: float = 0.7) -> list[tuple[CachoMove, int, float]] | None:
+    """The compiled IS-MCTS search of the information state *info*: every root move with
+    its visits and summed reward (what :func:`cau_rules.ai.mcts.ismcts` calls for
+    ``engine="kernel"``; see :mod:`cau_rules.cacho.kernel.search`).
+
+    >>> import random
+    >>> from cau_rules import new_game
+    >>> from cau_rules.ai.infostate import InfoState
+    >>> state = new_game("cacho", players=2, seed=3)
+    >>> sum(visits for _, visits, _ in ismcts(InfoState.start(state, state.to_play), 50, random.Random(2)))
+    50
+    """
+    from cau_rules.cacho.kernel import search  # compiled on first use only
+
+    return search.ismcts(info, iterations, rng, exploration)
