@@ -133,3 +133,16 @@ def test_play_seed_is_reset_then_play_random(name: str, players: int) -> None:
 @settings(max_examples=200, deadline=None)
 def test_the_compiled_move_generator_seed_is_kernel_tools(seed: int) -> None:
     assert int(K.generator_state(seed)) == generator_state(seed)
+
+
+@given(SEEDS, HANDS, st.integers(0, 50), SEEDS, HANDS, st.integers(0, 50))
+@settings(max_examples=100, deadline=None)
+def test_two_generators_seeded_at_once_draw_what_cpython_draws(
+    seed: int, hand: int, index: int, seed2: int, hand2: int, index2: int
+) -> None:
+    first, second = np.zeros(K.MT_SIZE, np.int64), np.zeros(K.MT_SIZE, np.int64)
+    K.seed_numbers2(first, np.zeros(K.TEXT_SIZE, np.uint8), seed, hand, index,
+                    second, np.zeros(K.TEXT_SIZE, np.uint8), seed2, hand2, index2, np.frombuffer(b"shuffle", np.uint8))
+    for mt, text in ((first, f"{seed}:{hand}:{index}:shuffle"), (second, f"{seed2}:{hand2}:{index2}:shuffle")):
+        expected = random.Random(text)
+        assert [int(K.getrandbits(mt, 32)) for _ in range(700)] == [expected.getrandbits(32) for _ in range(700)]
