@@ -35,9 +35,8 @@ __all__ = [
     "getrandbits_text",
     "randbelow",
     "seed_bytes",
-    "seed_bytes2",
     "seed_numbers",
-    "seed_numbers2",
+    "seed_numbers4",
     "shuffle",
     "shuffled_text",
 ]
@@ -85,47 +84,49 @@ def _rotr(x, n):
 
 
 @njit(cache=True)
-def _sha512(data, length, digest):
-    """The SHA-512 digest of ``data[:length]`` (uint8) into *digest* (64 uint8)."""
-    h = _H0.copy()
-    total = ((length + 17 + 127) // 128) * 128
-    block = np.zeros(total, np.uint8)
-    block[:length] = data[:length]
-    block[length] = 0x80
-    bits = length * 8
+def _sha512_state(data, length, work):
+    """The SHA-512 hash of ``data[:length]`` (uint8) as its eight 64-bit words into
+    ``work[:8]`` (*work*: 88 uint64, ``work[8:]`` the message schedule), each block's
+    words read straight from *data* (the padding written on the fly)."""
     for i in range(8):
-        block[total - 1 - i] = (bits >> (8 * i)) & 0xFF
-    w = np.zeros(80, np.uint64)
+        work[i] = _H0[i]
+    total = ((length + 17 + 127) // 128) * 128
     for start in range(0, total, 128):
         for t in range(16):
             word = np.uint64(0)
             for b in range(8):
-                word = (word << np.uint64(8)) | np.uint64(block[start + 8 * t + b])
-            w[t] = word
+                at = start + 8 * t + b
+                if at < length:
+                    byte = np.uint64(data[at])
+                elif at == length:
+                    byte = np.uint64(0x80)
+                else:
+                    byte = np.uint64(0)
+                word = (word << np.uint64(8)) | byte
+            work[8 + t] = word
+        if start + 128 == total:  # the message's length in bits closes the last block
+            work[8 + 15] = np.uint64(length * 8)
         for t in range(16, 80):
-            s0 = _rotr(w[t - 15], 1) ^ _rotr(w[t - 15], 8) ^ (w[t - 15] >> np.uint64(7))
-            s1 = _rotr(w[t - 2], 19) ^ _rotr(w[t - 2], 61) ^ (w[t - 2] >> np.uint64(6))
-            w[t] = w[t - 16] + s0 + w[t - 7] + s1
-        a, b_, c, d, e, f, g, hh = h[0], h[1], h[2], h[3], h[4], h[5], h[6], h[7]
+            s0 = _rotr(work[8 + t - 15], 1) ^ _rotr(work[8 + t - 15], 8) ^ (work[8 + t - 15] >> np.uint64(7))
+            s1 = _rotr(work[8 + t - 2], 19) ^ _rotr(work[8 + t - 2], 61) ^ (work[8 + t - 2] >> np.uint64(6))
+            work[8 + t] = work[8 + t - 16] + s0 + work[8 + t - 7] + s1
+        a, b_, c, d, e, f, g, hh = work[0], work[1], work[2], work[3], work[4], work[5], work[6], work[7]
         for t in range(80):
             big1 = _rotr(e, 14) ^ _rotr(e, 18) ^ _rotr(e, 41)
             choose = (e & f) ^ (~e & g)
-            t1 = hh + big1 + choose + _K[t] + w[t]
+            t1 = hh + big1 + choose + _K[t] + work[8 + t]
             big0 = _rotr(a, 28) ^ _rotr(a, 34) ^ _rotr(a, 39)
             major = (a & b_) ^ (a & c) ^ (b_ & c)
             t2 = big0 + major
             hh, g, f, e, d, c, b_, a = g, f, e, d + t1, c, b_, a, t1 + t2
-        h[0] += a
-        h[1] += b_
-        h[2] += c
-        h[3] += d
-        h[4] += e
-        h[5] += f
-        h[6] += g
-        h[7] += hh
-    for i in range(8):
-        for b in range(8):
-            digest[8 * i + b] = (h[i] >> np.uint64(56 - 8 * b)) & np.uint64(0xFF)
+        work[0] += a
+        work[1] += b_
+        work[2] += c
+        work[3] += d
+        work[4] += e
+        work[5] += f
+        work[6] += g
+        work[7] += hh
 
 
 def _init_genrand(seed: int) -> npt.NDArray[np.int64]:
@@ -173,22 +174,22 @@ def _init_by_array(mt, key, klen):
 def _key_of(text, length, key):
     """The ``init_by_array`` key of the string whose UTF-8 bytes are ``text[:length]``:
     the bytes followed by their SHA-512 digest, read as one big-endian integer, its
-    32-bit words least significant first, into *key* (at least 48 int64); returns how
-    many words (trailing zero words dropped, as CPython does)."""
-    size = length + 64
-    digest = np.empty(64, np.uint8)
-    _sha512(text, length, digest)
-    words = (size + 3) // 4
-    for k in range(words):
+    32-bit words least significant first, into *key* (at least :data:`KEY_SIZE` int64);
+    returns how many words (trailing zero words dropped, as CPython does).  The digest is
+    the last 64 bytes, so the first 16 words are the hash's words from the last, low half
+    first; the text's words follow, read from its end."""
+    work = np.empty(88, np.uint64)
+    _sha512_state(text, length, work)
+    for i in range(8):
+        word = work[7 - i]
+        key[2 * i] = np.int64(word & np.uint64(0xFFFFFFFF))
+        key[2 * i + 1] = np.int64(word >> np.uint64(32))
+    words = 16 + (length + 3) // 4
+    for k in range(16, words):
+        end = length - 4 * (k - 16)  # the word is text[end - 4:end], big-endian
         value = 0
-        for b in range(4):
-            at = size - 4 * k - 4 + b
-            if at >= length:
-                value = value * 256 + digest[at - length]
-            elif at >= 0:
-                value = value * 256 + text[at]
-            else:
-                value = value * 256
+        for at in range(end - 4, end):
+            value = value * 256 + (text[at] if at >= 0 else 0)
         key[k] = value
     used = words
     while used > 1 and key[used - 1] == 0:
@@ -206,59 +207,76 @@ def seed_bytes(mt, text, length):
 
 
 @njit(cache=True)
-def _init_by_array2(mt, other, key, klen, key2, klen2):
-    """:func:`_init_by_array` of two generators at once: ``mt`` with ``key[:klen]`` and
-    ``other`` with ``key2[:klen2]``, the same numbers as two calls.  Each word of the
-    seeding waits for the word before it (a multiplication, about eight cycles), so two
-    independent chains in one loop take little more time than one."""
-    mt[:_N] = _BASE
-    other[:_N] = _BASE
-    a = mt[0]
-    b = other[0]
-    j = 0
-    j2 = 0
-    for i in range(1, _N):  # the first loop: max(N, klen) = N words, i from 1, then 1 again
-        a = ((mt[i] ^ ((a ^ (a >> 30)) * 1664525)) + key[j] + j) & _MASK
-        b = ((other[i] ^ ((b ^ (b >> 30)) * 1664525)) + key2[j2] + j2) & _MASK
-        mt[i] = a
-        other[i] = b
-        j += 1
-        if j >= klen:
-            j = 0
-        j2 += 1
-        if j2 >= klen2:
-            j2 = 0
-    mt[0] = a
-    other[0] = b
-    a = ((mt[1] ^ ((a ^ (a >> 30)) * 1664525)) + key[j] + j) & _MASK
-    b = ((other[1] ^ ((b ^ (b >> 30)) * 1664525)) + key2[j2] + j2) & _MASK
-    mt[1] = a
-    other[1] = b
+def _init_by_array4(mts, keys, klens, lanes):
+    """:func:`_init_by_array` of the generators ``mts[0]`` to ``mts[lanes - 1]`` (*mts*:
+    four rows of :data:`MT_SIZE`) with the keys ``keys[k, :klens[k]]``: the same numbers
+    as one call each.  Each word of the seeding waits for the word before it (a
+    multiplication, about eight cycles), so four independent chains in one loop take
+    little more time than one (the rows past *lanes* get the last key's, unused)."""
+    last = lanes - 1
+    m0, m1, m2, m3 = mts[0], mts[1], mts[2], mts[3]
+    # key[j] + j of each word of the first loop (N words: i from 1 to N - 1, then 1 again)
+    adds = np.empty((4, _N), np.int64)
+    for lane in range(4):
+        key = keys[min(lane, last)]
+        klen = klens[min(lane, last)]
+        j = 0
+        for w in range(_N):
+            adds[lane, w] = key[j] + j
+            j += 1
+            if j >= klen:
+                j = 0
+    a0, a1, a2, a3 = adds[0], adds[1], adds[2], adds[3]
+    b0 = b1 = b2 = b3 = _BASE[0]
+    for i in range(1, _N):
+        base = _BASE[i]
+        b0 = ((base ^ ((b0 ^ (b0 >> 30)) * 1664525)) + a0[i - 1]) & _MASK
+        b1 = ((base ^ ((b1 ^ (b1 >> 30)) * 1664525)) + a1[i - 1]) & _MASK
+        b2 = ((base ^ ((b2 ^ (b2 >> 30)) * 1664525)) + a2[i - 1]) & _MASK
+        b3 = ((base ^ ((b3 ^ (b3 >> 30)) * 1664525)) + a3[i - 1]) & _MASK
+        m0[i] = b0
+        m1[i] = b1
+        m2[i] = b2
+        m3[i] = b3
+    # the first loop wraps: its last word is word 1 again
+    b0 = ((m0[1] ^ ((b0 ^ (b0 >> 30)) * 1664525)) + a0[_N - 1]) & _MASK
+    b1 = ((m1[1] ^ ((b1 ^ (b1 >> 30)) * 1664525)) + a1[_N - 1]) & _MASK
+    b2 = ((m2[1] ^ ((b2 ^ (b2 >> 30)) * 1664525)) + a2[_N - 1]) & _MASK
+    b3 = ((m3[1] ^ ((b3 ^ (b3 >> 30)) * 1664525)) + a3[_N - 1]) & _MASK
+    m0[1] = b0
+    m1[1] = b1
+    m2[1] = b2
+    m3[1] = b3
     for i in range(2, _N):  # the second loop: N - 1 words, from i = 2 round to 1
-        a = ((mt[i] ^ ((a ^ (a >> 30)) * 1566083941)) - i) & _MASK
-        b = ((other[i] ^ ((b ^ (b >> 30)) * 1566083941)) - i) & _MASK
-        mt[i] = a
-        other[i] = b
-    mt[0] = a
-    other[0] = b
-    mt[1] = ((mt[1] ^ ((a ^ (a >> 30)) * 1566083941)) - 1) & _MASK
-    other[1] = ((other[1] ^ ((b ^ (b >> 30)) * 1566083941)) - 1) & _MASK
-    for g in (mt, other):
-        g[0] = 0x80000000
-        g[_N] = _N
-        g[_N + 1] = _N
+        b0 = ((m0[i] ^ ((b0 ^ (b0 >> 30)) * 1566083941)) - i) & _MASK
+        b1 = ((m1[i] ^ ((b1 ^ (b1 >> 30)) * 1566083941)) - i) & _MASK
+        b2 = ((m2[i] ^ ((b2 ^ (b2 >> 30)) * 1566083941)) - i) & _MASK
+        b3 = ((m3[i] ^ ((b3 ^ (b3 >> 30)) * 1566083941)) - i) & _MASK
+        m0[i] = b0
+        m1[i] = b1
+        m2[i] = b2
+        m3[i] = b3
+    m0[1] = ((m0[1] ^ ((b0 ^ (b0 >> 30)) * 1566083941)) - 1) & _MASK
+    m1[1] = ((m1[1] ^ ((b1 ^ (b1 >> 30)) * 1566083941)) - 1) & _MASK
+    m2[1] = ((m2[1] ^ ((b2 ^ (b2 >> 30)) * 1566083941)) - 1) & _MASK
+    m3[1] = ((m3[1] ^ ((b3 ^ (b3 >> 30)) * 1566083941)) - 1) & _MASK
+    for lane in range(lanes):
+        mts[lane, 0] = 0x80000000
+        mts[lane, _N] = _N
+        mts[lane, _N + 1] = _N
 
 
 @njit(cache=True)
-def seed_bytes2(mt, text, length, other, text2, length2):
-    """:func:`seed_bytes` of two generators (*mt* from ``text[:length]``, *other* from
-    ``text2[:length2]``) at once: the same numbers as two calls, in little more than the
-    time of one."""
-    key = np.empty(KEY_SIZE, np.int64)
-    key2 = np.empty(KEY_SIZE, np.int64)
-    used = _key_of(text, length, key)
-    used2 = _key_of(text2, length2, key2)
-    _init_by_array2(mt, other, key, used, key2, used2)
+def seed_numbers4(mts, texts, keys, seeds, hands, indexes, purpose, lanes):
+    """Seed ``mts[k]`` as ``random.Random(f"{seeds[k]}:{hands[k]}:{indexes[k]}:{purpose}")``
+    for each *k* below *lanes* (at most four) at once (see :func:`_init_by_array4`): the
+    same numbers as :func:`seed_numbers` on each.  *texts* (4 x :data:`TEXT_SIZE` uint8)
+    and *keys* (4 x :data:`KEY_SIZE` int64) are scratch."""
+    klens = np.empty(4, np.int64)
+    for lane in range(lanes):
+        length = _numbers_text(texts[lane], seeds[lane], hands[lane], indexes[lane], purpose)
+        klens[lane] = _key_of(texts[lane], length, keys[lane])
+    _init_by_array4(mts, keys, klens, lanes)
 
 
 @njit(cache=True)
@@ -361,15 +379,6 @@ def seed_numbers(mt, text, seed, hand, index, purpose):
     """Seed *mt* as ``random.Random(f"{seed}:{hand}:{index}:{purpose}")`` (D-DEAL-1);
     *purpose* is the tag's ASCII bytes, *text* a scratch of :data:`TEXT_SIZE` uint8."""
     seed_bytes(mt, text, _numbers_text(text, seed, hand, index, purpose))
-
-
-@njit(cache=True)
-def seed_numbers2(mt, text, seed, hand, index, other, text2, seed2, hand2, index2, purpose):
-    """:func:`seed_numbers` of two generators at once (see :func:`seed_bytes2`): *mt*
-    from ``(seed, hand, index)``, *other* from ``(seed2, hand2, index2)``."""
-    length = _numbers_text(text, seed, hand, index, purpose)
-    length2 = _numbers_text(text2, seed2, hand2, index2, purpose)
-    seed_bytes2(mt, text, length, other, text2, length2)
 
 
 @njit(cache=True)

@@ -135,14 +135,14 @@ def test_the_compiled_move_generator_seed_is_kernel_tools(seed: int) -> None:
     assert int(K.generator_state(seed)) == generator_state(seed)
 
 
-@given(SEEDS, HANDS, st.integers(0, 50), SEEDS, HANDS, st.integers(0, 50))
+@given(st.lists(st.tuples(SEEDS, HANDS, st.integers(0, 50)), min_size=1, max_size=4))
 @settings(max_examples=100, deadline=None)
-def test_two_generators_seeded_at_once_draw_what_cpython_draws(
-    seed: int, hand: int, index: int, seed2: int, hand2: int, index2: int
-) -> None:
-    first, second = np.zeros(K.MT_SIZE, np.int64), np.zeros(K.MT_SIZE, np.int64)
-    K.seed_numbers2(first, np.zeros(K.TEXT_SIZE, np.uint8), seed, hand, index,
-                    second, np.zeros(K.TEXT_SIZE, np.uint8), seed2, hand2, index2, np.frombuffer(b"shuffle", np.uint8))
-    for mt, text in ((first, f"{seed}:{hand}:{index}:shuffle"), (second, f"{seed2}:{hand2}:{index2}:shuffle")):
-        expected = random.Random(text)
-        assert [int(K.getrandbits(mt, 32)) for _ in range(700)] == [expected.getrandbits(32) for _ in range(700)]
+def test_generators_seeded_four_at_a_time_draw_what_cpython_draws(texts: list[tuple[int, int, int]]) -> None:
+    lanes = len(texts)
+    mts = np.zeros((4, K.MT_SIZE), np.int64)
+    seeds, hands, indexes = (np.array([text[part] for text in texts], np.int64) for part in range(3))
+    K.seed_numbers4(mts, np.zeros((4, K.TEXT_SIZE), np.uint8), np.zeros((4, K.KEY_SIZE), np.int64), seeds, hands,
+                    indexes, np.frombuffer(b"shuffle", np.uint8), lanes)
+    for lane, (seed, hand, index) in enumerate(texts):
+        expected = random.Random(f"{seed}:{hand}:{index}:shuffle")
+        assert [int(K.getrandbits(mts[lane], 32)) for _ in range(700)] == [expected.getrandbits(32) for _ in range(700)]

@@ -19,7 +19,7 @@ import numpy.typing as npt
 from cau_rules.cacho.engine import session_outcome
 from cau_rules.cacho.kernel import core, dealing
 from cau_rules.cacho.kernel import layout as L
-from cau_rules.cacho.kernel.bridge import row_of, set_native, start_row, state_of, write_next
+from cau_rules.cacho.kernel.bridge import row_of, seed_of, set_native, start_row, state_of, write_next
 from cau_rules.cacho.moves import CachoMove
 from cau_rules.cacho.rules import CachoRules
 from cau_rules.cacho.state import CachoState
@@ -64,7 +64,9 @@ class Batch:
         self.num_actions = int(self.vector[L.R_ACTIONS])
         self.rows: npt.NDArray[np.int32] = np.zeros((size, L.ROW), np.int32)
         self.seeds = [0] * size
+        """Each session's seed, where Python writes its deck orders (a native row has its own)."""
         self.decks: list[tuple[tuple[Card, ...], ...]] = [()] * size
+        """Each session's supplied deck orders (where Python writes its deck orders)."""
         self.parallel = parallel
         """Step, mask and sample the games over the cores (numba's threads)."""
         self.counts: npt.NDArray[np.int64] = np.zeros(size, np.int64)
@@ -99,10 +101,7 @@ class Batch:
                 self.reset(game, first_seed + offset)
             return
         numbers = np.arange(first_seed, first_seed + len(games), dtype=np.int64)
-        for offset, game in enumerate(games.tolist()):
-            self.seeds[game] = first_seed + offset
-            self.decks[game] = ()
-        self.native[games] = True
+        self.native[games] = True  # the seeds are in the rows
         dealing.reset_rows(self.rows, self.vector, self.rngs, games, numbers, self.players, self.parallel)
 
     def finish(self, ended: npt.NDArray[np.int64], returns: npt.NDArray[np.float64],
@@ -122,8 +121,6 @@ class Batch:
         if not _INT64_LOW <= seed <= _INT64_HIGH:
             self.reset(game, seed)
             return self.play_random(game)
-        self.seeds[game] = seed
-        self.decks[game] = ()
         self.native[game] = True
         return dealing.play_fresh(self.rows, self.vector, self.rngs, game, seed, self.players)
 
@@ -191,7 +188,10 @@ class Batch:
 
     def state(self, game: int) -> CachoState:
         """Session *game* as an ordinary state."""
-        return state_of(self.rules, self.rows[game], self.seeds[game], self.decks[game])
+        row = self.rows[game]
+        if self.native[game]:
+            return state_of(self.rules, row, seed_of(row), ())
+        return state_of(self.rules, row, self.seeds[game], self.decks[game])
 
     def outcome(self, game: int) -> Outcome:
         """The outcome of the finished session *game*."""

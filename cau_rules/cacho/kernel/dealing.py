@@ -6,7 +6,7 @@ Each hand's order is the reference's :func:`~cau_rules.cacho.engine.shuffled_dec
 generator reproduced in :mod:`cau_rules.kernel_random`.  A session started here is a
 *native* row (:data:`~cau_rules.cacho.kernel.layout.NATIVE`): the kernel shuffles each
 later hand's order from the row's seed only when that hand starts (one shuffle a hand, the
-one it deals), and restarts seed two generators at once.  The typed entry points at the
+one it deals), and restarts seed four generators at once.  The typed entry points at the
 end are what :mod:`cau_rules.cacho.kernel.batch` calls.
 """
 
@@ -21,7 +21,15 @@ from cau_rules.cacho.kernel import core
 from cau_rules.cacho.kernel import layout as L
 from cau_rules.cacho.kernel.core import play_random, put_shuffled, set_seed, start_hand
 from cau_rules.cacho.kernel.core import put_order as put_order_core
-from cau_rules.kernel_random import MT_SIZE, TEXT_SIZE, generator_state, seed_numbers, seed_numbers2, shuffle
+from cau_rules.kernel_random import (
+    KEY_SIZE,
+    MT_SIZE,
+    TEXT_SIZE,
+    generator_state,
+    seed_numbers,
+    seed_numbers4,
+    shuffle,
+)
 from cau_rules.kernel_tools import fresh_cache, source_stamp
 
 __all__ = ["play_fresh", "play_row", "put_order", "reset_rows", "shares_of"]
@@ -78,29 +86,25 @@ def start(s, r, players, seed, mt, text):
 
 
 def _reset_rows(rows, r, rngs, games, seeds, players):
-    """Start every session ``games[k]`` from ``seeds[k]``, two at a time: the two
-    generators are seeded in one loop (:func:`~cau_rules.kernel_random.seed_numbers2`)."""
+    """Start every session ``games[k]`` from ``seeds[k]``, four at a time: the four
+    generators are seeded in one loop (:func:`~cau_rules.kernel_random.seed_numbers4`)."""
     count = games.shape[0]
-    for pair in prange((count + 1) // 2):
-        k = 2 * pair
-        g = games[k]
-        mt = np.empty(MT_SIZE, np.int64)
-        text = np.empty(TEXT_SIZE, np.uint8)
-        rngs[g] = generator_state(seeds[k])
-        if k + 1 == count:
-            start(rows[g], r, players, seeds[k], mt, text)
-            continue
-        h = games[k + 1]
-        other = np.empty(MT_SIZE, np.int64)
-        text2 = np.empty(TEXT_SIZE, np.uint8)
-        rngs[h] = generator_state(seeds[k + 1])
-        begin(rows[g], r, players, seeds[k])
-        begin(rows[h], r, players, seeds[k + 1])
-        seed_numbers2(mt, text, seeds[k], 0, 0, other, text2, seeds[k + 1], 0, 0, SHUFFLE)
-        put_shuffled(rows[g], DECK0, mt)
-        put_shuffled(rows[h], DECK0, other)
-        start_hand(rows[g], r)
-        start_hand(rows[h], r)
+    for quad in prange((count + 3) // 4):
+        first = 4 * quad
+        lanes = min(4, count - first)
+        mts = np.empty((4, MT_SIZE), np.int64)
+        texts = np.empty((4, TEXT_SIZE), np.uint8)
+        keys = np.empty((4, KEY_SIZE), np.int64)
+        zeros = np.zeros(4, np.int64)
+        for lane in range(lanes):
+            g = games[first + lane]
+            rngs[g] = generator_state(seeds[first + lane])
+            begin(rows[g], r, players, seeds[first + lane])
+        seed_numbers4(mts, texts, keys, seeds[first:first + lanes], zeros, zeros, SHUFFLE, lanes)
+        for lane in range(lanes):
+            g = games[first + lane]
+            put_shuffled(rows[g], DECK0, mts[lane])
+            start_hand(rows[g], r)
 
 
 @njit(cache=True)

@@ -43,7 +43,7 @@ from cau_rules import kernel_random
 from cau_rules.cacho.codec import CachoCodec
 from cau_rules.cacho.kernel import core
 from cau_rules.cacho.kernel import layout as L
-from cau_rules.cacho.kernel.bridge import row_of, set_native, state_of
+from cau_rules.cacho.kernel.bridge import row_of, seed_of, set_native, state_of
 from cau_rules.cacho.kernel.core import legal_mask, set_seed, step
 from cau_rules.cacho.moves import CachoMove
 from cau_rules.cacho.rules import CachoRules
@@ -349,13 +349,14 @@ def determinisations(info: Any, count: int, seed: int) -> list[CachoState]:
     >>> from cau_rules import new_game
     >>> from cau_rules.ai.infostate import InfoState
     >>> state = new_game("cacho", players=3, seed=3)
-    >>> guesses = determinisations(InfoState.start(state, 1), 5, seed=1)
-    >>> all(guess.holdings[1] == state.holdings[1] for guess in guesses)
+    >>> seat = state.to_play
+    >>> guesses = determinisations(InfoState.start(state, seat), 5, seed=1)
+    >>> all(guess.holdings[seat] == state.holdings[seat] for guess in guesses)
     True
     """
     data = problem(info, random.Random(seed))
     rules = data.state.rules
-    return [state_of(rules, row, int(core.seed_of(row)), ()) for row in data.determinisations(count, seed)]
+    return [state_of(rules, row, seed_of(row), ()) for row in data.determinisations(count, seed)]
 
 
 def ismcts(info: Any, iterations: int, rng: random.Random,
