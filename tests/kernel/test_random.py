@@ -146,3 +146,16 @@ def test_generators_seeded_four_at_a_time_draw_what_cpython_draws(texts: list[tu
     for lane, (seed, hand, index) in enumerate(texts):
         expected = random.Random(f"{seed}:{hand}:{index}:shuffle")
         assert [int(K.getrandbits(mts[lane], 32)) for _ in range(700)] == [expected.getrandbits(32) for _ in range(700)]
+
+
+@given(st.text(max_size=30), st.integers(0, 700))
+@settings(max_examples=60, deadline=None)
+def test_a_fresh_generator_shuffles_and_draws_on_as_cpython_does(text: str, length: int) -> None:
+    expected = random.Random(text)
+    order = list(range(length))
+    expected.shuffle(order)
+    mt = K.generator(text)
+    values = np.arange(length, dtype=np.int64)
+    K.shuffle_fresh(mt, values, length)
+    assert values.tolist() == order
+    assert [int(K.getrandbits(mt, 32)) for _ in range(700)] == [expected.getrandbits(32) for _ in range(700)]

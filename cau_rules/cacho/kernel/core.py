@@ -17,7 +17,7 @@ from numba import njit, prange
 
 from cau_rules import kernel_random
 from cau_rules.cacho.kernel import layout as L
-from cau_rules.kernel_random import MT_SIZE, TEXT_SIZE, next_random, seed_numbers, shuffle
+from cau_rules.kernel_random import MT_SIZE, TEXT_SIZE, next_random, seed_numbers, shuffle_fresh
 from cau_rules.kernel_tools import fresh_cache, source_stamp
 from cau_rules.outcome import Termination
 
@@ -145,7 +145,7 @@ def put_shuffled(s, at, mt):
     """The deck's cards into ``s[at:at + 24]``, shuffled by the seeded generator *mt*."""
     for i in range(DECK):
         s[at + i] = DECK_CARDS[i]
-    shuffle(mt, s[at:at + DECK], DECK)
+    shuffle_fresh(mt, s[at:at + DECK], DECK)
 
 
 @njit(cache=True)

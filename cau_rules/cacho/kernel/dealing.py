@@ -28,7 +28,7 @@ from cau_rules.kernel_random import (
     generator_state,
     seed_numbers,
     seed_numbers4,
-    shuffle,
+    shuffle_fresh,
 )
 from cau_rules.kernel_tools import fresh_cache, source_stamp
 
@@ -62,7 +62,7 @@ def put_order(s, at, seed, hand, redeal, deck, mt, text):
     for i in range(DECK):
         s[at + i] = deck[i]
     seed_numbers(mt, text, seed, hand, redeal, SHUFFLE)
-    shuffle(mt, s[at:at + DECK], DECK)
+    shuffle_fresh(mt, s[at:at + DECK], DECK)
 
 
 @njit(cache=True)
