@@ -17,7 +17,7 @@ import numpy as np
 import numpy.typing as npt
 
 from cau_rules.cacho.engine import session_outcome
-from cau_rules.cacho.kernel import core, dealing
+from cau_rules.cacho.kernel import core, dealing, search
 from cau_rules.cacho.kernel import layout as L
 from cau_rules.cacho.kernel.bridge import row_of, seed_of, set_native, start_row, state_of, write_next
 from cau_rules.cacho.moves import CachoMove
@@ -227,6 +227,4 @@ def ismcts(info: Any, iterations: int, rng: random.Random,
     >>> sum(visits for _, visits, _ in ismcts(InfoState.start(state, state.to_play), 50, random.Random(2)))
     50
     """
-    from cau_rules.cacho.kernel import search  # compiled on first use only
-
     return search.ismcts(info, iterations, rng, exploration)
