@@ -66,7 +66,8 @@ ROUND = 6
 TERM = 7
 """0 while the session goes on, else 1 + the index in :data:`TERMINATIONS`."""
 READY = 8
-"""1 when the next decks are written for the hand after this one."""
+"""1 when the next decks are written for the hand after this one (always 1 in a
+:data:`NATIVE` row, whose next hand is shuffled as it starts)."""
 POS = 9
 """The index in ``DECK0`` of the stock's top card."""
 PENDING = 10
