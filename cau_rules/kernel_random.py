@@ -28,6 +28,7 @@ from numba import njit
 
 __all__ = [
     "KEY_SIZE",
+    "LANES",
     "MT_SIZE",
     "TEXT_SIZE",
     "generator_state",
@@ -37,6 +38,7 @@ __all__ = [
     "seed_bytes",
     "seed_numbers",
     "seed_numbers4",
+    "seed_numbers_many",
     "shuffle",
     "shuffle_fresh",
     "shuffled_text",
@@ -419,6 +421,84 @@ def seed_numbers(mt, text, seed, hand, index, purpose):
     """Seed *mt* as ``random.Random(f"{seed}:{hand}:{index}:{purpose}")`` (D-DEAL-1);
     *purpose* is the tag's ASCII bytes, *text* a scratch of :data:`TEXT_SIZE` uint8."""
     seed_bytes(mt, text, _numbers_text(text, seed, hand, index, purpose))
+
+
+LANES = 16
+"""How many generators :func:`seed_numbers_many` seeds in one loop."""
+
+
+@njit(cache=True)
+def seed_numbers_many(mts, seeds, hands, indexes, purpose, lanes):
+    """Seed the columns ``mts[:, k]`` (*mts*: :data:`MT_SIZE` x :data:`LANES`) as
+    ``random.Random(f"{seeds[k]}:{hands[k]}:{indexes[k]}:{purpose}")`` for each *k* below
+    *lanes*: the same numbers as :func:`seed_numbers` on each.  The seeding's words wait
+    each for the one before, but the generators are independent, so the loop over them
+    is innermost (the compiler runs several in one vector instruction)."""
+    text = np.empty(TEXT_SIZE, np.uint8)
+    key = np.empty(KEY_SIZE, np.int64)
+    plus = np.zeros((KEY_SIZE, LANES), np.int64)  # key[j] + j, lane innermost
+    klens = np.ones(LANES, np.int64)
+    for lane in range(LANES):  # the lanes past *lanes* repeat the first's key
+        source = lane if lane < lanes else 0
+        if lane < lanes:
+            klens[lane] = _key_of(text, _numbers_text(text, seeds[source], hands[source], indexes[source], purpose),
+                                  key)
+            for j in range(klens[lane]):
+                plus[j, lane] = key[j] + j
+        else:
+            klens[lane] = klens[0]
+            for j in range(klens[0]):
+                plus[j, lane] = plus[j, 0]
+    same = True
+    for lane in range(LANES):
+        same = same and klens[lane] == klens[0]
+    # the first loop's key[j] + j, word by word: one row of *plus* when every key has the
+    # same length (consecutive seeds mostly do), else gathered lane by lane
+    adds = np.empty((_N, LANES), np.int64)
+    if same:
+        j = 0
+        for w in range(_N):
+            adds[w] = plus[j]
+            j = j + 1 if j + 1 < klens[0] else 0
+    else:
+        for lane in range(LANES):
+            j = 0
+            for w in range(_N):
+                adds[w, lane] = plus[j, lane]
+                j = j + 1 if j + 1 < klens[lane] else 0
+    prev = np.empty(LANES, np.int64)
+    for lane in range(LANES):
+        prev[lane] = _BASE[0]
+    for i in range(1, _N):
+        base = _BASE[i]
+        row = mts[i]
+        add = adds[i - 1]
+        for lane in range(LANES):
+            p = prev[lane]
+            v = ((base ^ ((p ^ (p >> 30)) * 1664525)) + add[lane]) & _MASK
+            row[lane] = v
+            prev[lane] = v
+    row = mts[1]  # the first loop wraps: its last word is word 1 again
+    add = adds[_N - 1]
+    for lane in range(LANES):
+        p = prev[lane]
+        v = ((row[lane] ^ ((p ^ (p >> 30)) * 1664525)) + add[lane]) & _MASK
+        row[lane] = v
+        prev[lane] = v
+    for i in range(2, _N):  # the second loop: N - 1 words, from i = 2 round to 1
+        row = mts[i]
+        for lane in range(LANES):
+            p = prev[lane]
+            v = ((row[lane] ^ ((p ^ (p >> 30)) * 1566083941)) - i) & _MASK
+            row[lane] = v
+            prev[lane] = v
+    row = mts[1]
+    for lane in range(LANES):
+        p = prev[lane]
+        row[lane] = ((row[lane] ^ ((p ^ (p >> 30)) * 1566083941)) - 1) & _MASK
+        mts[0, lane] = 0x80000000
+        mts[_N, lane] = _N
+        mts[_N + 1, lane] = _N
 
 
 @njit(cache=True)

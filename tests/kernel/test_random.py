@@ -159,3 +159,15 @@ def test_a_fresh_generator_shuffles_and_draws_on_as_cpython_does(text: str, leng
     K.shuffle_fresh(mt, values, length)
     assert values.tolist() == order
     assert [int(K.getrandbits(mt, 32)) for _ in range(700)] == [expected.getrandbits(32) for _ in range(700)]
+
+
+@given(st.lists(st.tuples(SEEDS, HANDS, st.integers(0, 50)), min_size=1, max_size=K.LANES))
+@settings(max_examples=60, deadline=None)
+def test_generators_seeded_in_one_vector_loop_draw_what_cpython_draws(texts: list[tuple[int, int, int]]) -> None:
+    mts = np.zeros((K.MT_SIZE, K.LANES), np.int64)
+    seeds, hands, indexes = (np.array([text[part] for text in texts], np.int64) for part in range(3))
+    K.seed_numbers_many(mts, seeds, hands, indexes, np.frombuffer(b"shuffle", np.uint8), len(texts))
+    for lane, (seed, hand, index) in enumerate(texts):
+        expected = random.Random(f"{seed}:{hand}:{index}:shuffle")
+        mt = np.ascontiguousarray(mts[:, lane])
+        assert [int(K.getrandbits(mt, 32)) for _ in range(700)] == [expected.getrandbits(32) for _ in range(700)]

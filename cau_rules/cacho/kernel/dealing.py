@@ -6,7 +6,7 @@ Each hand's order is the reference's :func:`~cau_rules.cacho.engine.shuffled_dec
 generator reproduced in :mod:`cau_rules.kernel_random`.  A session started here is a
 *native* row (:data:`~cau_rules.cacho.kernel.layout.NATIVE`): the kernel shuffles each
 later hand's order from the row's seed only when that hand starts (one shuffle a hand, the
-one it deals), and restarts seed four generators at once.  The typed entry points at the
+one it deals), and restarts seed sixteen generators in one loop.  The typed entry points at the
 end are what :mod:`cau_rules.cacho.kernel.batch` calls.
 """
 
@@ -22,12 +22,12 @@ from cau_rules.cacho.kernel import layout as L
 from cau_rules.cacho.kernel.core import play_random, put_shuffled, set_seed, start_hand
 from cau_rules.cacho.kernel.core import put_order as put_order_core
 from cau_rules.kernel_random import (
-    KEY_SIZE,
+    LANES,
     MT_SIZE,
     TEXT_SIZE,
     generator_state,
     seed_numbers,
-    seed_numbers4,
+    seed_numbers_many,
     shuffle_fresh,
 )
 from cau_rules.kernel_tools import fresh_cache, source_stamp
@@ -86,24 +86,23 @@ def start(s, r, players, seed, mt, text):
 
 
 def _reset_rows(rows, r, rngs, games, seeds, players):
-    """Start every session ``games[k]`` from ``seeds[k]``, four at a time: the four
-    generators are seeded in one loop (:func:`~cau_rules.kernel_random.seed_numbers4`)."""
+    """Start every session ``games[k]`` from ``seeds[k]``, :data:`~cau_rules.kernel_random.LANES`
+    at a time: their generators are seeded in one loop
+    (:func:`~cau_rules.kernel_random.seed_numbers_many`)."""
     count = games.shape[0]
-    for quad in prange((count + 3) // 4):
-        first = 4 * quad
-        lanes = min(4, count - first)
-        mts = np.empty((4, MT_SIZE), np.int64)
-        texts = np.empty((4, TEXT_SIZE), np.uint8)
-        keys = np.empty((4, KEY_SIZE), np.int64)
-        zeros = np.zeros(4, np.int64)
+    for group in prange((count + LANES - 1) // LANES):
+        first = LANES * group
+        lanes = min(LANES, count - first)
+        mts = np.empty((MT_SIZE, LANES), np.int64)
+        zeros = np.zeros(LANES, np.int64)
         for lane in range(lanes):
             g = games[first + lane]
             rngs[g] = generator_state(seeds[first + lane])
             begin(rows[g], r, players, seeds[first + lane])
-        seed_numbers4(mts, texts, keys, seeds[first:first + lanes], zeros, zeros, SHUFFLE, lanes)
+        seed_numbers_many(mts, seeds[first:first + lanes], zeros, zeros, SHUFFLE, lanes)
         for lane in range(lanes):
             g = games[first + lane]
-            put_shuffled(rows[g], DECK0, mts[lane])
+            put_shuffled(rows[g], DECK0, mts[:, lane])
             start_hand(rows[g], r)
 
 
