@@ -28,6 +28,7 @@ from numba import njit
 
 __all__ = [
     "KEY_SIZE",
+    "LANES",
     "MT_SIZE",
     "TEXT_SIZE",
     "generator_state",
@@ -38,8 +39,11 @@ __all__ = [
     "seed_bytes",
     "seed_numbers",
     "seed_numbers2",
+    "seed_numbers4",
+    "seed_numbers_many",
     "seed_text",
     "shuffle",
+    "shuffle_fresh",
     "shuffled_text",
 ]
 
@@ -47,6 +51,8 @@ MT_SIZE = 626
 """The entries of a generator: 624 state words, the next index, the words computed."""
 TEXT_SIZE = 128
 """The longest seed text, in bytes, that :func:`seed_bytes` takes."""
+KEY_SIZE = (TEXT_SIZE + 64 + 3) // 4
+"""The most 32-bit words of a seeding key (the text and its SHA-512 digest)."""
 
 _N = 624
 _M = 397
@@ -84,47 +90,49 @@ def _rotr(x, n):
 
 
 @njit(cache=True)
-def _sha512(data, length, digest):
-    """The SHA-512 digest of ``data[:length]`` (uint8) into *digest* (64 uint8)."""
-    h = _H0.copy()
-    total = ((length + 17 + 127) // 128) * 128
-    block = np.zeros(total, np.uint8)
-    block[:length] = data[:length]
-    block[length] = 0x80
-    bits = length * 8
+def _sha512_state(data, length, work):
+    """The SHA-512 hash of ``data[:length]`` (uint8) as its eight 64-bit words into
+    ``work[:8]`` (*work*: 88 uint64, ``work[8:]`` the message schedule), each block's
+    words read straight from *data* (the padding written on the fly)."""
     for i in range(8):
-        block[total - 1 - i] = (bits >> (8 * i)) & 0xFF
-    w = np.zeros(80, np.uint64)
+        work[i] = _H0[i]
+    total = ((length + 17 + 127) // 128) * 128
     for start in range(0, total, 128):
         for t in range(16):
             word = np.uint64(0)
             for b in range(8):
-                word = (word << np.uint64(8)) | np.uint64(block[start + 8 * t + b])
-            w[t] = word
+                at = start + 8 * t + b
+                if at < length:
+                    byte = np.uint64(data[at])
+                elif at == length:
+                    byte = np.uint64(0x80)
+                else:
+                    byte = np.uint64(0)
+                word = (word << np.uint64(8)) | byte
+            work[8 + t] = word
+        if start + 128 == total:  # the message's length in bits closes the last block
+            work[8 + 15] = np.uint64(length * 8)
         for t in range(16, 80):
-            s0 = _rotr(w[t - 15], 1) ^ _rotr(w[t - 15], 8) ^ (w[t - 15] >> np.uint64(7))
-            s1 = _rotr(w[t - 2], 19) ^ _rotr(w[t - 2], 61) ^ (w[t - 2] >> np.uint64(6))
-            w[t] = w[t - 16] + s0 + w[t - 7] + s1
-        a, b_, c, d, e, f, g, hh = h[0], h[1], h[2], h[3], h[4], h[5], h[6], h[7]
+            s0 = _rotr(work[8 + t - 15], 1) ^ _rotr(work[8 + t - 15], 8) ^ (work[8 + t - 15] >> np.uint64(7))
+            s1 = _rotr(work[8 + t - 2], 19) ^ _rotr(work[8 + t - 2], 61) ^ (work[8 + t - 2] >> np.uint64(6))
+            work[8 + t] = work[8 + t - 16] + s0 + work[8 + t - 7] + s1
+        a, b_, c, d, e, f, g, hh = work[0], work[1], work[2], work[3], work[4], work[5], work[6], work[7]
         for t in range(80):
             big1 = _rotr(e, 14) ^ _rotr(e, 18) ^ _rotr(e, 41)
             choose = (e & f) ^ (~e & g)
-            t1 = hh + big1 + choose + _K[t] + w[t]
+            t1 = hh + big1 + choose + _K[t] + work[8 + t]
             big0 = _rotr(a, 28) ^ _rotr(a, 34) ^ _rotr(a, 39)
             major = (a & b_) ^ (a & c) ^ (b_ & c)
             t2 = big0 + major
             hh, g, f, e, d, c, b_, a = g, f, e, d + t1, c, b_, a, t1 + t2
-        h[0] += a
-        h[1] += b_
-        h[2] += c
-        h[3] += d
-        h[4] += e
-        h[5] += f
-        h[6] += g
-        h[7] += hh
-    for i in range(8):
-        for b in range(8):
-            digest[8 * i + b] = (h[i] >> np.uint64(56 - 8 * b)) & np.uint64(0xFF)
+        work[0] += a
+        work[1] += b_
+        work[2] += c
+        work[3] += d
+        work[4] += e
+        work[5] += f
+        work[6] += g
+        work[7] += hh
 
 
 def _init_genrand(seed: int) -> npt.NDArray[np.int64]:
@@ -140,33 +148,39 @@ _BASE = _init_genrand(19650218)
 """What ``init_by_array`` starts from, the same for every key (computed once)."""
 
 
-KEY_SIZE = (TEXT_SIZE + 64 + 3) // 4
-"""The most 32-bit words of a seed text's key (its bytes and their SHA-512 digest)."""
-
-
 @njit(cache=True)
-def key_words(text, length, key):
-    """The key ``init_by_array`` reads for the string whose UTF-8 bytes are
-    ``text[:length]``, into *key* (:data:`KEY_SIZE` int64): the big-endian integer of
-    the bytes and their SHA-512 digest, its 32-bit words least significant first, each
-    with its own index added (what a step of the first loop adds with it); returns how
-    many words."""
-    size = length + 64
-    whole = np.zeros(size + 4, np.uint8)
-    whole[:length] = text[:length]
-    digest = np.zeros(64, np.uint8)
-    _sha512(text, length, digest)
-    whole[length:size] = digest
-    words = (size + 3) // 4
-    for k in range(words):
+def _key_of(text, length, key):
+    """The ``init_by_array`` key of the string whose UTF-8 bytes are ``text[:length]``:
+    the bytes followed by their SHA-512 digest, read as one big-endian integer, its
+    32-bit words least significant first, into *key* (at least :data:`KEY_SIZE` int64);
+    returns how many words (trailing zero words dropped, as CPython does).  The digest is
+    the last 64 bytes, so the first 16 words are the hash's words from the last, low half
+    first; the text's words follow, read from its end."""
+    work = np.empty(88, np.uint64)
+    _sha512_state(text, length, work)
+    for i in range(8):
+        word = work[7 - i]
+        key[2 * i] = np.int64(word & np.uint64(0xFFFFFFFF))
+        key[2 * i + 1] = np.int64(word >> np.uint64(32))
+    words = 16 + (length + 3) // 4
+    for k in range(16, words):
+        end = length - 4 * (k - 16)  # the word is text[end - 4:end], big-endian
         value = 0
-        for b in range(4):
-            at = size - 4 * k - 4 + b
-            value = value * 256 + (whole[at] if at >= 0 else 0)
+        for at in range(end - 4, end):
+            value = value * 256 + (text[at] if at >= 0 else 0)
         key[k] = value
     used = words
     while used > 1 and key[used - 1] == 0:
         used -= 1
+    return used
+
+
+@njit(cache=True)
+def key_words(text, length, key):
+    """The key :func:`_init_by_array` reads for the string whose UTF-8 bytes are
+    ``text[:length]``: :func:`_key_of`'s words, each with its own index added (what a
+    step of ``init_by_array``'s first loop adds with it); returns how many words."""
+    used = _key_of(text, length, key)
     for k in range(used):
         key[k] += k
     return used
@@ -248,6 +262,79 @@ def seed_bytes(mt, text, length):
 
 
 @njit(cache=True)
+def _init_by_array4(mts, keys, klens, lanes):
+    """:func:`_init_by_array` of the generators ``mts[0]`` to ``mts[lanes - 1]`` (*mts*:
+    four rows of :data:`MT_SIZE`) with the keys ``keys[k, :klens[k]]``: the same numbers
+    as one call each.  Each word of the seeding waits for the word before it (a
+    multiplication, about eight cycles), so four independent chains in one loop take
+    little more time than one (the rows past *lanes* get the last key's, unused)."""
+    last = lanes - 1
+    m0, m1, m2, m3 = mts[0], mts[1], mts[2], mts[3]
+    # key[j] + j of each word of the first loop (N words: i from 1 to N - 1, then 1 again)
+    adds = np.empty((4, _N), np.int64)
+    for lane in range(4):
+        key = keys[min(lane, last)]
+        klen = klens[min(lane, last)]
+        j = 0
+        for w in range(_N):
+            adds[lane, w] = key[j] + j
+            j += 1
+            if j >= klen:
+                j = 0
+    a0, a1, a2, a3 = adds[0], adds[1], adds[2], adds[3]
+    b0 = b1 = b2 = b3 = _BASE[0]
+    for i in range(1, _N):
+        base = _BASE[i]
+        b0 = ((base ^ ((b0 ^ (b0 >> 30)) * 1664525)) + a0[i - 1]) & _MASK
+        b1 = ((base ^ ((b1 ^ (b1 >> 30)) * 1664525)) + a1[i - 1]) & _MASK
+        b2 = ((base ^ ((b2 ^ (b2 >> 30)) * 1664525)) + a2[i - 1]) & _MASK
+        b3 = ((base ^ ((b3 ^ (b3 >> 30)) * 1664525)) + a3[i - 1]) & _MASK
+        m0[i] = b0
+        m1[i] = b1
+        m2[i] = b2
+        m3[i] = b3
+    # the first loop wraps: its last word is word 1 again
+    b0 = ((m0[1] ^ ((b0 ^ (b0 >> 30)) * 1664525)) + a0[_N - 1]) & _MASK
+    b1 = ((m1[1] ^ ((b1 ^ (b1 >> 30)) * 1664525)) + a1[_N - 1]) & _MASK
+    b2 = ((m2[1] ^ ((b2 ^ (b2 >> 30)) * 1664525)) + a2[_N - 1]) & _MASK
+    b3 = ((m3[1] ^ ((b3 ^ (b3 >> 30)) * 1664525)) + a3[_N - 1]) & _MASK
+    m0[1] = b0
+    m1[1] = b1
+    m2[1] = b2
+    m3[1] = b3
+    for i in range(2, _N):  # the second loop: N - 1 words, from i = 2 round to 1
+        b0 = ((m0[i] ^ ((b0 ^ (b0 >> 30)) * 1566083941)) - i) & _MASK
+        b1 = ((m1[i] ^ ((b1 ^ (b1 >> 30)) * 1566083941)) - i) & _MASK
+        b2 = ((m2[i] ^ ((b2 ^ (b2 >> 30)) * 1566083941)) - i) & _MASK
+        b3 = ((m3[i] ^ ((b3 ^ (b3 >> 30)) * 1566083941)) - i) & _MASK
+        m0[i] = b0
+        m1[i] = b1
+        m2[i] = b2
+        m3[i] = b3
+    m0[1] = ((m0[1] ^ ((b0 ^ (b0 >> 30)) * 1566083941)) - 1) & _MASK
+    m1[1] = ((m1[1] ^ ((b1 ^ (b1 >> 30)) * 1566083941)) - 1) & _MASK
+    m2[1] = ((m2[1] ^ ((b2 ^ (b2 >> 30)) * 1566083941)) - 1) & _MASK
+    m3[1] = ((m3[1] ^ ((b3 ^ (b3 >> 30)) * 1566083941)) - 1) & _MASK
+    for lane in range(lanes):
+        mts[lane, 0] = 0x80000000
+        mts[lane, _N] = _N
+        mts[lane, _N + 1] = _N
+
+
+@njit(cache=True)
+def seed_numbers4(mts, texts, keys, seeds, hands, indexes, purpose, lanes):
+    """Seed ``mts[k]`` as ``random.Random(f"{seeds[k]}:{hands[k]}:{indexes[k]}:{purpose}")``
+    for each *k* below *lanes* (at most four) at once (see :func:`_init_by_array4`): the
+    same numbers as :func:`seed_numbers` on each.  *texts* (4 x :data:`TEXT_SIZE` uint8)
+    and *keys* (4 x :data:`KEY_SIZE` int64) are scratch."""
+    klens = np.empty(4, np.int64)
+    for lane in range(lanes):
+        length = _numbers_text(texts[lane], seeds[lane], hands[lane], indexes[lane], purpose)
+        klens[lane] = _key_of(texts[lane], length, keys[lane])
+    _init_by_array4(mts, keys, klens, lanes)
+
+
+@njit(cache=True)
 def _twist_word(mt, kk):
     """Word *kk* of the next generation (every word before it already computed)."""
     nxt = mt[kk + 1] if kk + 1 < _N else mt[0]
@@ -305,32 +392,70 @@ def shuffle(mt, values, length):
 
 
 @njit(cache=True)
+def shuffle_fresh(mt, values, length):
+    """:func:`shuffle` of ``values[:length]`` from a generator just seeded (nothing drawn
+    yet): the same order, faster.  The first 227 words of a generation read only words of
+    the one before (word ``k`` reads ``k``, ``k + 1`` and ``k + 397``), so they are
+    computed straight from the seeded words, with no bookkeeping between draws; past them
+    (a shuffle of more than about a hundred values) the general generator goes on."""
+    drawn = 0
+    fast = True
+    for i in range(length - 1, 0, -1):
+        n = i + 1
+        k = 0
+        while (n >> k) > 0:
+            k += 1
+        while True:
+            if fast and drawn >= _N - _M:
+                mt[_N] = drawn  # hand over to the general generator
+                mt[_N + 1] = drawn
+                fast = False
+            if fast:
+                y = (mt[drawn] & 0x80000000) | (mt[drawn + 1] & 0x7FFFFFFF)
+                word = mt[drawn + _M] ^ (y >> 1) ^ (0x9908B0DF if y & 1 else 0)
+                mt[drawn] = word
+                drawn += 1
+                word ^= word >> 11
+                word ^= (word << 7) & 0x9D2C5680
+                word ^= (word << 15) & 0xEFC60000
+                word ^= word >> 18
+                r = word >> (32 - k)
+            else:
+                r = getrandbits(mt, k)
+            if r < n:
+                break
+        values[i], values[r] = values[r], values[i]
+    if fast:
+        mt[_N] = drawn
+        mt[_N + 1] = drawn
+
+
+@njit(cache=True)
 def put_number(text, at, number):
     """Write the decimal digits of *number* (``str(number)``) into *text* from *at*;
     returns the index after them."""
     if number < 0:
         text[at] = 45  # '-'
         at += 1
-    digits = np.zeros(20, np.uint8)
+    # the digits from the last, with the sign kept (so the smallest int64 works)
     count = 0
     rest = number
     while True:
-        # the last digit, and the rest, with the sign kept (so the smallest int64 works)
-        last = rest % 10 if rest >= 0 else -(rest % -10)
-        digits[count] = 48 + last
         count += 1
-        rest = rest // 10 if rest >= 0 else (rest + last) // 10
+        rest = rest // 10 if rest >= 0 else (rest - (rest % -10)) // 10
         if rest == 0:
             break
-    for i in range(count):
-        text[at + i] = digits[count - 1 - i]
+    rest = number
+    for i in range(count - 1, -1, -1):
+        last = rest % 10 if rest >= 0 else -(rest % -10)
+        text[at + i] = 48 + last
+        rest = rest // 10 if rest >= 0 else (rest + last) // 10
     return at + count
 
 
 @njit(cache=True)
-def seed_text(text, seed, hand, index, purpose):
-    """Write ``f"{seed}:{hand}:{index}:{purpose}"`` (D-DEAL-1) into *text* (uint8, at
-    least :data:`TEXT_SIZE`); *purpose* is the tag's ASCII bytes; returns its length."""
+def _numbers_text(text, seed, hand, index, purpose):
+    """Write ``f"{seed}:{hand}:{index}:{purpose}"`` into *text*; returns its length."""
     at = put_number(text, 0, seed)
     text[at] = 58  # ':'
     at = put_number(text, at + 1, hand)
@@ -347,7 +472,12 @@ def seed_text(text, seed, hand, index, purpose):
 def seed_numbers(mt, text, seed, hand, index, purpose):
     """Seed *mt* as ``random.Random(f"{seed}:{hand}:{index}:{purpose}")`` (D-DEAL-1);
     *purpose* is the tag's ASCII bytes, *text* a scratch of :data:`TEXT_SIZE` uint8."""
-    seed_bytes(mt, text, seed_text(text, seed, hand, index, purpose))
+    seed_bytes(mt, text, _numbers_text(text, seed, hand, index, purpose))
+
+
+seed_text = _numbers_text
+"""Write ``f"{seed}:{hand}:{index}:{purpose}"`` (D-DEAL-1) into *text* (uint8, at least
+:data:`TEXT_SIZE`); *purpose* is the tag's ASCII bytes; returns its length."""
 
 
 @njit(cache=True)
@@ -358,9 +488,87 @@ def seed_numbers2(mts, text, seed, hand, first, then):
     ``(2, MT_SIZE)`` int64."""
     keys = np.empty((2, KEY_SIZE), np.int64)
     klens = np.empty(2, np.int64)
-    klens[0] = key_words(text, seed_text(text, seed, hand, 0, first), keys[0])
-    klens[1] = key_words(text, seed_text(text, seed, hand, 1, then), keys[1])
+    klens[0] = key_words(text, _numbers_text(text, seed, hand, 0, first), keys[0])
+    klens[1] = key_words(text, _numbers_text(text, seed, hand, 1, then), keys[1])
     _init_by_array2(mts, keys, klens)
+
+
+LANES = 16
+"""How many generators :func:`seed_numbers_many` seeds in one loop."""
+
+
+@njit(cache=True)
+def seed_numbers_many(mts, seeds, hands, indexes, purpose, lanes):
+    """Seed the columns ``mts[:, k]`` (*mts*: :data:`MT_SIZE` x :data:`LANES`) as
+    ``random.Random(f"{seeds[k]}:{hands[k]}:{indexes[k]}:{purpose}")`` for each *k* below
+    *lanes*: the same numbers as :func:`seed_numbers` on each.  The seeding's words wait
+    each for the one before, but the generators are independent, so the loop over them
+    is innermost (the compiler runs several in one vector instruction)."""
+    text = np.empty(TEXT_SIZE, np.uint8)
+    key = np.empty(KEY_SIZE, np.int64)
+    plus = np.zeros((KEY_SIZE, LANES), np.int64)  # key[j] + j, lane innermost
+    klens = np.ones(LANES, np.int64)
+    for lane in range(LANES):  # the lanes past *lanes* repeat the first's key
+        source = lane if lane < lanes else 0
+        if lane < lanes:
+            klens[lane] = _key_of(text, _numbers_text(text, seeds[source], hands[source], indexes[source], purpose),
+                                  key)
+            for j in range(klens[lane]):
+                plus[j, lane] = key[j] + j
+        else:
+            klens[lane] = klens[0]
+            for j in range(klens[0]):
+                plus[j, lane] = plus[j, 0]
+    same = True
+    for lane in range(LANES):
+        same = same and klens[lane] == klens[0]
+    # the first loop's key[j] + j, word by word: one row of *plus* when every key has the
+    # same length (consecutive seeds mostly do), else gathered lane by lane
+    adds = np.empty((_N, LANES), np.int64)
+    if same:
+        j = 0
+        for w in range(_N):
+            adds[w] = plus[j]
+            j = j + 1 if j + 1 < klens[0] else 0
+    else:
+        for lane in range(LANES):
+            j = 0
+            for w in range(_N):
+                adds[w, lane] = plus[j, lane]
+                j = j + 1 if j + 1 < klens[lane] else 0
+    prev = np.empty(LANES, np.int64)
+    for lane in range(LANES):
+        prev[lane] = _BASE[0]
+    for i in range(1, _N):
+        base = _BASE[i]
+        row = mts[i]
+        add = adds[i - 1]
+        for lane in range(LANES):
+            p = prev[lane]
+            v = ((base ^ ((p ^ (p >> 30)) * 1664525)) + add[lane]) & _MASK
+            row[lane] = v
+            prev[lane] = v
+    row = mts[1]  # the first loop wraps: its last word is word 1 again
+    add = adds[_N - 1]
+    for lane in range(LANES):
+        p = prev[lane]
+        v = ((row[lane] ^ ((p ^ (p >> 30)) * 1664525)) + add[lane]) & _MASK
+        row[lane] = v
+        prev[lane] = v
+    for i in range(2, _N):  # the second loop: N - 1 words, from i = 2 round to 1
+        row = mts[i]
+        for lane in range(LANES):
+            p = prev[lane]
+            v = ((row[lane] ^ ((p ^ (p >> 30)) * 1566083941)) - i) & _MASK
+            row[lane] = v
+            prev[lane] = v
+    row = mts[1]
+    for lane in range(LANES):
+        p = prev[lane]
+        row[lane] = ((row[lane] ^ ((p ^ (p >> 30)) * 1566083941)) - 1) & _MASK
+        mts[0, lane] = 0x80000000
+        mts[_N, lane] = _N
+        mts[_N + 1, lane] = _N
 
 
 @njit(cache=True)

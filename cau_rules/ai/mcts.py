@@ -23,10 +23,10 @@ The move played is the most visited at the root.  Everything random comes from t
 ``rng`` given to ``choose``, so a game is reproducible from its seed.
 
 With ``engine="kernel"`` and random rollouts, a family whose compiled kernel provides a
-search (its ``Family.kernel`` module has ``ismcts``: the capture family and the four-card
-game do) runs every iteration of the same algorithm in the kernel, from one resampled
-position per decision whose unknown cards the kernel re-deals each iteration; the tree
-above is the one used otherwise (other families, rules the kernel does not play, a
+search (its ``Family.kernel`` module has ``ismcts``: the capture family, Cacho and the
+four-card game do) runs every iteration of the same algorithm in the kernel, from one
+resampled position per decision whose unknown cards the kernel re-deals each iteration; the
+tree above is the one used otherwise (other families, rules the kernel does not play, a
 *rollout_bot*).
 
 Only families registered with :func:`cau_rules.ai.infostate.register_family` can be

@@ -134,3 +134,41 @@ def test_play_seed_is_reset_then_play_random(name: str, players: int) -> None:
 @settings(max_examples=200, deadline=None)
 def test_the_compiled_move_generator_seed_is_kernel_tools(seed: int) -> None:
     assert int(K.generator_state(seed)) == generator_state(seed)
+
+
+@given(st.lists(st.tuples(SEEDS, HANDS, st.integers(0, 50)), min_size=1, max_size=4))
+@settings(max_examples=100, deadline=None)
+def test_generators_seeded_four_at_a_time_draw_what_cpython_draws(texts: list[tuple[int, int, int]]) -> None:
+    lanes = len(texts)
+    mts = np.zeros((4, K.MT_SIZE), np.int64)
+    seeds, hands, indexes = (np.array([text[part] for text in texts], np.int64) for part in range(3))
+    K.seed_numbers4(mts, np.zeros((4, K.TEXT_SIZE), np.uint8), np.zeros((4, K.KEY_SIZE), np.int64), seeds, hands,
+                    indexes, np.frombuffer(b"shuffle", np.uint8), lanes)
+    for lane, (seed, hand, index) in enumerate(texts):
+        expected = random.Random(f"{seed}:{hand}:{index}:shuffle")
+        assert [int(K.getrandbits(mts[lane], 32)) for _ in range(700)] == [expected.getrandbits(32) for _ in range(700)]
+
+
+@given(st.text(max_size=30), st.integers(0, 700))
+@settings(max_examples=60, deadline=None)
+def test_a_fresh_generator_shuffles_and_draws_on_as_cpython_does(text: str, length: int) -> None:
+    expected = random.Random(text)
+    order = list(range(length))
+    expected.shuffle(order)
+    mt = K.generator(text)
+    values = np.arange(length, dtype=np.int64)
+    K.shuffle_fresh(mt, values, length)
+    assert values.tolist() == order
+    assert [int(K.getrandbits(mt, 32)) for _ in range(700)] == [expected.getrandbits(32) for _ in range(700)]
+
+
+@given(st.lists(st.tuples(SEEDS, HANDS, st.integers(0, 50)), min_size=1, max_size=K.LANES))
+@settings(max_examples=60, deadline=None)
+def test_generators_seeded_in_one_vector_loop_draw_what_cpython_draws(texts: list[tuple[int, int, int]]) -> None:
+    mts = np.zeros((K.MT_SIZE, K.LANES), np.int64)
+    seeds, hands, indexes = (np.array([text[part] for text in texts], np.int64) for part in range(3))
+    K.seed_numbers_many(mts, seeds, hands, indexes, np.frombuffer(b"shuffle", np.uint8), len(texts))
+    for lane, (seed, hand, index) in enumerate(texts):
+        expected = random.Random(f"{seed}:{hand}:{index}:shuffle")
+        mt = np.ascontiguousarray(mts[:, lane])
+        assert [int(K.getrandbits(mt, 32)) for _ in range(700)] == [expected.getrandbits(32) for _ in range(700)]

@@ -10,6 +10,8 @@ the differential tests hold the two equal after every step.
 - :mod:`~cau_rules.cacho.kernel.bridge`: rows to states and back, and the deck orders.
 - :mod:`~cau_rules.cacho.kernel.batch`: a batch of sessions, what
   :class:`cau_rules.batch.BatchGame` drives.
+- :mod:`~cau_rules.cacho.kernel.dealing`: the deck orders, restarts and results.
+- :mod:`~cau_rules.cacho.kernel.search`: IS-MCTS, every iteration compiled.
 
 Importing this package imports neither numba nor numpy.
 """

@@ -10,21 +10,25 @@ True
 
 from __future__ import annotations
 
+import random
+from typing import Any
+
 import numpy as np
 import numpy.typing as npt
 
 from cau_rules.cacho.engine import session_outcome
-from cau_rules.cacho.kernel import core, dealing
+from cau_rules.cacho.kernel import core, dealing, search
 from cau_rules.cacho.kernel import layout as L
-from cau_rules.cacho.kernel.bridge import row_of, start_row, state_of, write_next
+from cau_rules.cacho.kernel.bridge import row_of, seed_of, set_native, start_row, state_of, write_next
+from cau_rules.cacho.moves import CachoMove
 from cau_rules.cacho.rules import CachoRules
 from cau_rules.cacho.state import CachoState
-from cau_rules.cards import CACHO_24, Card
+from cau_rules.cards import Card
 from cau_rules.errors import InvalidRulesError
 from cau_rules.kernel_tools import OneGameBatches, generator_state
 from cau_rules.outcome import Outcome
 
-__all__ = ["Batch", "check_rules", "playout"]
+__all__ = ["Batch", "check_rules", "ismcts", "playout"]
 
 _INT64_LOW, _INT64_HIGH = -(1 << 63), (1 << 63) - 1
 """The seeds whose orders the kernel writes itself."""
@@ -60,7 +64,9 @@ class Batch:
         self.num_actions = int(self.vector[L.R_ACTIONS])
         self.rows: npt.NDArray[np.int32] = np.zeros((size, L.ROW), np.int32)
         self.seeds = [0] * size
+        """Each session's seed, where Python writes its deck orders (a native row has its own)."""
         self.decks: list[tuple[tuple[Card, ...], ...]] = [()] * size
+        """Each session's supplied deck orders (where Python writes its deck orders)."""
         self.parallel = parallel
         """Step, mask and sample the games over the cores (numba's threads)."""
         self.counts: npt.NDArray[np.int64] = np.zeros(size, np.int64)
@@ -68,13 +74,9 @@ class Batch:
         self.rngs: npt.NDArray[np.uint64] = np.ones(size, np.uint64)
         """Each game's own random generator (:meth:`sample`, :meth:`play_random`)."""
         self.sessions = rules.max_hands > 1
-        self.deck: npt.NDArray[np.int64] = np.array([int(card) for card in CACHO_24.cards], np.int64)
-        """The deck's cards in the deck's order (what the kernel shuffles)."""
         self.native = np.zeros(size, np.bool_)
         """Whether the kernel writes each session's deck orders (from its seed), else
         Python does (supplied orders, or a seed outside int64)."""
-        self.seed_numbers = np.zeros(size, np.int64)
-        """Each session's seed, where the kernel writes its orders."""
 
     def reset(self, game: int, seed: int, decks: tuple[tuple[Card, ...], ...] = ()) -> None:
         """Start session *game* afresh from *seed* (and supplied deck orders)."""
@@ -99,12 +101,8 @@ class Batch:
                 self.reset(game, first_seed + offset)
             return
         numbers = np.arange(first_seed, first_seed + len(games), dtype=np.int64)
-        for offset, game in enumerate(games.tolist()):
-            self.seeds[game] = first_seed + offset
-            self.decks[game] = ()
-        self.native[games] = True
-        self.seed_numbers[games] = numbers
-        dealing.reset_rows(self.rows, self.vector, self.rngs, games, numbers, self.players, self.deck, self.parallel)
+        self.native[games] = True  # the seeds are in the rows
+        dealing.reset_rows(self.rows, self.vector, self.rngs, games, numbers, self.players, self.parallel)
 
     def finish(self, ended: npt.NDArray[np.int64], returns: npt.NDArray[np.float64],
                next_seed: int | None) -> int | None:
@@ -123,11 +121,8 @@ class Batch:
         if not _INT64_LOW <= seed <= _INT64_HIGH:
             self.reset(game, seed)
             return self.play_random(game)
-        self.seeds[game] = seed
-        self.decks[game] = ()
         self.native[game] = True
-        self.seed_numbers[game] = seed
-        return dealing.play_fresh(self.rows, self.vector, self.rngs, game, seed, self.players, self.deck)
+        return dealing.play_fresh(self.rows, self.vector, self.rngs, game, seed, self.players)
 
     def load(self, game: int, state: CachoState) -> None:
         """Put *state* in game *game*."""
@@ -136,11 +131,13 @@ class Batch:
         row = self.rows[game]
         row_of(state, row)
         self.native[game] = not state.decks and _INT64_LOW <= state.seed <= _INT64_HIGH
-        self.seed_numbers[game] = state.seed if self.native[game] else 0
         self.seeds[game] = state.seed
         self.decks[game] = state.decks
         self.rngs[game] = generator_state(state.seed)
-        write_next(self.rules, state.seed, state.decks, row)
+        if self.native[game]:
+            set_native(row, state.seed)
+        else:
+            write_next(self.rules, state.seed, state.decks, row)
 
     def _refill(self) -> None:
         """Write the next decks of every session that started a hand."""
@@ -154,8 +151,7 @@ class Batch:
 
     def step(self, actions: npt.NDArray[np.int64], active: npt.NDArray[np.bool_]) -> None:
         """Make ``actions[g]`` in every active game (legal actions, checked by the caller)."""
-        dealing.step_rows(self.rows, self.vector, actions, active, self.native & self.sessions, self.seed_numbers,
-                          self.deck, self.parallel)
+        core.step_rows(self.rows, self.vector, actions, active, self.parallel)
         if self.sessions and not self.native.all():
             self._refill()
 
@@ -171,7 +167,7 @@ class Batch:
         if seed is not None:
             self.rngs[game] = generator_state(seed)
         if self.native[game]:
-            return dealing.play_row(self.rows, self.vector, self.rngs, game, int(self.seed_numbers[game]), self.deck)
+            return dealing.play_row(self.rows, self.vector, self.rngs, game)
         rng = self.rngs[game:game + 1]
         row = self.rows[game]
         made = 0
@@ -192,7 +188,10 @@ class Batch:
 
     def state(self, game: int) -> CachoState:
         """Session *game* as an ordinary state."""
-        return state_of(self.rules, self.rows[game], self.seeds[game], self.decks[game])
+        row = self.rows[game]
+        if self.native[game]:
+            return state_of(self.rules, row, seed_of(row), ())
+        return state_of(self.rules, row, self.seeds[game], self.decks[game])
 
     def outcome(self, game: int) -> Outcome:
         """The outcome of the finished session *game*."""
@@ -213,3 +212,19 @@ def playout(state: CachoState, seed: int) -> Outcome:
     'session hands played'
     """
     return _ONE.playout(Batch, state, seed)
+
+
+def ismcts(info: Any, iterations: int, rng: random.Random,
+           exploration: float = 0.7) -> list[tuple[CachoMove, int, float]] | None:
+    """The compiled IS-MCTS search of the information state *info*: every root move with
+    its visits and summed reward (what :func:`cau_rules.ai.mcts.ismcts` calls for
+    ``engine="kernel"``; see :mod:`cau_rules.cacho.kernel.search`).
+
+    >>> import random
+    >>> from cau_rules import new_game
+    >>> from cau_rules.ai.infostate import InfoState
+    >>> state = new_game("cacho", players=2, seed=3)
+    >>> sum(visits for _, visits, _ in ismcts(InfoState.start(state, state.to_play), 50, random.Random(2)))
+    50
+    """
+    return search.ismcts(info, iterations, rng, exploration)

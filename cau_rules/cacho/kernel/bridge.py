@@ -20,7 +20,7 @@ from cau_rules.cacho.rules import CachoRules
 from cau_rules.cacho.state import CachoState
 from cau_rules.cards import Card
 
-__all__ = ["deck_of", "row_of", "start_row", "state_of", "write_next"]
+__all__ = ["deck_of", "row_of", "seed_of", "set_native", "start_row", "state_of", "write_next"]
 
 Row = npt.NDArray[np.int32]
 Decks = Sequence[Sequence[Card]]
@@ -46,6 +46,26 @@ def write_next(rules: CachoRules, seed: int, decks: Decks, row: Row) -> None:
         row[L.NEXT_PLAYED:L.NEXT_PLAYED + L.DECK] = _values(deck_of(seed, decks, hand + 1, 0))
         row[L.NEXT_VOID:L.NEXT_VOID + L.DECK] = _values(deck_of(seed, decks, hand + 1, int(row[L.REDEAL]) + 1))
     row[L.READY] = 1
+
+
+def set_native(row: Row, seed: int) -> None:
+    """Let the kernel shuffle the later hands' orders of *row* from *seed* (an int64)
+    itself, as each hand starts (see :data:`~cau_rules.cacho.kernel.layout.NATIVE`)."""
+    row[L.NATIVE] = 1
+    row[L.SEED_LO] = ((seed & 0xFFFF_FFFF) ^ 0x8000_0000) - 0x8000_0000  # the low half, read as signed
+    row[L.SEED_HI] = seed >> 32
+    row[L.READY] = 1
+
+
+def seed_of(row: Row) -> int:
+    """The seed of a native row (see :func:`set_native`).
+
+    >>> row = np.zeros(L.ROW, np.int32)
+    >>> set_native(row, -(2**40) - 5)
+    >>> seed_of(row)
+    -1099511627781
+    """
+    return (int(row[L.SEED_HI]) << 32) | (int(row[L.SEED_LO]) & 0xFFFF_FFFF)
 
 
 def start_row(rules: CachoRules, players: int, seed: int, decks: Decks, row: Row) -> None:

@@ -15,8 +15,9 @@ import numpy as np
 import numpy.typing as npt
 from numba import njit, prange
 
+from cau_rules import kernel_random
 from cau_rules.cacho.kernel import layout as L
-from cau_rules.kernel_random import next_random
+from cau_rules.kernel_random import MT_SIZE, TEXT_SIZE, next_random, seed_numbers, shuffle_fresh
 from cau_rules.kernel_tools import fresh_cache, source_stamp
 from cau_rules.outcome import Termination
 
@@ -33,6 +34,9 @@ NEXT_VOID = L.NEXT_VOID
 OVER = L.OVER
 POS = L.POS
 PENDING = L.PENDING
+NATIVE = L.NATIVE
+SEED_LO = L.SEED_LO
+SEED_HI = L.SEED_HI
 RBETS = L.RBETS
 READY = L.READY
 REDEAL = L.REDEAL
@@ -66,6 +70,8 @@ TERM_ALL = 1 + L.TERMINATIONS.index(Termination.ALL_COUNTERS)
 TERM_MAX = 1 + L.TERMINATIONS.index(Termination.MAX_HANDS)
 RANK = np.array(L.RANKS, np.int64)
 SUIT = np.array(L.SUITS, np.int64)
+DECK_CARDS = np.array(L.DECK_CARDS, np.int64)
+SHUFFLE = np.frombuffer(b"shuffle", np.uint8)
 
 
 
@@ -76,9 +82,10 @@ def compiled_stamp() -> int:
     return STAMP
 
 
-STAMP = (source_stamp(L.__file__) ^ zlib.crc32(repr((L.RANKS, L.SUITS, L.TERMINATIONS)).encode())) & 0x7FFF_FFFF
-"""What this module's machine code was compiled against: the layout and the reference's
-constants (numba's cache follows this file only)."""
+STAMP = (source_stamp(L.__file__) ^ source_stamp(kernel_random.__file__)
+         ^ zlib.crc32(repr((L.RANKS, L.SUITS, L.TERMINATIONS, L.DECK_CARDS)).encode())) & 0x7FFF_FFFF
+"""What this module's machine code was compiled against: the layout, the generator and
+the reference's constants (numba's cache follows this file only)."""
 fresh_cache(compiled_stamp, STAMP, __file__)
 
 
@@ -114,6 +121,47 @@ def hand_keys(cards, r, out):
     """:func:`hand_key` of each row of *cards* (three card values) into *out*."""
     for i in range(cards.shape[0]):
         out[i] = hand_key(cards[i, 0], cards[i, 1], cards[i, 2], r)
+
+
+# -- deck orders ----------------------------------------------------------------------
+
+
+@njit(cache=True)
+def seed_of(s):
+    """The seed of a native row (its two 32-bit halves)."""
+    return (np.int64(s[SEED_HI]) << 32) | (np.int64(s[SEED_LO]) & 0xFFFFFFFF)
+
+
+@njit(cache=True)
+def set_seed(s, seed):
+    """Make *s* a native row of *seed* (int64): its orders shuffled by the kernel."""
+    s[NATIVE] = 1
+    s[SEED_LO] = np.int32(np.int64(seed) & 0xFFFFFFFF)  # wraps to the signed half
+    s[SEED_HI] = np.int32(np.int64(seed) >> 32)
+
+
+@njit(cache=True)
+def put_shuffled(s, at, mt):
+    """The deck's cards into ``s[at:at + 24]``, shuffled by the seeded generator *mt*."""
+    for i in range(DECK):
+        s[at + i] = DECK_CARDS[i]
+    shuffle_fresh(mt, s[at:at + DECK], DECK)
+
+
+@njit(cache=True)
+def put_order(s, at, seed, hand, redeal, mt, text):
+    """The reference's order of *hand* after *redeal* void hands
+    (``random.Random(f"{seed}:{hand}:{redeal}:shuffle")``, D-DEAL-1) into ``s[at:]``."""
+    seed_numbers(mt, text, seed, hand, redeal, SHUFFLE)
+    put_shuffled(s, at, mt)
+
+
+@njit(cache=True)
+def deal_native(s):
+    """Shuffle this hand's order into ``DECK0`` from the row's seed (a native row)."""
+    mt = np.empty(MT_SIZE, np.int64)
+    text = np.empty(TEXT_SIZE, np.uint8)
+    put_order(s, DECK0, seed_of(s), s[HAND], s[REDEAL], mt, text)
 
 
 # -- seats ----------------------------------------------------------------------------
@@ -194,7 +242,7 @@ def start_hand(s, r):
         s[CONTRIB + seat] = 0
         s[RBETS + seat] = 0
     s[ROUND] = 1
-    s[READY] = 0
+    s[READY] = s[NATIVE]  # a native row never waits for Python's next decks
     deal(s)
     start_round(s, r)
 
@@ -365,9 +413,10 @@ def finish_hand(s, r, void):
         return
     s[HAND] += 1
     s[PENDING] = 1  # dealt by settle(): no compiled function calls itself back (numba's cache)
-    source = NEXT_VOID if void else NEXT_PLAYED
-    for i in range(DECK):
-        s[DECK0 + i] = s[source + i]
+    if not s[NATIVE]:  # Python wrote both orders the next hand may need
+        source = NEXT_VOID if void else NEXT_PLAYED
+        for i in range(DECK):
+            s[DECK0 + i] = s[source + i]
     if void:
         s[REDEAL] += 1
     else:
@@ -384,6 +433,8 @@ def settle(s, r):
     """Deal the hand a move's :func:`finish_hand` left pending."""
     if s[PENDING]:
         s[PENDING] = 0
+        if s[NATIVE]:  # the one order this hand needs, shuffled only now
+            deal_native(s)
         start_hand(s, r)
 
 

@@ -3,9 +3,11 @@ sessions never goes back to Python between hands or sessions.
 
 Each hand's order is the reference's :func:`~cau_rules.cacho.engine.shuffled_deck`
 (``random.Random(f"{seed}:{hand}:{redeal}:shuffle")``, D-DEAL-1), drawn from CPython's
-generator reproduced in :mod:`cau_rules.kernel_random`; :func:`write_next` writes the two
-orders the next hand may need, as :func:`cau_rules.cacho.kernel.bridge.write_next` does.
-The typed entry points at the end are what :mod:`cau_rules.cacho.kernel.batch` calls.
+generator reproduced in :mod:`cau_rules.kernel_random`.  A session started here is a
+*native* row (:data:`~cau_rules.cacho.kernel.layout.NATIVE`): the kernel shuffles each
+later hand's order from the row's seed only when that hand starts (one shuffle a hand, the
+one it deals), and restarts seed sixteen generators in one loop.  The typed entry points at the
+end are what :mod:`cau_rules.cacho.kernel.batch` calls.
 """
 
 from __future__ import annotations
@@ -17,25 +19,28 @@ from numba import njit, prange
 from cau_rules import kernel_random
 from cau_rules.cacho.kernel import core
 from cau_rules.cacho.kernel import layout as L
-from cau_rules.cacho.kernel.core import play_random, start_hand, step
-from cau_rules.kernel_random import MT_SIZE, TEXT_SIZE, generator_state, seed_numbers, shuffle
+from cau_rules.cacho.kernel.core import play_random, put_shuffled, set_seed, start_hand
+from cau_rules.cacho.kernel.core import put_order as put_order_core
+from cau_rules.kernel_random import (
+    LANES,
+    MT_SIZE,
+    TEXT_SIZE,
+    generator_state,
+    seed_numbers,
+    seed_numbers_many,
+    shuffle_fresh,
+)
 from cau_rules.kernel_tools import fresh_cache, source_stamp
 
-__all__ = ["play_fresh", "play_row", "reset_rows", "shares_of", "step_rows"]
+__all__ = ["play_fresh", "play_row", "put_order", "reset_rows", "shares_of"]
 
 DECK = L.DECK
 DECK0 = L.DECK0
 DEALER = L.DEALER
-HAND = L.HAND
 N = L.N
-NEXT_PLAYED = L.NEXT_PLAYED
-NEXT_VOID = L.NEXT_VOID
-OVER = L.OVER
-READY = L.READY
-REDEAL = L.REDEAL
 STACKS = L.STACKS
-R_MAX_HANDS = L.R_MAX_HANDS
 R_STACK = L.R_STACK
+SHUFFLE = core.SHUFFLE
 
 
 @njit(cache=True)
@@ -49,88 +54,74 @@ STAMP = (core.STAMP ^ source_stamp(core.__file__) ^ source_stamp(kernel_random._
 of the other modules compiled into it)."""
 fresh_cache(compiled_stamp, STAMP, __file__)
 
-SHUFFLE = np.frombuffer(b"shuffle", np.uint8)
-
 
 @njit(cache=True)
 def put_order(s, at, seed, hand, redeal, deck, mt, text):
-    """Write the reference's shuffle of *hand* after *redeal* void hands into ``s[at:]``."""
+    """Write the reference's shuffle of *hand* after *redeal* void hands into ``s[at:]``
+    (*deck*: the deck's cards in order, :data:`~cau_rules.cacho.kernel.layout.DECK_CARDS`)."""
     for i in range(DECK):
         s[at + i] = deck[i]
     seed_numbers(mt, text, seed, hand, redeal, SHUFFLE)
-    shuffle(mt, s[at:at + DECK], DECK)
+    shuffle_fresh(mt, s[at:at + DECK], DECK)
 
 
 @njit(cache=True)
-def write_next(s, r, seed, deck, mt, text):
-    """The two orders the next hand may need (after a played hand, after a void one), if
-    the session may reach it; the row is then ready."""
-    hand = s[HAND]
-    if s[OVER] == 0 and hand + 1 < r[R_MAX_HANDS]:
-        put_order(s, NEXT_PLAYED, seed, hand + 1, 0, deck, mt, text)
-        put_order(s, NEXT_VOID, seed, hand + 1, s[REDEAL] + 1, deck, mt, text)
-    s[READY] = 1
-
-
-@njit(cache=True)
-def start(s, r, players, seed, deck, mt, text):
-    """Start a session afresh from *seed*: :func:`cau_rules.cacho.kernel.bridge.start_row`,
-    the first deal, then the next hand's orders."""
+def begin(s, r, players, seed):
+    """A session of *seed* before its first deal: every stack full, the last seat to
+    deal, a native row (each hand's order shuffled by the kernel as it starts)."""
     s[:] = 0
     s[N] = players
     s[DEALER] = players - 1
     for seat in range(players):
         s[STACKS + seat] = r[R_STACK]
-    put_order(s, DECK0, seed, 0, 0, deck, mt, text)
+    set_seed(s, seed)
+
+
+@njit(cache=True)
+def start(s, r, players, seed, mt, text):
+    """Start a session afresh from *seed*: :func:`begin`, then the first deal."""
+    begin(s, r, players, seed)
+    put_order_core(s, DECK0, seed, 0, 0, mt, text)
     start_hand(s, r)
-    write_next(s, r, seed, deck, mt, text)
 
 
-def _reset_rows(rows, r, rngs, games, seeds, players, deck):
-    for k in prange(games.shape[0]):
-        g = games[k]
-        mt = np.empty(MT_SIZE, np.int64)
-        text = np.empty(TEXT_SIZE, np.uint8)
-        rngs[g] = generator_state(seeds[k])
-        start(rows[g], r, players, seeds[k], deck, mt, text)
-
-
-def _step_rows(rows, r, actions, active, native, seeds, deck):
-    """:func:`~cau_rules.cacho.kernel.core.step` on every active row, then the next
-    hand's orders of the *native* rows that started a hand."""
-    for g in prange(rows.shape[0]):
-        s = rows[g]
-        if active[g]:
-            step(s, r, actions[g])
-        if native[g] and s[READY] == 0:
-            mt = np.empty(MT_SIZE, np.int64)
-            text = np.empty(TEXT_SIZE, np.uint8)
-            write_next(s, r, seeds[g], deck, mt, text)
-
-
-@njit(cache=True)
-def play_out(s, r, rngs, g, seed, deck):
-    """Random legal moves in session *g* until it ends, writing each next hand's orders."""
-    mt = np.empty(MT_SIZE, np.int64)
-    text = np.empty(TEXT_SIZE, np.uint8)
-    rng = rngs[g:g + 1]
-    made = 0
-    while True:
-        made += play_random(s, r, rng, 1 << 40)
-        if s[OVER] != 0:
-            return made
-        write_next(s, r, seed, deck, mt, text)
+def _reset_rows(rows, r, rngs, games, seeds, players):
+    """Start every session ``games[k]`` from ``seeds[k]``, :data:`~cau_rules.kernel_random.LANES`
+    at a time: their generators are seeded in one loop
+    (:func:`~cau_rules.kernel_random.seed_numbers_many`)."""
+    count = games.shape[0]
+    for group in prange((count + LANES - 1) // LANES):
+        first = LANES * group
+        lanes = min(LANES, count - first)
+        mts = np.empty((MT_SIZE, LANES), np.int64)
+        zeros = np.zeros(LANES, np.int64)
+        for lane in range(lanes):
+            g = games[first + lane]
+            rngs[g] = generator_state(seeds[first + lane])
+            begin(rows[g], r, players, seeds[first + lane])
+        seed_numbers_many(mts, seeds[first:first + lanes], zeros, zeros, SHUFFLE, lanes)
+        for lane in range(lanes):
+            g = games[first + lane]
+            put_shuffled(rows[g], DECK0, mts[:, lane])
+            start_hand(rows[g], r)
 
 
 @njit(cache=True)
-def fresh_play(rows, r, rngs, g, seed, players, deck):
+def play_out(s, r, rngs, g):
+    """Random legal moves in the native session *g* until it ends (each hand's order
+    shuffled by the kernel as the hand starts)."""
+    return play_random(s, r, rngs[g:g + 1], 1 << 40)
+
+
+@njit(cache=True)
+def fresh_play(rows, r, rngs, g, seed, players):
     """Start session *g* from *seed* and play it out with random moves from its generator
     (seeded from *seed*); returns the moves made."""
     mt = np.empty(MT_SIZE, np.int64)
     text = np.empty(TEXT_SIZE, np.uint8)
     rngs[g] = generator_state(seed)
-    start(rows[g], r, players, seed, deck, mt, text)
-    return play_out(rows[g], r, rngs, g, seed, deck)
+    start(rows[g], r, players, seed, mt, text)
+    return play_out(rows[g], r, rngs, g)
 
 
 @njit(cache=True)
@@ -152,8 +143,6 @@ def shares_rows(rows, games, out):
 
 reset_serial = njit(cache=True)(_reset_rows)
 reset_parallel = njit(cache=True, parallel=True)(_reset_rows)
-step_serial = njit(cache=True)(_step_rows)
-step_parallel = njit(cache=True, parallel=True)(_step_rows)
 
 
 # -- typed entry points ----------------------------------------------------------------
@@ -164,26 +153,20 @@ Flags = npt.NDArray[np.bool_]
 Randoms = npt.NDArray[np.uint64]
 
 
-def reset_rows(rows: Rows, rules: Ints, rngs: Randoms, games: Ints, seeds: Ints, players: int, deck: Ints,
+def reset_rows(rows: Rows, rules: Ints, rngs: Randoms, games: Ints, seeds: Ints, players: int,
                parallel: bool) -> None:
     """Start every session ``games[k]`` afresh from ``seeds[k]`` (int64), dealt in the kernel."""
-    (reset_parallel if parallel else reset_serial)(rows, rules, rngs, games, seeds, players, deck)
+    (reset_parallel if parallel else reset_serial)(rows, rules, rngs, games, seeds, players)
 
 
-def step_rows(rows: Rows, rules: Ints, actions: Ints, active: Flags, native: Flags, seeds: Ints, deck: Ints,
-              parallel: bool) -> None:
-    """Make ``actions[g]`` in every active session; the *native* ones get their next orders."""
-    (step_parallel if parallel else step_serial)(rows, rules, actions, active, native, seeds, deck)
+def play_row(rows: Rows, rules: Ints, rngs: Randoms, game: int) -> int:
+    """Play the native session *game* to its end."""
+    return int(play_out(rows[game], rules, rngs, game))
 
 
-def play_row(rows: Rows, rules: Ints, rngs: Randoms, game: int, seed: int, deck: Ints) -> int:
-    """Play session *game* (its orders written by the kernel from *seed*) to its end."""
-    return int(play_out(rows[game], rules, rngs, game, seed, deck))
-
-
-def play_fresh(rows: Rows, rules: Ints, rngs: Randoms, game: int, seed: int, players: int, deck: Ints) -> int:
+def play_fresh(rows: Rows, rules: Ints, rngs: Randoms, game: int, seed: int, players: int) -> int:
     """Start session *game* from *seed* and play it out with random moves (one call)."""
-    return int(fresh_play(rows, rules, rngs, game, seed, players, deck))
+    return int(fresh_play(rows, rules, rngs, game, seed, players))
 
 
 def shares_of(rows: Rows, games: Ints, out: npt.NDArray[np.float64]) -> None:

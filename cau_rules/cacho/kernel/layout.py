@@ -7,13 +7,14 @@ constant.  Each seat has a slot of every per-seat zone (:data:`MAXP` seats, Cach
 ==============  ===================  ===================================================
 field           size                 meaning
 ==============  ===================  ===================================================
-scalars         :data:`SCALARS`      to_play, over, hand, redeal, dealer, round, ...
+scalars         :data:`SCALARS`      to_play, over, hand, redeal, dealer, round, seed, ...
 per seat        6 x ``MAXP``         stacks, contributions, round bets, dealt in,
                                      folded, to act
 holdings        ``MAXP * 3`` + lens  each seat's cards in the order dealt
 deck            24                   this hand's deck order; ``POS`` is the stock's top
 next decks      2 x 24               the next hand's order after a played hand (redeal 0)
-                                     and after a void one (redeal + 1)
+                                     and after a void one (redeal + 1), where Python
+                                     writes them (a row that is not ``NATIVE``)
 ==============  ===================  ===================================================
 
 The constants of the rules (the hand classes' values, the two-card bonus, the cards'
@@ -38,6 +39,7 @@ from cau_rules.outcome import Termination
 __all__ = [
     "CARD_OF",
     "DECK",
+    "DECK_CARDS",
     "MAXP",
     "RANKS",
     "ROW",
@@ -50,6 +52,8 @@ MAXP = 8
 """The most players of a Cacho session (24 cards, three each)."""
 DECK = CACHO_24.size
 """The cards of a Cacho deck."""
+DECK_CARDS: tuple[int, ...] = tuple(int(card) for card in CACHO_24.cards)
+"""The deck's card values in the deck's order (what each hand's shuffle starts from)."""
 
 # -- scalars ------------------------------------------------------------------------
 N = 0
@@ -62,13 +66,22 @@ ROUND = 6
 TERM = 7
 """0 while the session goes on, else 1 + the index in :data:`TERMINATIONS`."""
 READY = 8
-"""1 when the next decks are written for the hand after this one."""
+"""1 when the next decks are written for the hand after this one (always 1 in a
+:data:`NATIVE` row, whose next hand is shuffled as it starts)."""
 POS = 9
 """The index in ``DECK0`` of the stock's top card."""
 PENDING = 10
 """1 while a finished hand waits for the next to be dealt (within one move only: the
 compiled code deals it before returning, so a row between moves has 0 here)."""
-SCALARS = 11
+NATIVE = 11
+"""1 when the kernel shuffles each hand's order itself from the seed (``SEED_LO``,
+``SEED_HI``) as the hand starts; 0 when Python writes the next decks (supplied orders, or
+a seed outside int64)."""
+SEED_LO = 12
+"""The low 32 bits of the session's seed (a native row)."""
+SEED_HI = 13
+"""The high 32 bits of the session's seed, signed (a native row)."""
+SCALARS = 14
 
 STACKS = SCALARS
 CONTRIB = STACKS + MAXP
