@@ -511,10 +511,8 @@ def line_index(lines: Sequence[str]) -> dict[str, int]:
     >>> line_index(["<g>", "a", "<g>"])
     {'<g>': 0, 'a': 1}
     """
-    index: dict[str, int] = {}
-    for number, line in enumerate(lines):
-        index.setdefault(line, number)
-    return index
+    # Built in C, from the last line to the first: a line's first occurrence is written last.
+    return dict(zip(reversed(lines), range(len(lines) - 1, -1, -1), strict=True))
 
 
 def picture_patch(old: Sequence[str], index: Mapping[str, int], new: Sequence[str]) -> list[PatchPart]:
