@@ -113,6 +113,11 @@ _HEADERS = {
     "Referrer-Policy": "no-referrer",
     "Cache-Control": "no-store",
 }
+# Every frame the server sends is encoded by this one encoder: ``json.dumps`` with a keyword
+# argument builds a new encoder per call, and a frame (dicts, lists and strings the server
+# made, never a cycle) needs no check for circular references.  The text is byte for byte
+# what ``json.dumps(frame, separators=(",", ":"))`` gives.
+_encode = json.JSONEncoder(separators=(",", ":"), check_circular=False).encode
 
 
 class TokenBucket:
@@ -175,7 +180,7 @@ class Connection:
             self.too_slow = True
             self.queue.put_nowait(None)
             return
-        self.queue.put_nowait(json.dumps(frame, separators=(",", ":")))
+        self.queue.put_nowait(_encode(frame))
 
     def push_view(self, frame: dict[str, Any]) -> None:
         """Queue a ``view`` frame holding only what this connection has not been sent yet."""
@@ -588,10 +593,15 @@ def _reject_constant(name: str) -> Any:
     raise ValueError(f"{name} is not JSON")
 
 
+# One decoder for every client frame (``json.loads`` with a keyword argument builds a new one
+# per call); NaN and Infinity are refused.
+_decode = json.JSONDecoder(parse_constant=_reject_constant).decode
+
+
 def _parse(text: str) -> dict[str, Any]:
     """A client frame, checked against the protocol (the keys of its type, nothing else)."""
     try:
-        frame = json.loads(text, parse_constant=_reject_constant)
+        frame = _decode(text)
     except (ValueError, RecursionError):
         raise Refused("bad_frame", "a frame is one JSON object") from None
     if not isinstance(frame, dict) or not isinstance(frame.get("type"), str) or frame["type"] not in _FRAMES:
