@@ -607,23 +607,14 @@ class Canvas(Group):
         self._defs[symbol] = SYMBOLS[symbol][0]
         return symbol
 
-    def _add_cached(self, symbol: str) -> bool:
-        """Add a symbol the cache holds (and those it uses); False if the cache lost one."""
-        if symbol in self._defs:
-            return True
-        cached = SYMBOLS.get(symbol)
-        if cached is None or not self._has_all(cached[1]):
-            return False
-        self._defs[symbol] = cached[0]
-        return True
-
     def _has_all(self, symbols: tuple[str, ...]) -> bool:
-        """Add every one of *symbols* the picture lacks from the cache; False if the cache lost one."""
+        """Add those of *symbols* the picture lacks (and what they use) from the cache; False if one was lost."""
         defs = self._defs
-        # a loop, not all() over a generator: a picture calls this hundreds of times
-        for symbol in symbols:  # noqa: SIM110
-            if symbol not in defs and not self._add_cached(symbol):
-                return False
+        for symbol in symbols:
+            if symbol not in defs:
+                if (cached := SYMBOLS.get(symbol)) is None or not self._has_all(cached[1]):
+                    return False
+                defs[symbol] = cached[0]
         return True
 
     def _write(self, out: list[str]) -> None:
