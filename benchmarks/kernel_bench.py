@@ -39,6 +39,7 @@ included), the goal 10x each.  Prints a Markdown table; exit status 0 if every g
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import json
 import statistics
 import subprocess
@@ -181,6 +182,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--players", type=int, default=2, help="its player count (default 2)")
     parser.add_argument("--plot", type=Path, help="draw the batched curve into this SVG file")
     args = parser.parse_args(argv)
+    if args.plot and importlib.util.find_spec("matplotlib") is None:  # say so before minutes of measuring
+        parser.error("--plot draws with matplotlib: install the bench extra (pip install -e '.[bench]')")
     if args.ismcts_only:
         return _ismcts_only(args)
     rounds: list[dict[str, Any]] = []
@@ -237,10 +240,10 @@ def main(argv: list[str] | None = None) -> int:
         print(f"| {size} | {serial_rate:,.0f} | {parallel_rate:,.0f} | {serial_rate / hearts_rate:.2f} |")
     print(f"\nobserve() at 1024 games: {statistics.median(r['curve']['observe_us_per_game'] for r in rounds):.2f} "
           f"µs per game; memory per game in the batch: {rounds[0]['curve']['bytes_per_game']:,.0f} bytes")
+    if args.json:  # saved before the plot, so that a failed plot loses no measurement
+        Path(args.json).write_text(json.dumps({"rounds": rounds, "ismcts": ismcts}, indent=1), encoding="utf-8")
     if args.plot:
         plot(rounds, args.plot)
-    if args.json:
-        Path(args.json).write_text(json.dumps({"rounds": rounds, "ismcts": ismcts}, indent=1), encoding="utf-8")
     return 0 if all(holds for _, _, holds in goals) else 1
 
 

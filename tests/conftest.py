@@ -5,10 +5,12 @@
 - ``dev``: quick feedback while working (about 25 examples a property, no deadline).
 - ``ci``: thorough and reproducible (150 examples a property, derandomized so every run
   tests the same examples, no example database, a reproduction blob printed on failure).
-  CI runs ``HYPOTHESIS_PROFILE=ci pytest``.  Measured with the 7 presets registered
-  (22 preset/player-count cases): tests/property + tests/regression take about 3.5
-  minutes under ``ci`` and 40 s under ``dev`` on 2 cores (within the "Budgets for checks"
-  of ``seeds/decisions.md``).
+  CI runs ``HYPOTHESIS_PROFILE=ci pytest``.  One property plays whole games and applies
+  every legal move of every position: it takes at most 60 examples a case
+  (``tests/property/test_invariants.py``, ``GAMES``), which under ``ci`` was most of the
+  suite's time with 150 (its 22 cases took 1,530 of the suite's CPU seconds in one
+  run, and CI neared 20 minutes; the "Budgets for checks" of ``seeds/decisions.md`` give
+  the thorough profile 5 minutes).
   A new preset adds roughly 10 s per player count under ``ci``.
 """
 

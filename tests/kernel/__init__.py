@@ -1,0 +1,44 @@
+"""Checks shared by the compiled searches' tests of every family (capture, four-card, Cacho)."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Any
+
+from cau_rules.ai.mcts import ismcts
+
+
+def check_tree(tree: Any, iterations: int, legal: set[int], *, every_legal: bool = True) -> None:
+    """A compiled search tree after *iterations*: its size, its visit and reward counts and
+    availability bounds, and the root's children (every action of *legal*, or with
+    ``every_legal=False`` some of them: moves that share an action are one child)."""
+    assert tree.done == iterations
+    assert 2 <= tree.nodes <= iterations + 1
+    assert tree.visits[0] == iterations
+    root = tree.children(0)
+    actions = {int(tree.action[child]) for child in root}
+    assert actions == legal if every_legal else actions <= legal
+    assert sum(int(tree.visits[child]) for child in root) == iterations
+    for node in range(1, tree.nodes):
+        assert 1 <= tree.visits[node] <= tree.avail[node]
+        assert 0.0 <= tree.reward[node] <= tree.visits[node]
+        children = tree.children(node)
+        assert sum(int(tree.visits[child]) for child in children) <= tree.visits[node]
+        assert len({int(tree.action[child]) for child in children}) == len(children)
+
+
+def check_reproducible(compiled: Callable[..., Any], info: Any, legal: set[Any], *, every_legal: bool = True) -> None:
+    """A family's compiled ``ismcts`` (*compiled*) from the information state *info*: the
+    same statistics from the same seed, only legal moves (all of *legal* unless
+    ``every_legal=False``), every iteration counted, and ``ismcts(engine="kernel")``
+    giving the same moves and visits, most visited first."""
+    first = compiled(info, 200, random.Random(9))
+    assert first is not None
+    assert first == compiled(info, 200, random.Random(9))
+    moves = {move for move, _, _ in first}
+    assert moves == legal if every_legal else moves <= legal
+    assert sum(visits for _, visits, _ in first) == 200
+    stats = ismcts(info, 200, random.Random(9), engine="kernel")
+    assert {(s.move, s.visits) for s in stats} == {(move, visits) for move, visits, _ in first}
+    assert [s.visits for s in stats] == sorted((s.visits for s in stats), reverse=True)

@@ -31,6 +31,7 @@ from cau_rules.cacho.kernel.batch import Batch
 from cau_rules.cacho.kernel.bridge import row_of
 from cau_rules.cacho.rules import CACHO, CachoRules
 from cau_rules.cacho.state import CachoState
+from tests.kernel import check_reproducible, check_tree
 
 SESSIONS = CACHO.replace(max_hands=6, stack=6)
 
@@ -104,21 +105,6 @@ def test_the_shares_of_a_finished_row_are_the_reference_outcome_s() -> None:
             assert shares[:players].tolist() == list(batch.outcome(0).shares())
 
 
-def _tree_checks(tree: search.SearchTree, iterations: int, legal: set[int]) -> None:
-    assert tree.done == iterations
-    assert 2 <= tree.nodes <= iterations + 1
-    assert tree.visits[0] == iterations
-    root = tree.children(0)
-    assert {int(tree.action[child]) for child in root} == legal
-    assert sum(int(tree.visits[child]) for child in root) == iterations
-    for node in range(1, tree.nodes):
-        assert 1 <= tree.visits[node] <= tree.avail[node]
-        assert 0.0 <= tree.reward[node] <= tree.visits[node]
-        children = tree.children(node)
-        assert sum(int(tree.visits[child]) for child in children) <= tree.visits[node]
-        assert len({int(tree.action[child]) for child in children}) == len(children)
-
-
 @pytest.mark.parametrize(("rules", "players", "depth"), [
     (CACHO, 2, 0), (CACHO, 2, 2), (CACHO, 4, 3), (CACHO, 8, 5), (SESSIONS, 2, 4), (SESSIONS, 3, 9),
     (CACHO.replace(resto="side_pots"), 3, 4),
@@ -130,21 +116,14 @@ def test_a_search_keeps_its_tree_within_bounds_and_tries_every_root_move(
     data = search.problem(info, random.Random(depth))
     iterations = 80
     tree = data.search(iterations, depth)
-    _tree_checks(tree, iterations, set(CachoCodec(rules, players).legal_actions(state)))
+    check_tree(tree, iterations, set(CachoCodec(rules, players).legal_actions(state)))
 
 
 def test_the_search_is_reproducible_from_its_seed_and_returns_legal_moves() -> None:
     state, info = _reached(CACHO, 2, seed=5, depth=1)
-    first = search.ismcts(info, 200, random.Random(9))
-    assert first is not None
-    assert first == search.ismcts(info, 200, random.Random(9))
-    assert {move for move, _, _ in first} == set(state.legal_moves())
-    assert sum(visits for _, visits, _ in first) == 200
-    stats = ismcts(info, 200, random.Random(9), engine="kernel")
-    assert {(s.move, s.visits) for s in stats} == {(move, visits) for move, visits, _ in first}
-    assert [s.visits for s in stats] == sorted((s.visits for s in stats), reverse=True)
+    check_reproducible(search.ismcts, info, set(state.legal_moves()))
     python = ismcts(info, 200, random.Random(9), engine="python")
-    assert {s.move for s in python} == {s.move for s in stats}
+    assert {s.move for s in python} == set(state.legal_moves())
 
 
 def test_a_session_is_searched_across_hands() -> None:
@@ -152,7 +131,7 @@ def test_a_session_is_searched_across_hands() -> None:
     from the determinisation's seed."""
     state, info = _reached(SESSIONS, 3, seed=2, depth=0)
     tree = search.problem(info, random.Random(1)).search(60, 3)
-    _tree_checks(tree, 60, set(CachoCodec(SESSIONS, 3).legal_actions(state)))
+    check_tree(tree, 60, set(CachoCodec(SESSIONS, 3).legal_actions(state)))
 
 
 def test_the_bot_with_engine_kernel_plays_whole_games_reproducibly() -> None:

@@ -35,6 +35,7 @@ from cau_rules.quatre.kernel.batch import Batch
 from cau_rules.quatre.kernel.bridge import state_of
 from cau_rules.quatre.rules import QUATRE, QuatreRules
 from cau_rules.quatre.state import QuatreState
+from tests.kernel import check_reproducible, check_tree
 
 
 def _public(state: QuatreState, seat: int) -> dict[str, Any]:
@@ -173,21 +174,6 @@ def test_the_shares_of_a_finished_row_are_the_reference_outcome_s() -> None:
             assert shares[:players].tolist() == list(batch.outcome(0).shares())
 
 
-def _tree_checks(tree: search.SearchTree, iterations: int, legal: set[int]) -> None:
-    assert tree.done == iterations
-    assert 2 <= tree.nodes <= iterations + 1
-    assert tree.visits[0] == iterations
-    root = tree.children(0)
-    assert {int(tree.action[child]) for child in root} == legal
-    assert sum(int(tree.visits[child]) for child in root) == iterations
-    for node in range(1, tree.nodes):
-        assert 1 <= tree.visits[node] <= tree.avail[node]
-        assert 0.0 <= tree.reward[node] <= tree.visits[node]
-        children = tree.children(node)
-        assert sum(int(tree.visits[child]) for child in children) <= tree.visits[node]
-        assert len({int(tree.action[child]) for child in children}) == len(children)
-
-
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_a_search_from_a_reached_position_keeps_its_tree_within_bounds(players: int) -> None:
     for seed, depth in ((players, 0), (players + 1, 30), (players + 2, 90)):
@@ -197,21 +183,14 @@ def test_a_search_from_a_reached_position_keeps_its_tree_within_bounds(players: 
         data = search.problem(info, random.Random(seed))
         iterations = 80
         tree = data.search(iterations, seed)
-        _tree_checks(tree, iterations, set(QuatreCodec(QUATRE, players).legal_actions(state)))
+        check_tree(tree, iterations, set(QuatreCodec(QUATRE, players).legal_actions(state)))
 
 
 def test_the_search_is_reproducible_from_its_seed_and_returns_the_legal_moves() -> None:
     state, info = _reached(QUATRE, 3, seed=5, depth=12, seat=0)
-    first = search.ismcts(info, 200, random.Random(9))
-    assert first is not None
-    assert first == search.ismcts(info, 200, random.Random(9))
-    assert {move for move, _, _ in first} == set(state.legal_moves())
-    assert sum(visits for _, visits, _ in first) == 200
-    stats = ismcts(info, 200, random.Random(9), engine="kernel")
-    assert {(s.move, s.visits) for s in stats} == {(move, visits) for move, visits, _ in first}
-    assert [s.visits for s in stats] == sorted((s.visits for s in stats), reverse=True)
+    check_reproducible(search.ismcts, info, set(state.legal_moves()))
     python = ismcts(info, 200, random.Random(9), engine="python")
-    assert {s.move for s in python} == {s.move for s in stats}
+    assert {s.move for s in python} == set(state.legal_moves())
     assert sum(s.visits for s in python) == 200
 
 
@@ -227,7 +206,7 @@ def test_other_rules_of_the_game_are_searched_too() -> None:
     rules = QUATRE.replace(hand_size=5, max_turns_after_stock=8)
     state, info = _reached(rules, 4, seed=2, depth=20, seat=1)
     data = search.problem(info, random.Random(1))
-    _tree_checks(data.search(50, 3), 50, set(QuatreCodec(rules, 4).legal_actions(state)))
+    check_tree(data.search(50, 3), 50, set(QuatreCodec(rules, 4).legal_actions(state)))
 
 
 def test_simulate_runs_ismcts_kernel_bots() -> None:

@@ -36,6 +36,7 @@ from cau_rules.fishing.kernel.bridge import SLOT, row_of
 from cau_rules.fishing.moves import Call
 from cau_rules.fishing.rules import FISHING_PRESETS, FishingRules
 from cau_rules.fishing.state import FishingState
+from tests.kernel import check_reproducible, check_tree
 
 CASES = [
     (name, players)
@@ -178,21 +179,6 @@ def test_the_shares_of_a_finished_row_are_the_reference_outcome_s(name: str, pla
         assert shares[:players].tolist() == list(batch.outcome(0).shares())
 
 
-def _tree_checks(tree: search.SearchTree, iterations: int, legal: set[int]) -> None:
-    assert tree.done == iterations
-    assert 2 <= tree.nodes <= iterations + 1
-    assert tree.visits[0] == iterations
-    root = tree.children(0)
-    assert {int(tree.action[child]) for child in root} <= legal
-    assert sum(int(tree.visits[child]) for child in root) == iterations
-    for node in range(1, tree.nodes):
-        assert 1 <= tree.visits[node] <= tree.avail[node]
-        assert 0.0 <= tree.reward[node] <= tree.visits[node]
-        children = tree.children(node)
-        assert sum(int(tree.visits[child]) for child in children) <= tree.visits[node]
-        assert len({int(tree.action[child]) for child in children}) == len(children)
-
-
 @pytest.mark.parametrize(("name", "players"), CASES, ids=[f"{n}-{p}p" for n, p in CASES])
 def test_a_search_from_a_reached_position_keeps_its_tree_within_bounds(name: str, players: int) -> None:
     rules = FISHING_PRESETS[name]
@@ -203,19 +189,12 @@ def test_a_search_from_a_reached_position_keeps_its_tree_within_bounds(name: str
         data = search.problem(info, random.Random(seed))
         iterations = 60
         tree = data.search(iterations, seed)
-        _tree_checks(tree, iterations, set(FishingCodec(rules, players).legal_actions(state)))
+        check_tree(tree, iterations, set(FishingCodec(rules, players).legal_actions(state)), every_legal=False)
 
 
 def test_the_search_is_reproducible_from_its_seed_and_returns_legal_moves() -> None:
     state, info = _reached(FISHING_PRESETS["cau-robat"], 2, seed=5, depth=6, seat=0)
-    first = search.ismcts(info, 200, random.Random(9))
-    assert first is not None
-    assert first == search.ismcts(info, 200, random.Random(9))
-    assert {move for move, _, _ in first} <= set(state.legal_moves())
-    assert sum(visits for _, visits, _ in first) == 200
-    stats = ismcts(info, 200, random.Random(9), engine="kernel")
-    assert {(s.move, s.visits) for s in stats} == {(move, visits) for move, visits, _ in first}
-    assert [s.visits for s in stats] == sorted((s.visits for s in stats), reverse=True)
+    check_reproducible(search.ismcts, info, set(state.legal_moves()), every_legal=False)
 
 
 def test_the_bot_with_engine_kernel_plays_whole_games_reproducibly() -> None:
@@ -232,7 +211,7 @@ def test_a_stones_game_is_searched_across_hands() -> None:
     info = InfoState.start(state, state.to_play)
     data = search.problem(info, random.Random(1))
     tree = data.search(40, 3)
-    _tree_checks(tree, 40, set(FishingCodec(state.rules, 4).legal_actions(state)))
+    check_tree(tree, 40, set(FishingCodec(state.rules, 4).legal_actions(state)), every_legal=False)
 
 
 def test_simulate_runs_ismcts_kernel_bots() -> None:

@@ -35,7 +35,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cau_rules import GameOverError, IllegalMoveError, dumps, load_state, loads, new_game
@@ -66,6 +66,14 @@ CASES = cases()
 IDS = [f"{variant}-{players}p" for variant, players in CASES]
 
 SEEDS = st.integers(min_value=0, max_value=2**32 - 1)
+
+GAMES = min(settings.default.max_examples, 60)
+"""Whole games a preset and player count plays in :func:`test_random_games_keep_every_invariant`:
+the profile's examples (25 under ``dev``), at most 60.  Each game applies every legal move
+of every position it reaches, so under ``ci`` this one test was most of the suite's time;
+60 games a case keep the thorough profile within its budget (``seeds/decisions.md``,
+"Budgets for checks"), and the kernels' differential tests play 200 more games a case
+against the reference."""
 
 ILLEGAL_PER_STATE = 10
 """How many non-legal candidates each visited state is offered (chosen at random)."""
@@ -153,6 +161,7 @@ def _check_game_over(walk: Walk, state: Any, last_moves: tuple[Any, ...]) -> Non
 
 
 @pytest.mark.parametrize(("variant", "players"), CASES, ids=IDS)
+@settings(max_examples=GAMES)
 @given(seed=SEEDS, rnd=st.randoms(use_true_random=False))
 def test_random_games_keep_every_invariant(variant: str, players: int, seed: int, rnd: random.Random) -> None:
     state = new_game(variant, players=players, seed=seed)
