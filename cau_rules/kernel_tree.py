@@ -1,0 +1,136 @@
+"""The IS-MCTS tree that every family's compiled search grows (numba, the ``fast`` extra).
+
+Each family's ``run_search`` (:mod:`cau_rules.fishing.kernel.search`,
+:mod:`cau_rules.quatre.kernel.search`, :mod:`cau_rules.cacho.kernel.search`) deals a
+determinisation, then walks down this tree with its own legal moves and steps, rolls out
+at random and backs the result up; the tree itself is the same for all of them, and lives
+here.  It is seven arrays indexed by node (node 0 the root): the action that led to the
+node, the seat that made it (-1 at the root), its visits, its availability count (how
+often it could have been chosen: ISUCT's denominator), its reward (the sum of its mover's
+shares of the win), its first child and its next sibling.
+
+Selection follows ISUCT: among the legal actions of the determinisation at hand, an action
+without a child is expanded first (one of them uniformly at random); otherwise the child
+with the best ``reward / visits + exploration * sqrt(log(avail) / visits)``, every legal
+child's availability counted up.
+
+>>> import numpy as np
+>>> from cau_rules.kernel_tools import generator_state
+>>> tree = [np.zeros(8, dtype) for dtype in (np.int64,) * 5 + (np.float64, np.int64)]
+>>> action, mover, visits, avail, child, reward, following = tree
+>>> start_tree(action, mover, visits, avail, reward, child, following)
+>>> child_of, picked = np.full(4, -1, np.int64), np.zeros(2, np.int64)
+>>> nodes = choose(0, 1, np.array([2, 3]), 2, child_of, 1, 0.7, np.array([generator_state(5)], np.uint64), picked,
+...                action, mover, visits, avail, reward, child, following)
+>>> nodes, int(picked[1]) in (2, 3), int(mover[picked[0]])  # a child expanded for seat 1
+(2, True, 1)
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+from numba import njit
+
+from cau_rules import kernel_random
+from cau_rules.kernel_random import next_random
+from cau_rules.kernel_tools import fresh_cache, source_stamp
+
+__all__ = ["backup", "choose", "start_tree"]
+
+
+@njit(cache=True)
+def compiled_stamp() -> int:
+    """:data:`STAMP` as compiled (and cached)."""
+    return STAMP
+
+
+STAMP = source_stamp(kernel_random.__file__)
+"""What this module's machine code was compiled against: the generator compiled into it."""
+fresh_cache(compiled_stamp, STAMP, __file__)
+
+
+@njit(cache=True)
+def start_tree(node_action, node_mover, node_visits, node_avail, node_reward, node_child, node_next):
+    """Make node 0 an unvisited root without children."""
+    node_action[0] = -1
+    node_mover[0] = -1
+    node_visits[0] = 0
+    node_avail[0] = 0
+    node_reward[0] = 0.0
+    node_child[0] = -1
+    node_next[0] = -1
+
+
+@njit(cache=True)
+def choose(node, mover, actions, count, child_of, nodes, exploration, rng, picked, node_action, node_mover,
+           node_visits, node_avail, node_reward, node_child, node_next):
+    """One step down from *node*, where *mover* is to choose among ``actions[:count]``:
+    expand an untried action (drawn from *rng*) or pick the best child by ISUCT.
+
+    *child_of* is a scratch array, one entry per action of the codec, all -1 (and left
+    so); *nodes* is how many nodes the tree uses.  Writes the node reached into
+    ``picked[0]`` and its action into ``picked[1]``; returns the nodes used after the
+    step (one more when it expanded)."""
+    child = node_child[node]
+    while child >= 0:
+        child_of[node_action[child]] = child
+        child = node_next[child]
+    untried = 0
+    for i in range(count):
+        if child_of[actions[i]] < 0:
+            untried += 1
+    reached = node
+    if untried > 0:
+        pick = np.int64(next_random(rng) % np.uint64(untried)) if untried > 1 else 0
+        chosen = -1
+        for i in range(count):
+            if child_of[actions[i]] < 0:
+                if pick == 0:
+                    chosen = actions[i]
+                    break
+                pick -= 1
+        fresh = nodes
+        nodes += 1
+        node_action[fresh] = chosen
+        node_mover[fresh] = mover
+        node_visits[fresh] = 0
+        node_avail[fresh] = 0
+        node_reward[fresh] = 0.0
+        node_child[fresh] = -1
+        node_next[fresh] = node_child[node]
+        node_child[node] = fresh
+        child_of[chosen] = fresh
+        for i in range(count):
+            if child_of[actions[i]] >= 0:
+                node_avail[child_of[actions[i]]] += 1
+        reached = fresh
+    else:
+        best_score = -math.inf
+        for i in range(count):
+            child = child_of[actions[i]]
+            node_avail[child] += 1
+            visits = node_visits[child]
+            score = node_reward[child] / visits + exploration * math.sqrt(math.log(node_avail[child]) / visits)
+            if score > best_score:
+                best_score = score
+                reached = child
+    child = node_child[node]
+    while child >= 0:
+        child_of[node_action[child]] = -1
+        child = node_next[child]
+    picked[0] = reached
+    picked[1] = node_action[reached]
+    return nodes
+
+
+@njit(cache=True)
+def backup(path, depth, shares, node_visits, node_mover, node_reward):
+    """Count a visit for each node of ``path[:depth]`` and add its mover's share of the
+    win (``shares[seat]``) to its reward."""
+    for d in range(depth):
+        visited = path[d]
+        node_visits[visited] += 1
+        if node_mover[visited] >= 0:
+            node_reward[visited] += shares[node_mover[visited]]
