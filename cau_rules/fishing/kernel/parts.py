@@ -6,6 +6,11 @@ and the rules vector, and mirrors the reference code of the same name
 (:class:`cau_rules.fishing.engine.Engine`, :mod:`cau_rules.fishing.legal`).  A stones
 game's reaching the target, an exception in the engine, is the ``WON`` field here:
 every caller returns as soon as it is set.
+
+The functions that create no array (all of them here, and the turn's in
+:mod:`~cau_rules.fishing.kernel.core`) are compiled without numba's reference counting
+(``_nrt=False``): it counted every array argument in and out of every call (an atomic
+operation each way), a fifth of a random game's time; the hottest small ones are inlined.
 """
 
 from __future__ import annotations
@@ -115,7 +120,7 @@ OVERFLOW, NO_DEAL = 1, 2
 # -- zones ------------------------------------------------------------------------
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always", _nrt=False)
 def hold_remove(s, seat, card):
     base = HOLD + seat * 48
     size = s[HOLD_LEN + seat]
@@ -127,14 +132,14 @@ def hold_remove(s, seat, card):
     s[HOLD_LEN + seat] = size - 1
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always", _nrt=False)
 def hold_add(s, seat, card):
     size = s[HOLD_LEN + seat]
     s[HOLD + seat * 48 + size] = card
     s[HOLD_LEN + seat] = size + 1
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always", _nrt=False)
 def table_index(s, rank):
     for i in range(s[TABLE_LEN]):
         if s[TABLE + i] % 12 + 1 == rank:
@@ -142,7 +147,7 @@ def table_index(s, rank):
     return -1
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always", _nrt=False)
 def table_take(s, i):
     card = s[TABLE + i]
     size = s[TABLE_LEN]
@@ -152,14 +157,14 @@ def table_take(s, i):
     return card
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always", _nrt=False)
 def table_add(s, card):
     size = s[TABLE_LEN]
     s[TABLE + size] = card
     s[TABLE_LEN] = size + 1
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, inline="always", _nrt=False)
 def table_ranks(s):
     bits = 0
     for i in range(s[TABLE_LEN]):
@@ -167,14 +172,14 @@ def table_ranks(s):
     return bits
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always", _nrt=False)
 def pile_push(s, seat, card):
     size = s[PILE_LEN + seat]
     s[PILE + seat * 48 + size] = card
     s[PILE_LEN + seat] = size + 1
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always", _nrt=False)
 def pile_pop(s, seat):
     size = s[PILE_LEN + seat] - 1
     s[PILE_LEN + seat] = size
@@ -184,7 +189,7 @@ def pile_pop(s, seat):
 # -- stones -----------------------------------------------------------------------
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def score(s, r, team, stones, reason):
     """Add stones for *team* and log them; reaching the target sets ``WON``."""
     total = s[STONES0 + team] + stones
@@ -205,7 +210,7 @@ def score(s, r, team, stones, reason):
         s[WON] = team
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def partida_won(s, team):
     """One partida wins the game (``partides_to_win`` is 1 in the kernel)."""
     s[PARTIDES0 + team] += 1
@@ -218,7 +223,7 @@ def partida_won(s, team):
 # -- payments and debts -----------------------------------------------------------
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def add_debt(s, payer, receiver, amount):
     size = s[DEBT_LEN + payer]
     if size >= MAXD:
@@ -229,7 +234,7 @@ def add_debt(s, payer, receiver, amount):
     s[DEBT_LEN + payer] = size + 1
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def pay(s, payer, receiver, amount):
     paid = min(amount, s[PILE_LEN + payer])
     for _ in range(paid):
@@ -238,15 +243,20 @@ def pay(s, payer, receiver, amount):
         add_debt(s, payer, receiver, amount - paid)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always", _nrt=False)
 def settle(s, start):
     """Pay debts as far as piles allow (D-DEBT-1)."""
-    n = s[N]
     owed = 0
-    for seat in range(n):
+    for seat in range(s[N]):
         owed += s[DEBT_LEN + seat]
-    if owed == 0:
-        return
+    if owed != 0:
+        pay_debts(s, start)
+
+
+@njit(cache=True, _nrt=False)
+def pay_debts(s, start):
+    """:func:`settle` when some debt is owed."""
+    n = s[N]
     moved = True
     while moved:
         moved = False
@@ -267,7 +277,7 @@ def settle(s, start):
                 moved = True
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def neta(s, r, seat):
     if r[R_STONES]:
         score(s, r, seat % 2, 1, NETA)
@@ -280,7 +290,7 @@ def neta(s, r, seat):
 # -- captures and chains ----------------------------------------------------------
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def capture(s, seat, core, ncore, plan_rank, plan_owner, nplan, x):
     """Stack a capture onto *seat*'s pile: run units from the highest down, each taken
     pile whole, then the *core* cards (D-CAP-4, D-CHAIN-5)."""
@@ -305,7 +315,7 @@ def capture(s, seat, core, ncore, plan_rank, plan_owner, nplan, x):
     s[LAST_CAP] = seat
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def complete_chain(s, r, at_once, x):
     """Complete the pending chain: the capture, the call's payments or stones, any neta."""
     level = s[CHAIN_LEN]
@@ -341,7 +351,7 @@ def complete_chain(s, r, at_once, x):
         neta(s, r, caller)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def extend_chain(s, r, x):
     level = s[CHAIN_LEN]
     seat = s[CHAIN_SEAT + level - 1]
@@ -354,7 +364,7 @@ def extend_chain(s, r, x):
 # -- run units --------------------------------------------------------------------
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, inline="always", _nrt=False)
 def top_masks(s, r, seat, ranks, x, at):
     """The open pile tops a run may take, as owner masks by rank (13 entries of *x*
     from *at*).
@@ -375,7 +385,7 @@ def top_masks(s, r, seat, ranks, x, at):
                 x[at + rank] |= 1 << owner
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, inline="always", _nrt=False)
 def run_units(r, start, ranks, x, tops_at, units_at):
     """The run available after matching rank *start* (the tops from :func:`top_masks`
     at *tops_at*): each unit's rank (12 entries of *x* from *units_at*) and choices
@@ -396,7 +406,7 @@ def run_units(r, start, ranks, x, tops_at, units_at):
     return count
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, inline="always", _nrt=False)
 def mark(mask, actions, count, action):
     """Mark *action* legal: in *mask* (unless it is empty) and as ``actions[count]``;
     returns the new count.  No action is marked twice: each play's index is its card,
@@ -407,7 +417,7 @@ def mark(mask, actions, count, action):
     return count + 1
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, inline="always", _nrt=False)
 def put_plays(r, card, nunits, x, units_at, in_chain, mask, actions, count):
     """Mark the plays of *card* with the run units of :func:`run_units` at *units_at*
     legal; returns the new count.
@@ -449,7 +459,7 @@ def put_plays(r, card, nunits, x, units_at, in_chain, mask, actions, count):
     return count
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def put_combos(base, pile_stride, length, combos, unit_choice, mask, actions, count):
     """Mark the plays of a run of *length* units with *combos* pile sets: every
     combination of one owner per pile unit, the first unit's choice varying fastest."""
@@ -476,7 +486,7 @@ def put_combos(base, pile_stride, length, combos, unit_choice, mask, actions, co
     return count
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def copy_for_chain(s, work):
     """Copy into *work* what completing the chain of *s* reads: the scalars, the table,
     the piles, the chain and its run, the debt counts (a whole row is ten times more)."""
@@ -493,7 +503,7 @@ def copy_for_chain(s, work):
         work[i] = s[i]
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def legal_mask(s, r, work, mask, actions, x):
     """Mark the legal actions of the row *s* in *mask* (cleared by the caller; empty:
     not written) and list them in *actions*; returns how many.  *work* is a scratch row.
@@ -569,7 +579,7 @@ def legal_mask(s, r, work, mask, actions, x):
     return count
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def stake_mask(s, r, mask, actions):
     top = r[R_TARGET] - 1 - max(s[STONES0], s[STONES0 + 1])
     nbids = s[BIDS_LEN]
