@@ -148,10 +148,10 @@ def play(s, r, deals, card, run, piles, x):
             return
         level = 0
     ranks = table_ranks(s)
-    top_masks(s, r, seat, ranks, x, X_PLAY)
     extends = level > 0
     matched = extends or (ranks >> rank & 1) != 0
-    if matched:
+    if run > 0:  # a run is a match's: its units' choices (most plays take none)
+        top_masks(s, r, seat, ranks, x, X_PLAY)
         run_units(r, rank, ranks, x, X_PLAY, X_PLAY + 13)
     unit_rank = x[X_PLAY + 13:X_PLAY + 25]
     unit_choice = x[X_PLAY + 25:X_PLAY + 37]

@@ -122,13 +122,15 @@ OVERFLOW, NO_DEAL = 1, 2
 
 @njit(cache=True, inline="always", _nrt=False)
 def hold_remove(s, seat, card):
+    """Take *card* out of *seat*'s holding, the cards after it moved down: one pass that
+    moves every card by whether *card* came before it (no branch on where it is)."""
     base = HOLD + seat * 48
     size = s[HOLD_LEN + seat]
-    i = 0
-    while s[base + i] != card:
-        i += 1
-    for j in range(i, size - 1):
-        s[base + j] = s[base + j + 1]
+    past = 0
+    for j in range(size):
+        value = s[base + j]
+        s[base + j - past] = value
+        past |= value == card
     s[HOLD_LEN + seat] = size - 1
 
 
@@ -528,9 +530,42 @@ def legal_mask(s, r, work, mask, actions, x):
     else:
         base = s
     ranks = table_ranks(base)
+    cards = X_LEGAL + 37
+    # the holding split without a branch per card (whether a card captures is a coin
+    # toss the processor cannot predict): the capturing cards from the top of *cards*
+    # down, the others from its bottom up, both in holding order
+    matches = ranks | (1 << chain_rank if level > 0 else 0)
+    size = s[HOLD_LEN + seat]
+    hold = HOLD + seat * 48
+    last = cards + 47
+    ntrails = 0
+    ncaptures = 0
+    for i in range(size):
+        card = s[hold + i]
+        hit = matches >> (card % 12 + 1) & 1
+        x[cards + ntrails] = card
+        x[last - ncaptures] = card
+        ntrails += 1 - hit
+        ncaptures += hit
+    count = 0
+    stride = r[R_CARD_STRIDE]
+    if ncaptures > 0:
+        count = capture_plays(s, r, seat, base, ranks, chain_rank, ncaptures, mask, actions, x)
+        if r[R_MUST]:
+            return count
+    for t in range(ntrails):
+        count = mark(mask, actions, count, x[cards + t] * stride)
+    return count
+
+
+@njit(cache=True, inline="always", _nrt=False)
+def capture_plays(s, r, seat, base, ranks, chain_rank, ncaptures, mask, actions, x):
+    """The plays of the *ncaptures* capturing cards that :func:`legal_mask` put at the
+    top of its cards region (the last first, so read downwards), listed in *actions*
+    from 0; returns how many."""
     tops = X_LEGAL
     units = X_LEGAL + 13
-    trails = X_LEGAL + 37
+    last = X_LEGAL + 37 + 47
     ext_tops = X_LEGAL + 85
     top_masks(base, r, seat, ranks, x, tops)
     trail_rank = s[TRAIL_CARD] % 12 + 1 if s[TRAIL_SEAT] >= 0 else 0
@@ -542,40 +577,28 @@ def legal_mask(s, r, work, mask, actions, x):
     model = X_RANKS + 26
     for rank in range(13):
         x[first + rank] = -1
-    captures = False
     count = 0
-    size = s[HOLD_LEN + seat]
-    hold = HOLD + seat * 48
-    ntrails = 0
-    for i in range(size):
-        card = s[hold + i]
+    for c in range(ncaptures):
+        card = x[last - c]
         rank = card % 12 + 1
-        if rank == chain_rank or ranks >> rank & 1:
-            captures = True
-            start = x[first + rank]
-            begin = count
-            if start >= 0:
-                shift = (card - x[model + rank]) * stride
-                for j in range(x[plays + rank]):
-                    count = mark(mask, actions, count, actions[start + j] + shift)
-            elif rank == chain_rank:
-                current = table_ranks(s)
-                top_masks(s, r, seat, current, x, ext_tops)
-                nunits = run_units(r, rank, current, x, ext_tops, units)
-                count = put_plays(r, card, nunits, x, units, True, mask, actions, count)
-                x[plays + rank] = count - begin
-            else:
-                nunits = run_units(r, rank, ranks, x, tops, units)
-                count = put_plays(r, card, nunits, x, units, rank == trail_rank, mask, actions, count)
-                x[plays + rank] = count - begin
-            x[first + rank] = begin
-            x[model + rank] = card
+        start = x[first + rank]
+        begin = count
+        if start >= 0:
+            shift = (card - x[model + rank]) * stride
+            for j in range(x[plays + rank]):
+                count = mark(mask, actions, count, actions[start + j] + shift)
+        elif rank == chain_rank:
+            current = table_ranks(s)
+            top_masks(s, r, seat, current, x, ext_tops)
+            nunits = run_units(r, rank, current, x, ext_tops, units)
+            count = put_plays(r, card, nunits, x, units, True, mask, actions, count)
+            x[plays + rank] = count - begin
         else:
-            x[trails + ntrails] = card * stride
-            ntrails += 1
-    if not (r[R_MUST] and captures):
-        for t in range(ntrails):
-            count = mark(mask, actions, count, x[trails + t])
+            nunits = run_units(r, rank, ranks, x, tops, units)
+            count = put_plays(r, card, nunits, x, units, rank == trail_rank, mask, actions, count)
+            x[plays + rank] = count - begin
+        x[first + rank] = begin
+        x[model + rank] = card
     return count
 
 
