@@ -75,7 +75,8 @@ def _compiled(batch: BatchGame, first: int, games: int) -> tuple[float, int]:
 
 def _chunked(batch: BatchGame, first: int, games: int) -> tuple[float, int]:
     """CPU seconds and decisions of the same *games* through ``play_seeds``, :data:`CHUNK` a call."""
-    play = batch._batch.play_seeds  # the capture family's kernel Batch
+    inner: Any = batch._batch  # the capture family's kernel Batch
+    play = inner.play_seeds
     decisions = 0
     start = time.process_time()
     for seed in range(first, first + games, CHUNK):

@@ -15,6 +15,8 @@ operation each way), a fifth of a random game's time; the hottest small ones are
 
 from __future__ import annotations
 
+from typing import Any
+
 from numba import njit
 
 from cau_rules.fishing.kernel.layout import (
@@ -89,6 +91,12 @@ STAMP = FINGERPRINT
 """What this module's machine code was compiled against: the layout."""
 fresh_cache(compiled_stamp, STAMP, __file__)
 
+_NO_REFCOUNTS: dict[str, Any] = {"_nrt": False}
+njit_plain = njit(cache=True, **_NO_REFCOUNTS)
+"""How a function that creates no array is compiled: cached, without reference counts."""
+njit_inline = njit(cache=True, inline="always", **_NO_REFCOUNTS)
+"""The same, inlined into its callers."""
+
 SCRATCH = 352
 """The scratch array *x* every function gets (int64), cut into fixed regions so that no
 move allocates: the legal move generator's from ``X_LEGAL`` and its plays by rank from
@@ -120,7 +128,7 @@ OVERFLOW, NO_DEAL = 1, 2
 # -- zones ------------------------------------------------------------------------
 
 
-@njit(cache=True, inline="always", _nrt=False)
+@njit_inline
 def hold_remove(s, seat, card):
     """Take *card* out of *seat*'s holding, the cards after it moved down: one pass that
     moves every card by whether *card* came before it (no branch on where it is)."""
@@ -134,14 +142,14 @@ def hold_remove(s, seat, card):
     s[HOLD_LEN + seat] = size - 1
 
 
-@njit(cache=True, inline="always", _nrt=False)
+@njit_inline
 def hold_add(s, seat, card):
     size = s[HOLD_LEN + seat]
     s[HOLD + seat * 48 + size] = card
     s[HOLD_LEN + seat] = size + 1
 
 
-@njit(cache=True, inline="always", _nrt=False)
+@njit_inline
 def table_index(s, rank):
     for i in range(s[TABLE_LEN]):
         if s[TABLE + i] % 12 + 1 == rank:
@@ -149,7 +157,7 @@ def table_index(s, rank):
     return -1
 
 
-@njit(cache=True, inline="always", _nrt=False)
+@njit_inline
 def table_take(s, i):
     card = s[TABLE + i]
     size = s[TABLE_LEN]
@@ -159,14 +167,14 @@ def table_take(s, i):
     return card
 
 
-@njit(cache=True, inline="always", _nrt=False)
+@njit_inline
 def table_add(s, card):
     size = s[TABLE_LEN]
     s[TABLE + size] = card
     s[TABLE_LEN] = size + 1
 
 
-@njit(cache=True, inline="always", _nrt=False)
+@njit_inline
 def table_ranks(s):
     bits = 0
     for i in range(s[TABLE_LEN]):
@@ -174,14 +182,14 @@ def table_ranks(s):
     return bits
 
 
-@njit(cache=True, inline="always", _nrt=False)
+@njit_inline
 def pile_push(s, seat, card):
     size = s[PILE_LEN + seat]
     s[PILE + seat * 48 + size] = card
     s[PILE_LEN + seat] = size + 1
 
 
-@njit(cache=True, inline="always", _nrt=False)
+@njit_inline
 def pile_pop(s, seat):
     size = s[PILE_LEN + seat] - 1
     s[PILE_LEN + seat] = size
@@ -191,7 +199,7 @@ def pile_pop(s, seat):
 # -- stones -----------------------------------------------------------------------
 
 
-@njit(cache=True, _nrt=False)
+@njit_plain
 def score(s, r, team, stones, reason):
     """Add stones for *team* and log them; reaching the target sets ``WON``."""
     total = s[STONES0 + team] + stones
@@ -212,7 +220,7 @@ def score(s, r, team, stones, reason):
         s[WON] = team
 
 
-@njit(cache=True, _nrt=False)
+@njit_plain
 def partida_won(s, team):
     """One partida wins the game (``partides_to_win`` is 1 in the kernel)."""
     s[PARTIDES0 + team] += 1
@@ -225,7 +233,7 @@ def partida_won(s, team):
 # -- payments and debts -----------------------------------------------------------
 
 
-@njit(cache=True, _nrt=False)
+@njit_plain
 def add_debt(s, payer, receiver, amount):
     size = s[DEBT_LEN + payer]
     if size >= MAXD:
@@ -236,7 +244,7 @@ def add_debt(s, payer, receiver, amount):
     s[DEBT_LEN + payer] = size + 1
 
 
-@njit(cache=True, _nrt=False)
+@njit_plain
 def pay(s, payer, receiver, amount):
     paid = min(amount, s[PILE_LEN + payer])
     for _ in range(paid):
@@ -245,7 +253,7 @@ def pay(s, payer, receiver, amount):
         add_debt(s, payer, receiver, amount - paid)
 
 
-@njit(cache=True, inline="always", _nrt=False)
+@njit_inline
 def settle(s, start):
     """Pay debts as far as piles allow (D-DEBT-1)."""
     owed = 0
@@ -255,7 +263,7 @@ def settle(s, start):
         pay_debts(s, start)
 
 
-@njit(cache=True, _nrt=False)
+@njit_plain
 def pay_debts(s, start):
     """:func:`settle` when some debt is owed."""
     n = s[N]
@@ -279,7 +287,7 @@ def pay_debts(s, start):
                 moved = True
 
 
-@njit(cache=True, _nrt=False)
+@njit_plain
 def neta(s, r, seat):
     if r[R_STONES]:
         score(s, r, seat % 2, 1, NETA)
@@ -292,7 +300,7 @@ def neta(s, r, seat):
 # -- captures and chains ----------------------------------------------------------
 
 
-@njit(cache=True, _nrt=False)
+@njit_plain
 def capture(s, seat, core, ncore, plan_rank, plan_owner, nplan, x):
     """Stack a capture onto *seat*'s pile: run units from the highest down, each taken
     pile whole, then the *core* cards (D-CAP-4, D-CHAIN-5)."""
@@ -317,7 +325,7 @@ def capture(s, seat, core, ncore, plan_rank, plan_owner, nplan, x):
     s[LAST_CAP] = seat
 
 
-@njit(cache=True, _nrt=False)
+@njit_plain
 def complete_chain(s, r, at_once, x):
     """Complete the pending chain: the capture, the call's payments or stones, any neta."""
     level = s[CHAIN_LEN]
@@ -353,7 +361,7 @@ def complete_chain(s, r, at_once, x):
         neta(s, r, caller)
 
 
-@njit(cache=True, _nrt=False)
+@njit_plain
 def extend_chain(s, r, x):
     level = s[CHAIN_LEN]
     seat = s[CHAIN_SEAT + level - 1]
@@ -366,7 +374,7 @@ def extend_chain(s, r, x):
 # -- run units --------------------------------------------------------------------
 
 
-@njit(cache=True, inline="always", _nrt=False)
+@njit_inline
 def top_masks(s, r, seat, ranks, x, at):
     """The open pile tops a run may take, as owner masks by rank (13 entries of *x*
     from *at*).
@@ -387,7 +395,7 @@ def top_masks(s, r, seat, ranks, x, at):
                 x[at + rank] |= 1 << owner
 
 
-@njit(cache=True, inline="always", _nrt=False)
+@njit_inline
 def run_units(r, start, ranks, x, tops_at, units_at):
     """The run available after matching rank *start* (the tops from :func:`top_masks`
     at *tops_at*): each unit's rank (12 entries of *x* from *units_at*) and choices
@@ -408,7 +416,7 @@ def run_units(r, start, ranks, x, tops_at, units_at):
     return count
 
 
-@njit(cache=True, inline="always", _nrt=False)
+@njit_inline
 def mark(mask, actions, count, action):
     """Mark *action* legal: in *mask* (unless it is empty) and as ``actions[count]``;
     returns the new count.  No action is marked twice: each play's index is its card,
@@ -419,7 +427,7 @@ def mark(mask, actions, count, action):
     return count + 1
 
 
-@njit(cache=True, inline="always", _nrt=False)
+@njit_inline
 def put_plays(r, card, nunits, x, units_at, in_chain, mask, actions, count):
     """Mark the plays of *card* with the run units of :func:`run_units` at *units_at*
     legal; returns the new count.
@@ -461,7 +469,7 @@ def put_plays(r, card, nunits, x, units_at, in_chain, mask, actions, count):
     return count
 
 
-@njit(cache=True, _nrt=False)
+@njit_plain
 def put_combos(base, pile_stride, length, combos, unit_choice, mask, actions, count):
     """Mark the plays of a run of *length* units with *combos* pile sets: every
     combination of one owner per pile unit, the first unit's choice varying fastest."""
@@ -488,7 +496,7 @@ def put_combos(base, pile_stride, length, combos, unit_choice, mask, actions, co
     return count
 
 
-@njit(cache=True, _nrt=False)
+@njit_plain
 def copy_for_chain(s, work):
     """Copy into *work* what completing the chain of *s* reads: the scalars, the table,
     the piles, the chain and its run, the debt counts (a whole row is ten times more)."""
@@ -505,7 +513,7 @@ def copy_for_chain(s, work):
         work[i] = s[i]
 
 
-@njit(cache=True, _nrt=False)
+@njit_plain
 def legal_mask(s, r, work, mask, actions, x):
     """Mark the legal actions of the row *s* in *mask* (cleared by the caller; empty:
     not written) and list them in *actions*; returns how many.  *work* is a scratch row.
@@ -558,7 +566,7 @@ def legal_mask(s, r, work, mask, actions, x):
     return count
 
 
-@njit(cache=True, inline="always", _nrt=False)
+@njit_inline
 def capture_plays(s, r, seat, base, ranks, chain_rank, ncaptures, mask, actions, x):
     """The plays of the *ncaptures* capturing cards that :func:`legal_mask` put at the
     top of its cards region (the last first, so read downwards), listed in *actions*
@@ -602,7 +610,7 @@ def capture_plays(s, r, seat, base, ranks, chain_rank, ncaptures, mask, actions,
     return count
 
 
-@njit(cache=True, _nrt=False)
+@njit_plain
 def stake_mask(s, r, mask, actions):
     top = r[R_TARGET] - 1 - max(s[STONES0], s[STONES0 + 1])
     nbids = s[BIDS_LEN]
