@@ -13,7 +13,11 @@ moment falls on every case alike), in CPU seconds (``time.process_time``):
   ``BatchGame.play_seed``, the bench's one-stream path, Python work per game included;
 - ``compiled``: the same games by the kernel's ``fresh_play`` called directly (numba's
   dispatch only, none of the batch's Python bookkeeping or the shares of the win), which
-  is the floor that moving the per-game Python work into the kernel could reach.
+  is the floor that moving the per-game Python work into the kernel could reach;
+- ``compiled_chunk``: the same games again through the family batch's ``play_seeds``,
+  :data:`CHUNK` games per call (one call into the kernel per chunk): the path a one-stream
+  bench takes when it plays its games in chunks, the compiled game's cost with numba's
+  dispatch paid once a chunk.
 
 Each case's ratio to ``cau`` 4 players per decision is taken within a round; the table
 gives medians of the rounds, and the load average at the end.
@@ -38,6 +42,8 @@ CASES = [
     ("cau-40", 2), ("cau-40", 3), ("cau-40", 4), ("cau-40", 5), ("cau-recau-sant-vicent", 4),
 ]
 BASE = ("cau", 4)
+CHUNK = 64
+"""Games per ``play_seeds`` call in the ``compiled_chunk`` column."""
 
 
 def _play_seed(batch: BatchGame, first: int, seconds: float) -> tuple[float, int, int]:
@@ -67,6 +73,17 @@ def _compiled(batch: BatchGame, first: int, games: int) -> tuple[float, int]:
     return time.process_time() - start, decisions
 
 
+def _chunked(batch: BatchGame, first: int, games: int) -> tuple[float, int]:
+    """CPU seconds and decisions of the same *games* through ``play_seeds``, :data:`CHUNK` a call."""
+    inner: Any = batch._batch  # the capture family's kernel Batch
+    play = inner.play_seeds
+    decisions = 0
+    start = time.process_time()
+    for seed in range(first, first + games, CHUNK):
+        decisions += play(0, seed, min(CHUNK, first + games - seed))
+    return time.process_time() - start, decisions
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=7)
@@ -77,7 +94,9 @@ def main() -> None:
     for batch in batches.values():
         batch.play_seed(0, 0)
         _compiled(batch, 0, 1)
-    per_decision: dict[str, dict[tuple[str, int], list[float]]] = {"play_seed": {}, "compiled": {}}
+        _chunked(batch, 0, 1)
+    per_decision: dict[str, dict[tuple[str, int], list[float]]] = {"play_seed": {}, "compiled": {},
+                                                                   "compiled_chunk": {}}
     for number in range(args.rounds):
         first = 100_000 * number
         for case, batch in batches.items():
@@ -86,10 +105,14 @@ def main() -> None:
             spent, same = _compiled(batch, first, games)
             assert same == decisions, (case, same, decisions)
             per_decision["compiled"].setdefault(case, []).append(spent * 1e6 / decisions)
+            spent, same = _chunked(batch, first, games)
+            assert same == decisions, (case, same, decisions)
+            per_decision["compiled_chunk"].setdefault(case, []).append(spent * 1e6 / decisions)
         print(f"round {number} done, load {os.getloadavg()[0]:.1f}", flush=True)
-    print("\n| preset | players | play_seed CPU µs/decision | × cau 4p | compiled game CPU µs/decision | × cau 4p |")
-    print("|---|---:|---:|---:|---:|---:|")
-    worst = {"play_seed": 0.0, "compiled": 0.0}
+    print("\n| preset | players | play_seed CPU µs/decision | × cau 4p | compiled game CPU µs/decision | × cau 4p "
+          f"| compiled, {CHUNK} games a call, CPU µs/decision | × cau 4p |")
+    print("|---|---:|---:|---:|---:|---:|---:|---:|")
+    worst = {path: 0.0 for path in per_decision}
     table = []
     for case in CASES:
         row: list[float] = []
@@ -98,10 +121,13 @@ def main() -> None:
             worst[path] = max(worst[path], ratio)
             row += [statistics.median(times[case]), ratio]
         table.append({"variant": case[0], "players": case[1], "play_seed_us": row[0], "play_seed_ratio": row[1],
-                      "compiled_us": row[2], "compiled_ratio": row[3]})
-        print(f"| `{case[0]}` | {case[1]} | {row[0]:.3f} | {row[1]:.2f} | {row[2]:.3f} | {row[3]:.2f} |")
+                      "compiled_us": row[2], "compiled_ratio": row[3], "compiled_chunk_us": row[4],
+                      "compiled_chunk_ratio": row[5]})
+        print(f"| `{case[0]}` | {case[1]} | " + " | ".join(
+            f"{value:.3f}" if k % 2 == 0 else f"{value:.2f}" for k, value in enumerate(row)) + " |")
     load = os.getloadavg()
-    print(f"\nworst × cau 4p: play_seed {worst['play_seed']:.2f}, compiled {worst['compiled']:.2f}; "
+    print(f"\nworst × cau 4p: play_seed {worst['play_seed']:.2f}, compiled {worst['compiled']:.2f}, "
+          f"compiled_chunk {worst['compiled_chunk']:.2f}; "
           f"load average {load[0]:.1f} {load[1]:.1f} {load[2]:.1f}")
     if args.json:
         Path(args.json).write_text(json.dumps({"cases": table, "worst": worst, "load": load}, indent=1),

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import subprocess
 import sys
+from typing import Any
 
 import attrs
 import pytest
@@ -63,6 +64,19 @@ def test_a_finished_game_restarts_from_the_next_seed() -> None:
             break
     else:
         pytest.fail("no game ended in 200 steps")
+
+
+@pytest.mark.parametrize(("name", "players"), [("cau", 4), ("cau-robat-40", 2), ("cau-recau-sant-vicent", 4)])
+def test_play_seeds_plays_like_play_seed_on_each_seed(name: str, players: int) -> None:
+    chunked: Any = BatchGame(name, players, 1)._batch  # the capture family's kernel Batch
+    single: Any = BatchGame(name, players, 1)._batch
+    moves = chunked.play_seeds(0, 40, 12)
+    assert moves == sum(single.play_seed(0, seed) for seed in range(40, 52))
+    assert (chunked.rows == single.rows).all() and (chunked.rngs == single.rngs).all()
+    assert chunked.state(0).to_notation() == single.state(0).to_notation()
+    assert chunked.state(0).seed == 51
+    assert chunked.outcome(0) == single.outcome(0)
+    assert chunked.play_seeds(0, 7, 0) == 0
 
 
 def _play(threads: int) -> bytes:

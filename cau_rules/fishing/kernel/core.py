@@ -102,6 +102,7 @@ from cau_rules.fishing.kernel.parts import (
     hold_remove,
     legal_mask,
     neta,
+    njit_plain,
     partida_won,
     pay,
     pile_push,
@@ -132,7 +133,7 @@ fresh_cache(compiled_stamp, STAMP, __file__)
 # -- a turn -------------------------------------------------------------------------
 
 
-@njit(cache=True)
+@njit_plain
 def play(s, r, deals, card, run, piles, x):
     """Play *card* of the seat to play, taking *run* units and the piles in the mask *piles*."""
     seat = s[TO_PLAY]
@@ -148,10 +149,10 @@ def play(s, r, deals, card, run, piles, x):
             return
         level = 0
     ranks = table_ranks(s)
-    top_masks(s, r, seat, ranks, x, X_PLAY)
     extends = level > 0
     matched = extends or (ranks >> rank & 1) != 0
-    if matched:
+    if run > 0:  # a run is a match's: its units' choices (most plays take none)
+        top_masks(s, r, seat, ranks, x, X_PLAY)
         run_units(r, rank, ranks, x, X_PLAY, X_PLAY + 13)
     unit_rank = x[X_PLAY + 13:X_PLAY + 25]
     unit_choice = x[X_PLAY + 25:X_PLAY + 37]
@@ -200,7 +201,7 @@ def play(s, r, deals, card, run, piles, x):
     end_turn(s, r, deals, seat, x)
 
 
-@njit(cache=True)
+@njit_plain
 def set_run(s, plan_rank, plan_owner, run):
     for u in range(run):
         s[RUN_RANK + u] = plan_rank[u]
@@ -208,7 +209,7 @@ def set_run(s, plan_rank, plan_owner, run):
     s[RUN_LEN] = run
 
 
-@njit(cache=True)
+@njit_plain
 def end_turn(s, r, deals, seat, x):
     n = s[N]
     if r[R_CONTINUOUS] and s[STOCK_START] < s[STOCK_END]:
@@ -226,7 +227,7 @@ def end_turn(s, r, deals, seat, x):
         end_hand(s, r, deals, seat, x)
 
 
-@njit(cache=True)
+@njit_plain
 def new_round(s, r, last, x):
     n = s[N]
     nxt = (last + 1) % n
@@ -243,7 +244,7 @@ def new_round(s, r, last, x):
     deal_round(s, r, opener, x)
 
 
-@njit(cache=True)
+@njit_plain
 def ronda_kind(s, seat, x):
     """2 for a rondí (three of a rank), 1 for a ronda (two), else 0."""
     counts = x[X_COUNTS:X_COUNTS + 13]
@@ -260,7 +261,7 @@ def ronda_kind(s, seat, x):
     return 0
 
 
-@njit(cache=True)
+@njit_plain
 def deal_round(s, r, opener, x):
     n = s[N]
     eldest = s[HAND] % n
@@ -294,7 +295,7 @@ def deal_round(s, r, opener, x):
     settle(s, opener)
 
 
-@njit(cache=True)
+@njit_plain
 def stone_rondas(s, r, opener, x):
     """Valencian rondas: automatic stones, or the stake when both teams hold one."""
     n = s[N]
@@ -340,7 +341,7 @@ def stone_rondas(s, r, opener, x):
     s[TO_PLAY] = first
 
 
-@njit(cache=True)
+@njit_plain
 def answer_stake(s, r, action, x):
     n = s[N]
     nbids = s[BIDS_LEN]
@@ -401,7 +402,7 @@ def answer_stake(s, r, action, x):
 # -- hands --------------------------------------------------------------------------
 
 
-@njit(cache=True)
+@njit_plain
 def start_hand(s, r, deals, hand, x):
     n = s[N]
     s[HAND] = hand
@@ -449,7 +450,7 @@ def start_hand(s, r, deals, hand, x):
     deal_round(s, r, eldest, x)
 
 
-@njit(cache=True)
+@njit_plain
 def end_hand(s, r, deals, last, x):
     n = s[N]
     complete_chain(s, r, False, x)
@@ -499,7 +500,7 @@ def end_hand(s, r, deals, last, x):
 # -- the entry points ---------------------------------------------------------------
 
 
-@njit(cache=True)
+@njit_plain
 def begin(s, r, deals, x):
     """Deal the first hand of the row (its fields other than the seat count cleared)."""
     s[WON] = -1
@@ -509,7 +510,7 @@ def begin(s, r, deals, x):
         s[WON] = -1
 
 
-@njit(cache=True)
+@njit_plain
 def step(s, r, deals, action, x):
     """Make the legal *action* (the codec's index) of the seat to play."""
     s[WON] = -1
@@ -565,7 +566,7 @@ sample_serial = njit(cache=True)(_sample_rows)
 sample_parallel = njit(cache=True, parallel=True)(_sample_rows)
 
 
-@njit(cache=True)
+@njit_plain
 def deals_ready(s, r, deals):
     """Whether the deals of every hand the next move may start are written."""
     hand = s[HAND]

@@ -277,6 +277,21 @@ def fresh_play(rows, r, deals, works, dealt, rngs, g, seed, players, tally, deck
 
 
 @njit(cache=True)
+def fresh_plays(rows, r, deals, works, dealt, rngs, g, first, count, players, tally, deck, reached):
+    """:func:`fresh_play` of game *g* from the seeds *first* to ``first + count - 1`` in
+    turn (the row ends holding the last game); returns the moves made in all.  A game
+    that outgrows a fixed size stops the run: ``reached[0]`` is the seed of the game the
+    row holds."""
+    made = 0
+    for seed in range(first, first + count):
+        reached[0] = seed
+        made += fresh_play(rows, r, deals, works, dealt, rngs, g, seed, players, tally, deck)
+        if rows[g, ERROR] != 0:
+            break
+    return made
+
+
+@njit(cache=True)
 def shares(s, r, out):
     """Each seat's share of the finished game of row *s* into *out*
     (:meth:`cau_rules.outcome.Outcome.shares` of ``outcome_of``)."""
@@ -379,6 +394,15 @@ def play_fresh(rows: Rows, rules: Ints, deals: Rows, works: Rows, dealt: Ints, r
                seed: int, players: int, tally: bool, deck: Ints) -> int:
     """Deal game *game* afresh from *seed* and play it out with random moves (one call)."""
     return int(fresh_play(rows, rules, deals, works, dealt, rngs, game, seed, players, int(tally), deck))
+
+
+def play_fresh_many(rows: Rows, rules: Ints, deals: Rows, works: Rows, dealt: Ints, rngs: Randoms, game: int,
+                    first: int, count: int, players: int, tally: bool, deck: Ints) -> tuple[int, int]:
+    """:func:`play_fresh` of game *game* from the seeds ``first`` to ``first + count - 1``
+    in one call; returns the moves made in all and the seed of the game the row holds."""
+    reached = np.array([first], np.int64)
+    made = fresh_plays(rows, rules, deals, works, dealt, rngs, game, first, count, players, int(tally), deck, reached)
+    return int(made), int(reached[0])
 
 
 def shares_of(rows: Rows, rules: Ints, games: Ints, out: Floats) -> None:

@@ -6,9 +6,16 @@ and the rules vector, and mirrors the reference code of the same name
 (:class:`cau_rules.fishing.engine.Engine`, :mod:`cau_rules.fishing.legal`).  A stones
 game's reaching the target, an exception in the engine, is the ``WON`` field here:
 every caller returns as soon as it is set.
+
+The functions that create no array (all of them here, and the turn's in
+:mod:`~cau_rules.fishing.kernel.core`) are compiled without numba's reference counting
+(``_nrt=False``): it counted every array argument in and out of every call (an atomic
+operation each way), a fifth of a random game's time; the hottest small ones are inlined.
 """
 
 from __future__ import annotations
+
+from typing import Any
 
 from numba import njit
 
@@ -84,6 +91,12 @@ STAMP = FINGERPRINT
 """What this module's machine code was compiled against: the layout."""
 fresh_cache(compiled_stamp, STAMP, __file__)
 
+_NO_REFCOUNTS: dict[str, Any] = {"_nrt": False}
+njit_plain = njit(cache=True, **_NO_REFCOUNTS)
+"""How a function that creates no array is compiled: cached, without reference counts."""
+njit_inline = njit(cache=True, inline="always", **_NO_REFCOUNTS)
+"""The same, inlined into its callers."""
+
 SCRATCH = 352
 """The scratch array *x* every function gets (int64), cut into fixed regions so that no
 move allocates: the legal move generator's from ``X_LEGAL`` and its plays by rank from
@@ -115,26 +128,28 @@ OVERFLOW, NO_DEAL = 1, 2
 # -- zones ------------------------------------------------------------------------
 
 
-@njit(cache=True)
+@njit_inline
 def hold_remove(s, seat, card):
+    """Take *card* out of *seat*'s holding, the cards after it moved down: one pass that
+    moves every card by whether *card* came before it (no branch on where it is)."""
     base = HOLD + seat * 48
     size = s[HOLD_LEN + seat]
-    i = 0
-    while s[base + i] != card:
-        i += 1
-    for j in range(i, size - 1):
-        s[base + j] = s[base + j + 1]
+    past = 0
+    for j in range(size):
+        value = s[base + j]
+        s[base + j - past] = value
+        past |= value == card
     s[HOLD_LEN + seat] = size - 1
 
 
-@njit(cache=True)
+@njit_inline
 def hold_add(s, seat, card):
     size = s[HOLD_LEN + seat]
     s[HOLD + seat * 48 + size] = card
     s[HOLD_LEN + seat] = size + 1
 
 
-@njit(cache=True)
+@njit_inline
 def table_index(s, rank):
     for i in range(s[TABLE_LEN]):
         if s[TABLE + i] % 12 + 1 == rank:
@@ -142,7 +157,7 @@ def table_index(s, rank):
     return -1
 
 
-@njit(cache=True)
+@njit_inline
 def table_take(s, i):
     card = s[TABLE + i]
     size = s[TABLE_LEN]
@@ -152,14 +167,14 @@ def table_take(s, i):
     return card
 
 
-@njit(cache=True)
+@njit_inline
 def table_add(s, card):
     size = s[TABLE_LEN]
     s[TABLE + size] = card
     s[TABLE_LEN] = size + 1
 
 
-@njit(cache=True, inline="always")
+@njit_inline
 def table_ranks(s):
     bits = 0
     for i in range(s[TABLE_LEN]):
@@ -167,14 +182,14 @@ def table_ranks(s):
     return bits
 
 
-@njit(cache=True)
+@njit_inline
 def pile_push(s, seat, card):
     size = s[PILE_LEN + seat]
     s[PILE + seat * 48 + size] = card
     s[PILE_LEN + seat] = size + 1
 
 
-@njit(cache=True)
+@njit_inline
 def pile_pop(s, seat):
     size = s[PILE_LEN + seat] - 1
     s[PILE_LEN + seat] = size
@@ -184,7 +199,7 @@ def pile_pop(s, seat):
 # -- stones -----------------------------------------------------------------------
 
 
-@njit(cache=True)
+@njit_plain
 def score(s, r, team, stones, reason):
     """Add stones for *team* and log them; reaching the target sets ``WON``."""
     total = s[STONES0 + team] + stones
@@ -205,7 +220,7 @@ def score(s, r, team, stones, reason):
         s[WON] = team
 
 
-@njit(cache=True)
+@njit_plain
 def partida_won(s, team):
     """One partida wins the game (``partides_to_win`` is 1 in the kernel)."""
     s[PARTIDES0 + team] += 1
@@ -218,7 +233,7 @@ def partida_won(s, team):
 # -- payments and debts -----------------------------------------------------------
 
 
-@njit(cache=True)
+@njit_plain
 def add_debt(s, payer, receiver, amount):
     size = s[DEBT_LEN + payer]
     if size >= MAXD:
@@ -229,7 +244,7 @@ def add_debt(s, payer, receiver, amount):
     s[DEBT_LEN + payer] = size + 1
 
 
-@njit(cache=True)
+@njit_plain
 def pay(s, payer, receiver, amount):
     paid = min(amount, s[PILE_LEN + payer])
     for _ in range(paid):
@@ -238,15 +253,20 @@ def pay(s, payer, receiver, amount):
         add_debt(s, payer, receiver, amount - paid)
 
 
-@njit(cache=True)
+@njit_inline
 def settle(s, start):
     """Pay debts as far as piles allow (D-DEBT-1)."""
-    n = s[N]
     owed = 0
-    for seat in range(n):
+    for seat in range(s[N]):
         owed += s[DEBT_LEN + seat]
-    if owed == 0:
-        return
+    if owed != 0:
+        pay_debts(s, start)
+
+
+@njit_plain
+def pay_debts(s, start):
+    """:func:`settle` when some debt is owed."""
+    n = s[N]
     moved = True
     while moved:
         moved = False
@@ -267,7 +287,7 @@ def settle(s, start):
                 moved = True
 
 
-@njit(cache=True)
+@njit_plain
 def neta(s, r, seat):
     if r[R_STONES]:
         score(s, r, seat % 2, 1, NETA)
@@ -280,7 +300,7 @@ def neta(s, r, seat):
 # -- captures and chains ----------------------------------------------------------
 
 
-@njit(cache=True)
+@njit_plain
 def capture(s, seat, core, ncore, plan_rank, plan_owner, nplan, x):
     """Stack a capture onto *seat*'s pile: run units from the highest down, each taken
     pile whole, then the *core* cards (D-CAP-4, D-CHAIN-5)."""
@@ -305,7 +325,7 @@ def capture(s, seat, core, ncore, plan_rank, plan_owner, nplan, x):
     s[LAST_CAP] = seat
 
 
-@njit(cache=True)
+@njit_plain
 def complete_chain(s, r, at_once, x):
     """Complete the pending chain: the capture, the call's payments or stones, any neta."""
     level = s[CHAIN_LEN]
@@ -341,7 +361,7 @@ def complete_chain(s, r, at_once, x):
         neta(s, r, caller)
 
 
-@njit(cache=True)
+@njit_plain
 def extend_chain(s, r, x):
     level = s[CHAIN_LEN]
     seat = s[CHAIN_SEAT + level - 1]
@@ -354,7 +374,7 @@ def extend_chain(s, r, x):
 # -- run units --------------------------------------------------------------------
 
 
-@njit(cache=True, inline="always")
+@njit_inline
 def top_masks(s, r, seat, ranks, x, at):
     """The open pile tops a run may take, as owner masks by rank (13 entries of *x*
     from *at*).
@@ -375,7 +395,7 @@ def top_masks(s, r, seat, ranks, x, at):
                 x[at + rank] |= 1 << owner
 
 
-@njit(cache=True, inline="always")
+@njit_inline
 def run_units(r, start, ranks, x, tops_at, units_at):
     """The run available after matching rank *start* (the tops from :func:`top_masks`
     at *tops_at*): each unit's rank (12 entries of *x* from *units_at*) and choices
@@ -396,7 +416,7 @@ def run_units(r, start, ranks, x, tops_at, units_at):
     return count
 
 
-@njit(cache=True, inline="always")
+@njit_inline
 def mark(mask, actions, count, action):
     """Mark *action* legal: in *mask* (unless it is empty) and as ``actions[count]``;
     returns the new count.  No action is marked twice: each play's index is its card,
@@ -407,7 +427,7 @@ def mark(mask, actions, count, action):
     return count + 1
 
 
-@njit(cache=True, inline="always")
+@njit_inline
 def put_plays(r, card, nunits, x, units_at, in_chain, mask, actions, count):
     """Mark the plays of *card* with the run units of :func:`run_units` at *units_at*
     legal; returns the new count.
@@ -449,7 +469,7 @@ def put_plays(r, card, nunits, x, units_at, in_chain, mask, actions, count):
     return count
 
 
-@njit(cache=True)
+@njit_plain
 def put_combos(base, pile_stride, length, combos, unit_choice, mask, actions, count):
     """Mark the plays of a run of *length* units with *combos* pile sets: every
     combination of one owner per pile unit, the first unit's choice varying fastest."""
@@ -476,7 +496,7 @@ def put_combos(base, pile_stride, length, combos, unit_choice, mask, actions, co
     return count
 
 
-@njit(cache=True)
+@njit_plain
 def copy_for_chain(s, work):
     """Copy into *work* what completing the chain of *s* reads: the scalars, the table,
     the piles, the chain and its run, the debt counts (a whole row is ten times more)."""
@@ -493,7 +513,7 @@ def copy_for_chain(s, work):
         work[i] = s[i]
 
 
-@njit(cache=True)
+@njit_plain
 def legal_mask(s, r, work, mask, actions, x):
     """Mark the legal actions of the row *s* in *mask* (cleared by the caller; empty:
     not written) and list them in *actions*; returns how many.  *work* is a scratch row.
@@ -518,9 +538,42 @@ def legal_mask(s, r, work, mask, actions, x):
     else:
         base = s
     ranks = table_ranks(base)
+    cards = X_LEGAL + 37
+    # the holding split without a branch per card (whether a card captures is a coin
+    # toss the processor cannot predict): the capturing cards from the top of *cards*
+    # down, the others from its bottom up, both in holding order
+    matches = ranks | (1 << chain_rank if level > 0 else 0)
+    size = s[HOLD_LEN + seat]
+    hold = HOLD + seat * 48
+    last = cards + 47
+    ntrails = 0
+    ncaptures = 0
+    for i in range(size):
+        card = s[hold + i]
+        hit = matches >> (card % 12 + 1) & 1
+        x[cards + ntrails] = card
+        x[last - ncaptures] = card
+        ntrails += 1 - hit
+        ncaptures += hit
+    count = 0
+    stride = r[R_CARD_STRIDE]
+    if ncaptures > 0:
+        count = capture_plays(s, r, seat, base, ranks, chain_rank, ncaptures, mask, actions, x)
+        if r[R_MUST]:
+            return count
+    for t in range(ntrails):
+        count = mark(mask, actions, count, x[cards + t] * stride)
+    return count
+
+
+@njit_inline
+def capture_plays(s, r, seat, base, ranks, chain_rank, ncaptures, mask, actions, x):
+    """The plays of the *ncaptures* capturing cards that :func:`legal_mask` put at the
+    top of its cards region (the last first, so read downwards), listed in *actions*
+    from 0; returns how many."""
     tops = X_LEGAL
     units = X_LEGAL + 13
-    trails = X_LEGAL + 37
+    last = X_LEGAL + 37 + 47
     ext_tops = X_LEGAL + 85
     top_masks(base, r, seat, ranks, x, tops)
     trail_rank = s[TRAIL_CARD] % 12 + 1 if s[TRAIL_SEAT] >= 0 else 0
@@ -532,44 +585,32 @@ def legal_mask(s, r, work, mask, actions, x):
     model = X_RANKS + 26
     for rank in range(13):
         x[first + rank] = -1
-    captures = False
     count = 0
-    size = s[HOLD_LEN + seat]
-    hold = HOLD + seat * 48
-    ntrails = 0
-    for i in range(size):
-        card = s[hold + i]
+    for c in range(ncaptures):
+        card = x[last - c]
         rank = card % 12 + 1
-        if rank == chain_rank or ranks >> rank & 1:
-            captures = True
-            start = x[first + rank]
-            begin = count
-            if start >= 0:
-                shift = (card - x[model + rank]) * stride
-                for j in range(x[plays + rank]):
-                    count = mark(mask, actions, count, actions[start + j] + shift)
-            elif rank == chain_rank:
-                current = table_ranks(s)
-                top_masks(s, r, seat, current, x, ext_tops)
-                nunits = run_units(r, rank, current, x, ext_tops, units)
-                count = put_plays(r, card, nunits, x, units, True, mask, actions, count)
-                x[plays + rank] = count - begin
-            else:
-                nunits = run_units(r, rank, ranks, x, tops, units)
-                count = put_plays(r, card, nunits, x, units, rank == trail_rank, mask, actions, count)
-                x[plays + rank] = count - begin
-            x[first + rank] = begin
-            x[model + rank] = card
+        start = x[first + rank]
+        begin = count
+        if start >= 0:
+            shift = (card - x[model + rank]) * stride
+            for j in range(x[plays + rank]):
+                count = mark(mask, actions, count, actions[start + j] + shift)
+        elif rank == chain_rank:
+            current = table_ranks(s)
+            top_masks(s, r, seat, current, x, ext_tops)
+            nunits = run_units(r, rank, current, x, ext_tops, units)
+            count = put_plays(r, card, nunits, x, units, True, mask, actions, count)
+            x[plays + rank] = count - begin
         else:
-            x[trails + ntrails] = card * stride
-            ntrails += 1
-    if not (r[R_MUST] and captures):
-        for t in range(ntrails):
-            count = mark(mask, actions, count, x[trails + t])
+            nunits = run_units(r, rank, ranks, x, tops, units)
+            count = put_plays(r, card, nunits, x, units, rank == trail_rank, mask, actions, count)
+            x[plays + rank] = count - begin
+        x[first + rank] = begin
+        x[model + rank] = card
     return count
 
 
-@njit(cache=True)
+@njit_plain
 def stake_mask(s, r, mask, actions):
     top = r[R_TARGET] - 1 - max(s[STONES0], s[STONES0 + 1])
     nbids = s[BIDS_LEN]
