@@ -30,6 +30,7 @@ record's ``kernel`` module) for ``engine="kernel"``.
 
 from __future__ import annotations
 
+import math
 import random
 import threading
 from typing import Any
@@ -38,7 +39,7 @@ import numpy as np
 import numpy.typing as npt
 from numba import njit
 
-from cau_rules import kernel_random, kernel_tree
+from cau_rules import kernel_random
 from cau_rules.cacho.codec import CachoCodec
 from cau_rules.cacho.kernel import core
 from cau_rules.cacho.kernel import layout as L
@@ -50,7 +51,6 @@ from cau_rules.cacho.state import CachoState
 from cau_rules.errors import InvalidPositionError
 from cau_rules.kernel_random import next_random
 from cau_rules.kernel_tools import fresh_cache, generator_state, source_stamp
-from cau_rules.kernel_tree import backup, choose, start_tree
 
 __all__ = ["SearchProblem", "SearchTree", "determinisations", "ismcts", "shares_of"]
 
@@ -74,8 +74,7 @@ def compiled_stamp() -> int:
     return STAMP
 
 
-STAMP = (core.STAMP ^ source_stamp(core.__file__) ^ source_stamp(kernel_random.__file__)
-         ^ source_stamp(kernel_tree.__file__)) & 0x7FFF_FFFF
+STAMP = (core.STAMP ^ source_stamp(core.__file__) ^ source_stamp(kernel_random.__file__)) & 0x7FFF_FFFF
 """What this module's machine code was compiled against: the layout and the rules of
 the kernel, compiled into it (numba's cache follows this file only)."""
 fresh_cache(compiled_stamp, STAMP, __file__)
@@ -147,8 +146,13 @@ def run_search(base, r, places, iterations, exploration, rng, node_action, node_
     child_of = np.full(actions_total, -1, np.int64)
     path = np.empty(iterations + 2, np.int64)
     shares = np.zeros(MAXP, np.float64)
-    picked = np.empty(2, np.int64)
-    start_tree(node_action, node_mover, node_visits, node_avail, node_reward, node_child, node_next)
+    node_action[0] = -1
+    node_mover[0] = -1
+    node_visits[0] = 0
+    node_avail[0] = 0
+    node_reward[0] = 0.0
+    node_child[0] = -1
+    node_next[0] = -1
     nodes = 1
     done = 0
     for _iteration in range(iterations):
@@ -156,15 +160,59 @@ def run_search(base, r, places, iterations, exploration, rng, node_action, node_
         node = 0
         path[0] = 0
         depth = 1
-        # selection and expansion
+        # selection and expansion: cau_rules.kernel_tree's choose, written out here (a Cacho
+        # iteration is short enough that the call costs a fifth of it)
         while s[OVER] == 0:
             count = legal_mask(s, r, no_mask, actions)
-            before = nodes
-            nodes = choose(node, s[TO_PLAY], actions, count, child_of, nodes, exploration, rng, picked,
-                           node_action, node_mover, node_visits, node_avail, node_reward, node_child, node_next)
-            expand = nodes > before
-            node = picked[0]
-            chosen = picked[1]
+            child = node_child[node]
+            while child >= 0:
+                child_of[node_action[child]] = child
+                child = node_next[child]
+            untried = 0
+            for i in range(count):
+                if child_of[actions[i]] < 0:
+                    untried += 1
+            chosen = -1
+            expand = untried > 0
+            if expand:
+                pick = below(rng, untried) if untried > 1 else 0
+                for i in range(count):
+                    if child_of[actions[i]] < 0:
+                        if pick == 0:
+                            chosen = actions[i]
+                            break
+                        pick -= 1
+                fresh = nodes
+                nodes += 1
+                node_action[fresh] = chosen
+                node_mover[fresh] = s[TO_PLAY]
+                node_visits[fresh] = 0
+                node_avail[fresh] = 0
+                node_reward[fresh] = 0.0
+                node_child[fresh] = -1
+                node_next[fresh] = node_child[node]
+                node_child[node] = fresh
+                child_of[chosen] = fresh
+                for i in range(count):
+                    if child_of[actions[i]] >= 0:
+                        node_avail[child_of[actions[i]]] += 1
+                node = fresh
+            else:
+                best_score = -math.inf
+                for i in range(count):
+                    child = child_of[actions[i]]
+                    node_avail[child] += 1
+                    visits = node_visits[child]
+                    score = node_reward[child] / visits + exploration * math.sqrt(
+                        math.log(node_avail[child]) / visits)
+                    if score > best_score:
+                        best_score = score
+                        node = child
+                chosen = node_action[node]
+            child = node_child[path[depth - 1]]
+            while child >= 0:
+                child_of[node_action[child]] = -1
+                child = node_next[child]
             path[depth] = node
             depth += 1
             step(s, r, chosen)
@@ -175,7 +223,11 @@ def run_search(base, r, places, iterations, exploration, rng, node_action, node_
             count = legal_mask(s, r, no_mask, actions)
             step(s, r, actions[below(rng, count)])
         shares_of(s, shares)
-        backup(path, depth, shares, node_visits, node_mover, node_reward)
+        for d in range(depth):
+            visited = path[d]
+            node_visits[visited] += 1
+            if node_mover[visited] >= 0:
+                node_reward[visited] += shares[node_mover[visited]]
         done += 1
     used[0] = nodes
     return done

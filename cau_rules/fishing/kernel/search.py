@@ -178,7 +178,6 @@ def run_search(base, r, deck, unknown, seg_at, seg_len, held, required, counts_b
     child_of = np.full(actions_total, -1, np.int64)
     path = np.empty(iterations + 2, np.int64)
     shares = np.zeros(MAXP, np.float64)
-    picked = np.empty(2, np.int64)
     start_tree(node_action, node_mover, node_visits, node_avail, node_reward, node_child, node_next)
     nodes = 1
     done = 0
@@ -196,11 +195,10 @@ def run_search(base, r, deck, unknown, seg_at, seg_len, held, required, counts_b
                 used[0] = nodes
                 return FAILED
             before = nodes
-            nodes = choose(node, s[TO_PLAY], actions, count, child_of, nodes, exploration, rng, picked,
-                           node_action, node_mover, node_visits, node_avail, node_reward, node_child, node_next)
+            nodes, node, chosen = choose(node, s[TO_PLAY], actions, count, child_of, nodes, exploration, rng,
+                                         node_action, node_mover, node_visits, node_avail, node_reward, node_child,
+                                         node_next)
             expand = nodes > before
-            node = picked[0]
-            chosen = picked[1]
             path[depth] = node
             depth += 1
             step(s, r, deals, chosen, x)

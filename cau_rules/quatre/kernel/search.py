@@ -208,7 +208,6 @@ def run_search(base, r, unknown, seats, fixed, extra, allowed, must_seat, must_c
     child_of = np.full(r[R_ACTIONS], -1, np.int64)
     path = np.empty(iterations + 2, np.int64)
     shares = np.zeros(MAXP, np.float64)
-    picked = np.empty(2, np.int64)
     start_tree(node_action, node_mover, node_visits, node_avail, node_reward, node_child, node_next)
     nodes = 1
     done = 0
@@ -223,11 +222,10 @@ def run_search(base, r, unknown, seats, fixed, extra, allowed, must_seat, must_c
         while s[PHASE] != OVER:
             count = legal_mask(s, r, no_mask, actions)
             before = nodes
-            nodes = choose(node, s[TO_PLAY], actions, count, child_of, nodes, exploration, rng, picked,
-                           node_action, node_mover, node_visits, node_avail, node_reward, node_child, node_next)
+            nodes, node, chosen = choose(node, s[TO_PLAY], actions, count, child_of, nodes, exploration, rng,
+                                         node_action, node_mover, node_visits, node_avail, node_reward, node_child,
+                                         node_next)
             expand = nodes > before
-            node = picked[0]
-            chosen = picked[1]
             path[depth] = node
             depth += 1
             step(s, r, chosen)
