@@ -130,6 +130,31 @@ def test_play_seed_is_reset_then_play_random(name: str, players: int) -> None:
         assert one.returns.tolist() == other.returns.tolist()
 
 
+@pytest.mark.parametrize(("name", "players", "options"), [
+    ("cacho", 2, {}), ("cacho", 5, {"max_hands": 4}), ("cacho", 3, {"resto": "side_pots", "max_hands": 6}),
+    ("cau", 2, {}), ("cau-quatre", 3, {}),
+])
+def test_play_seeds_is_play_seed_of_each_seed_in_turn(name: str, players: int, options: dict[str, Any]) -> None:
+    one = BatchGame(name, players, 2, seed=0, **options)
+    other = BatchGame(name, players, 2, seed=0, **options)
+    # across the sign and the digits' count (keys of different lengths in one group of
+    # sixteen), a count that is no multiple of sixteen, and seeds at int64's edges
+    for first, count in ((-9, 37), (95, 21), (2**63 - 3, 5), (-(2**63) - 2, 4), (7, 1)):
+        made = one.play_seeds(1, first, count)
+        assert made == sum(other.play_seed(1, seed) for seed in range(first, first + count))
+        assert one.state(1) == other.state(1)
+        assert one.returns.tolist() == other.returns.tolist()
+        assert one.done.tolist() == other.done.tolist()
+
+
+def test_play_seeds_checks_its_arguments() -> None:
+    batch = BatchGame("cacho", 2, 1)
+    with pytest.raises(ValueError, match="count"):
+        batch.play_seeds(0, 1, 0)
+    with pytest.raises(IndexError):
+        batch.play_seeds(1, 1, 3)
+
+
 @given(SEEDS)
 @settings(max_examples=200, deadline=None)
 def test_the_compiled_move_generator_seed_is_kernel_tools(seed: int) -> None:

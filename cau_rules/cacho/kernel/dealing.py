@@ -32,7 +32,7 @@ from cau_rules.kernel_random import (
 )
 from cau_rules.kernel_tools import fresh_cache, source_stamp
 
-__all__ = ["play_fresh", "play_row", "put_order", "reset_rows", "shares_of"]
+__all__ = ["play_fresh", "play_fresh_many", "play_row", "put_order", "reset_rows", "shares_of"]
 
 DECK = L.DECK
 DECK0 = L.DECK0
@@ -125,6 +125,33 @@ def fresh_play(rows, r, rngs, g, seed, players):
 
 
 @njit(cache=True)
+def fresh_plays(rows, r, rngs, g, first, count, players):
+    """Sessions from the seeds *first* to ``first + count - 1``, one after another in
+    slot *g*, each started and played out as :func:`fresh_play` does (the slot ends as
+    the last one's ends); returns the moves made in all.  The first deals of
+    :data:`~cau_rules.kernel_random.LANES` consecutive sessions are seeded in one loop
+    (:func:`~cau_rules.kernel_random.seed_numbers_many`), then each session is played in
+    turn: one stream, one thread."""
+    mts = np.empty((MT_SIZE, LANES), np.int64)
+    zeros = np.zeros(LANES, np.int64)
+    seeds = np.empty(LANES, np.int64)
+    s = rows[g]
+    made = 0
+    for start in range(0, count, LANES):
+        lanes = min(LANES, count - start)
+        for lane in range(lanes):
+            seeds[lane] = first + start + lane
+        seed_numbers_many(mts, seeds, zeros, zeros, SHUFFLE, lanes)
+        for lane in range(lanes):
+            rngs[g] = generator_state(seeds[lane])
+            begin(s, r, players, seeds[lane])
+            put_shuffled(s, DECK0, mts[:, lane])
+            start_hand(s, r)
+            made += play_random(s, r, rngs[g:g + 1], 1 << 40)
+    return made
+
+
+@njit(cache=True)
 def shares_rows(rows, games, out):
     """Each seat's share of every finished session ``games[k]`` (the most counters win,
     ties share: ``session_outcome(...).shares()``) into ``out[games[k]]``."""
@@ -167,6 +194,12 @@ def play_row(rows: Rows, rules: Ints, rngs: Randoms, game: int) -> int:
 def play_fresh(rows: Rows, rules: Ints, rngs: Randoms, game: int, seed: int, players: int) -> int:
     """Start session *game* from *seed* and play it out with random moves (one call)."""
     return int(fresh_play(rows, rules, rngs, game, seed, players))
+
+
+def play_fresh_many(rows: Rows, rules: Ints, rngs: Randoms, game: int, first: int, count: int, players: int) -> int:
+    """Sessions from the seeds *first* to ``first + count - 1`` (int64), each started
+    and played out in slot *game* with random moves, in one call; returns the moves."""
+    return int(fresh_plays(rows, rules, rngs, game, first, count, players))
 
 
 def shares_of(rows: Rows, games: Ints, out: npt.NDArray[np.float64]) -> None:
