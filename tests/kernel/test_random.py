@@ -197,3 +197,37 @@ def test_generators_seeded_in_one_vector_loop_draw_what_cpython_draws(texts: lis
         expected = random.Random(f"{seed}:{hand}:{index}:shuffle")
         mt = np.ascontiguousarray(mts[:, lane])
         assert [int(K.getrandbits(mt, 32)) for _ in range(700)] == [expected.getrandbits(32) for _ in range(700)]
+
+
+@pytest.mark.parametrize("purpose", [b"shuffle", b"two hash blocks:" + b"x" * 90])  # 112 to 123 bytes of text
+@pytest.mark.parametrize("count", [1, K.FEW, K.FEW + 1, K.LANES])
+def test_long_texts_and_few_generators_seed_as_cpython_does(purpose: bytes, count: int) -> None:
+    mts = np.zeros((K.MT_SIZE, K.LANES), np.int64)
+    seeds = (np.arange(count, dtype=np.int64) - count // 2) * 999_999_937
+    zeros = np.zeros(count, np.int64)
+    K.seed_numbers_many(mts, seeds, zeros, zeros + 3, np.frombuffer(purpose, np.uint8), count)
+    for lane, seed in enumerate(seeds.tolist()):
+        expected = random.Random(f"{seed}:0:3:{purpose.decode()}")
+        mt = np.ascontiguousarray(mts[:, lane])
+        assert [int(K.getrandbits(mt, 32)) for _ in range(30)] == [expected.getrandbits(32) for _ in range(30)]
+
+
+@given(st.lists(st.tuples(SEEDS, HANDS, st.integers(0, 50)), min_size=K.FEW + 1, max_size=K.LANES),
+       st.integers(2, 120))
+@settings(max_examples=40, deadline=None)
+def test_first_outputs_drawn_for_every_lane_shuffle_as_cpython_does(texts: list[tuple[int, int, int]],
+                                                                    length: int) -> None:
+    mts = np.zeros((K.MT_SIZE, K.LANES), np.int64)
+    seeds, hands, indexes = (np.array([text[part] for text in texts], np.int64) for part in range(3))
+    K.seed_numbers_many(mts, seeds, hands, indexes, np.frombuffer(b"shuffle", np.uint8), len(texts))
+    drawn = np.zeros((K.DRAWN, K.LANES), np.int64)
+    K.draw_lanes(mts, drawn)
+    for lane, (seed, hand, index) in enumerate(texts):
+        expected = random.Random(f"{seed}:{hand}:{index}:shuffle")
+        order = list(range(length))
+        expected.shuffle(order)
+        values = np.arange(length, dtype=np.int64)
+        mt = np.ascontiguousarray(mts[:, lane])
+        K.shuffle_drawn(mt, np.ascontiguousarray(drawn[:, lane]), K.DRAWN, values, length)
+        assert values.tolist() == order  # beyond DRAWN outputs too (a long shuffle)
+        assert [int(K.getrandbits(mt, 32)) for _ in range(30)] == [expected.getrandbits(32) for _ in range(30)]

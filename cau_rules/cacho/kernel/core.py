@@ -17,7 +17,15 @@ from numba import njit, prange
 
 from cau_rules import kernel_random
 from cau_rules.cacho.kernel import layout as L
-from cau_rules.kernel_random import MT_SIZE, TEXT_SIZE, next_random, seed_numbers, shuffle_fresh
+from cau_rules.kernel_random import (
+    DRAWN,
+    MT_SIZE,
+    TEXT_SIZE,
+    next_random,
+    seed_numbers,
+    shuffle_drawn,
+    shuffle_fresh,
+)
 from cau_rules.kernel_tools import fresh_cache, source_stamp
 from cau_rules.outcome import Termination
 
@@ -146,6 +154,15 @@ def put_shuffled(s, at, mt):
     for i in range(DECK):
         s[at + i] = DECK_CARDS[i]
     shuffle_fresh(mt, s[at:at + DECK], DECK)
+
+
+@njit(cache=True)
+def put_drawn(s, at, mt, drawn):
+    """:func:`put_shuffled` from a generator whose first outputs are *drawn*
+    (:func:`cau_rules.kernel_random.draw_lanes`)."""
+    for i in range(DECK):
+        s[at + i] = DECK_CARDS[i]
+    shuffle_drawn(mt, drawn, DRAWN, s[at:at + DECK], DECK)
 
 
 @njit(cache=True)
