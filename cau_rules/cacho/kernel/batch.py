@@ -126,8 +126,9 @@ class Batch:
 
     def play_seeds(self, game: int, first: int, count: int) -> int:
         """:meth:`play_seed` of the seeds *first* to ``first + count - 1`` in turn in
-        session *game*, in one call to the kernel (the first deals of sixteen sessions
-        seeded together); returns the moves made in all."""
+        session *game*, in one call to the kernel (the first deals of
+        :data:`~cau_rules.kernel_random.LANES` sessions seeded together); returns the
+        moves made in all."""
         if count <= 0:
             return 0
         if not (first >= _INT64_LOW and first + count - 1 <= _INT64_HIGH):

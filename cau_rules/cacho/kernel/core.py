@@ -515,12 +515,18 @@ def _step_rows(rows, r, actions, active_rows):
             step(rows[g], r, actions[g])
 
 
+MASK_BLOCK = 64
+"""Rows a block of :func:`_mask_rows` (one scratch list of actions a block, not a row)."""
+
+
 def _mask_rows(rows, r, masks, counts):
     """:func:`legal_mask` of every row into *masks* (cleared here), the counts into *counts*."""
-    for g in prange(rows.shape[0]):
-        masks[g, :] = False
+    size = rows.shape[0]
+    for block in prange((size + MASK_BLOCK - 1) // MASK_BLOCK):
         actions = np.empty(masks.shape[1], np.int64)
-        counts[g] = legal_mask(rows[g], r, masks[g], actions)
+        for g in range(block * MASK_BLOCK, min(size, block * MASK_BLOCK + MASK_BLOCK)):
+            masks[g, :] = False
+            counts[g] = legal_mask(rows[g], r, masks[g], actions)
 
 
 def _sample_rows(masks, counts, rngs, active_rows, out):

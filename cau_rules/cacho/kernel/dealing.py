@@ -6,8 +6,8 @@ Each hand's order is the reference's :func:`~cau_rules.cacho.engine.shuffled_dec
 generator reproduced in :mod:`cau_rules.kernel_random`.  A session started here is a
 *native* row (:data:`~cau_rules.cacho.kernel.layout.NATIVE`): the kernel shuffles each
 later hand's order from the row's seed only when that hand starts (one shuffle a hand, the
-one it deals), and restarts seed sixteen generators in one loop.  The typed entry points at the
-end are what :mod:`cau_rules.cacho.kernel.batch` calls.
+one it deals), and restarts seed sixty-four generators in one loop.  The typed entry
+points at the end are what :mod:`cau_rules.cacho.kernel.batch` calls.
 """
 
 from __future__ import annotations
