@@ -127,7 +127,7 @@ class Batch:
     def play_seeds(self, game: int, first: int, count: int) -> int:
         """:meth:`play_seed` of the seeds *first* to ``first + count - 1`` in turn in
         session *game*, in one call to the kernel (the first deals of
-        :data:`~cau_rules.kernel_random.LANES` sessions seeded together); returns the
+        :data:`~cau_rules.kernel_lanes.LANES` sessions seeded together); returns the
         moves made in all."""
         if count <= 0:
             return 0

@@ -16,22 +16,13 @@ import numpy as np
 import numpy.typing as npt
 from numba import njit, prange
 
-from cau_rules import kernel_random
+from cau_rules import kernel_lanes, kernel_random
 from cau_rules.cacho.kernel import core
 from cau_rules.cacho.kernel import layout as L
 from cau_rules.cacho.kernel.core import play_random, put_drawn, set_seed, start_hand
 from cau_rules.cacho.kernel.core import put_order as put_order_core
-from cau_rules.kernel_random import (
-    DRAWN,
-    LANES,
-    MT_SIZE,
-    TEXT_SIZE,
-    draw_lanes,
-    generator_state,
-    seed_numbers,
-    seed_numbers_many,
-    shuffle_fresh,
-)
+from cau_rules.kernel_lanes import DRAWN, LANES, draw_lanes, seed_numbers_many
+from cau_rules.kernel_random import MT_SIZE, TEXT_SIZE, generator_state, seed_numbers, shuffle_fresh
 from cau_rules.kernel_tools import fresh_cache, source_stamp
 
 __all__ = ["play_fresh", "play_fresh_many", "play_row", "put_order", "reset_rows", "shares_of"]
@@ -51,7 +42,8 @@ def compiled_stamp() -> int:
     return STAMP
 
 
-STAMP = (core.STAMP ^ source_stamp(core.__file__) ^ source_stamp(kernel_random.__file__)) & 0x7FFF_FFFF
+STAMP = (core.STAMP ^ source_stamp(core.__file__) ^ source_stamp(kernel_random.__file__)
+         ^ source_stamp(kernel_lanes.__file__)) & 0x7FFF_FFFF
 """What this module's machine code was compiled against (the layout, and the functions
 of the other modules compiled into it)."""
 fresh_cache(compiled_stamp, STAMP, __file__)
@@ -88,11 +80,11 @@ def start(s, r, players, seed, mt, text):
 
 
 def _reset_rows(rows, r, rngs, games, seeds, players, scratch):
-    """Start every session ``games[k]`` from ``seeds[k]``, :data:`~cau_rules.kernel_random.LANES`
+    """Start every session ``games[k]`` from ``seeds[k]``, :data:`~cau_rules.kernel_lanes.LANES`
     at a time: their generators are seeded in one loop
-    (:func:`~cau_rules.kernel_random.seed_numbers_many`) into ``scratch[group % slots]``
+    (:func:`~cau_rules.kernel_lanes.seed_numbers_many`) into ``scratch[group % slots]``
     (*scratch*: slots x :data:`~cau_rules.kernel_random.MT_SIZE` x
-    :data:`~cau_rules.kernel_random.LANES`, one slot a group when the groups run on
+    :data:`~cau_rules.kernel_lanes.LANES`, one slot a group when the groups run on
     several threads)."""
     count = games.shape[0]
     slots = scratch.shape[0]
@@ -137,8 +129,8 @@ def fresh_plays(rows, r, rngs, g, first, count, players):
     """Sessions from the seeds *first* to ``first + count - 1``, one after another in
     slot *g*, each started and played out as :func:`fresh_play` does (the slot ends as
     the last one's ends); returns the moves made in all.  The first deals of
-    :data:`~cau_rules.kernel_random.LANES` consecutive sessions are seeded in one loop
-    (:func:`~cau_rules.kernel_random.seed_numbers_many`), then each session is played in
+    :data:`~cau_rules.kernel_lanes.LANES` consecutive sessions are seeded in one loop
+    (:func:`~cau_rules.kernel_lanes.seed_numbers_many`), then each session is played in
     turn: one stream, one thread."""
     mts = np.empty((MT_SIZE, LANES), np.int64)
     zeros = np.zeros(LANES, np.int64)
