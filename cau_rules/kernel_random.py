@@ -28,7 +28,6 @@ from numba import njit
 
 __all__ = [
     "KEY_SIZE",
-    "LANES",
     "MT_SIZE",
     "TEXT_SIZE",
     "generator_state",
@@ -40,9 +39,9 @@ __all__ = [
     "seed_numbers",
     "seed_numbers2",
     "seed_numbers4",
-    "seed_numbers_many",
     "seed_text",
     "shuffle",
+    "shuffle_drawn",
     "shuffle_fresh",
     "shuffled_text",
 ]
@@ -398,6 +397,16 @@ def shuffle_fresh(mt, values, length):
     the one before (word ``k`` reads ``k``, ``k + 1`` and ``k + 397``), so they are
     computed straight from the seeded words, with no bookkeeping between draws; past them
     (a shuffle of more than about a hundred values) the general generator goes on."""
+    shuffle_drawn(mt, _NO_DRAWS, 0, values, length)
+
+
+_NO_DRAWS = np.zeros(0, np.int64)
+
+@njit(cache=True)
+def shuffle_drawn(mt, drawn_words, ready, values, length):
+    """:func:`shuffle_fresh` of ``values[:length]`` whose first *ready* outputs are
+    ``drawn_words[:ready]`` (from :func:`cau_rules.kernel_lanes.draw_lanes`, those words already twisted in
+    *mt*); the same order."""
     drawn = 0
     fast = True
     for i in range(length - 1, 0, -1):
@@ -406,28 +415,32 @@ def shuffle_fresh(mt, values, length):
         while (n >> k) > 0:
             k += 1
         while True:
-            if fast and drawn >= _N - _M:
-                mt[_N] = drawn  # hand over to the general generator
-                mt[_N + 1] = drawn
-                fast = False
-            if fast:
-                y = (mt[drawn] & 0x80000000) | (mt[drawn + 1] & 0x7FFFFFFF)
-                word = mt[drawn + _M] ^ (y >> 1) ^ (0x9908B0DF if y & 1 else 0)
-                mt[drawn] = word
+            if drawn < ready:
+                r = drawn_words[drawn] >> (32 - k)
                 drawn += 1
-                word ^= word >> 11
-                word ^= (word << 7) & 0x9D2C5680
-                word ^= (word << 15) & 0xEFC60000
-                word ^= word >> 18
-                r = word >> (32 - k)
             else:
-                r = getrandbits(mt, k)
+                if fast and drawn >= _N - _M:
+                    mt[_N] = drawn  # hand over to the general generator
+                    mt[_N + 1] = drawn
+                    fast = False
+                if fast:
+                    y = (mt[drawn] & 0x80000000) | (mt[drawn + 1] & 0x7FFFFFFF)
+                    word = mt[drawn + _M] ^ (y >> 1) ^ (0x9908B0DF if y & 1 else 0)
+                    mt[drawn] = word
+                    drawn += 1
+                    word ^= word >> 11
+                    word ^= (word << 7) & 0x9D2C5680
+                    word ^= (word << 15) & 0xEFC60000
+                    word ^= word >> 18
+                    r = word >> (32 - k)
+                else:
+                    r = getrandbits(mt, k)
             if r < n:
                 break
         values[i], values[r] = values[r], values[i]
     if fast:
         mt[_N] = drawn
-        mt[_N + 1] = drawn
+        mt[_N + 1] = max(drawn, ready)  # the words twisted ahead are computed
 
 
 @njit(cache=True)
@@ -493,84 +506,6 @@ def seed_numbers2(mts, text, seed, hand, first, then):
     _init_by_array2(mts, keys, klens)
 
 
-LANES = 16
-"""How many generators :func:`seed_numbers_many` seeds in one loop."""
-
-
-@njit(cache=True)
-def seed_numbers_many(mts, seeds, hands, indexes, purpose, lanes):
-    """Seed the columns ``mts[:, k]`` (*mts*: :data:`MT_SIZE` x :data:`LANES`) as
-    ``random.Random(f"{seeds[k]}:{hands[k]}:{indexes[k]}:{purpose}")`` for each *k* below
-    *lanes*: the same numbers as :func:`seed_numbers` on each.  The seeding's words wait
-    each for the one before, but the generators are independent, so the loop over them
-    is innermost (the compiler runs several in one vector instruction)."""
-    text = np.empty(TEXT_SIZE, np.uint8)
-    key = np.empty(KEY_SIZE, np.int64)
-    plus = np.zeros((KEY_SIZE, LANES), np.int64)  # key[j] + j, lane innermost
-    klens = np.ones(LANES, np.int64)
-    for lane in range(LANES):  # the lanes past *lanes* repeat the first's key
-        source = lane if lane < lanes else 0
-        if lane < lanes:
-            klens[lane] = _key_of(text, _numbers_text(text, seeds[source], hands[source], indexes[source], purpose),
-                                  key)
-            for j in range(klens[lane]):
-                plus[j, lane] = key[j] + j
-        else:
-            klens[lane] = klens[0]
-            for j in range(klens[0]):
-                plus[j, lane] = plus[j, 0]
-    same = True
-    for lane in range(LANES):
-        same = same and klens[lane] == klens[0]
-    # the first loop's key[j] + j, word by word: one row of *plus* when every key has the
-    # same length (consecutive seeds mostly do), else gathered lane by lane
-    adds = np.empty((_N, LANES), np.int64)
-    if same:
-        j = 0
-        for w in range(_N):
-            adds[w] = plus[j]
-            j = j + 1 if j + 1 < klens[0] else 0
-    else:
-        for lane in range(LANES):
-            j = 0
-            for w in range(_N):
-                adds[w, lane] = plus[j, lane]
-                j = j + 1 if j + 1 < klens[lane] else 0
-    prev = np.empty(LANES, np.int64)
-    for lane in range(LANES):
-        prev[lane] = _BASE[0]
-    for i in range(1, _N):
-        base = _BASE[i]
-        row = mts[i]
-        add = adds[i - 1]
-        for lane in range(LANES):
-            p = prev[lane]
-            v = ((base ^ ((p ^ (p >> 30)) * 1664525)) + add[lane]) & _MASK
-            row[lane] = v
-            prev[lane] = v
-    row = mts[1]  # the first loop wraps: its last word is word 1 again
-    add = adds[_N - 1]
-    for lane in range(LANES):
-        p = prev[lane]
-        v = ((row[lane] ^ ((p ^ (p >> 30)) * 1664525)) + add[lane]) & _MASK
-        row[lane] = v
-        prev[lane] = v
-    for i in range(2, _N):  # the second loop: N - 1 words, from i = 2 round to 1
-        row = mts[i]
-        for lane in range(LANES):
-            p = prev[lane]
-            v = ((row[lane] ^ ((p ^ (p >> 30)) * 1566083941)) - i) & _MASK
-            row[lane] = v
-            prev[lane] = v
-    row = mts[1]
-    for lane in range(LANES):
-        p = prev[lane]
-        row[lane] = ((row[lane] ^ ((p ^ (p >> 30)) * 1566083941)) - 1) & _MASK
-        mts[0, lane] = 0x80000000
-        mts[_N, lane] = _N
-        mts[_N + 1, lane] = _N
-
-
 @njit(cache=True)
 def next_random(rng):
     """The next number of a game's own move generator (xorshift64*, its state in ``rng[0]``,
@@ -593,6 +528,18 @@ def generator_state(seed):
     z = (z ^ (z >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
     z = z ^ (z >> np.uint64(31))
     return z if z != np.uint64(0) else np.uint64(1)
+
+
+INIT_BASE = _BASE
+""":func:`_init_by_array`'s starting words, for :mod:`cau_rules.kernel_lanes`."""
+SHA512_INITIAL = _H0
+"""SHA-512's initial hash value, for :mod:`cau_rules.kernel_lanes`."""
+SHA512_ROUNDS = _K
+"""SHA-512's round constants, for :mod:`cau_rules.kernel_lanes`."""
+key_of = _key_of
+"""The ``init_by_array`` key of a text (see :func:`_key_of`), for :mod:`cau_rules.kernel_lanes`."""
+rotr = _rotr
+"""A 64-bit rotation right (uint64), for :mod:`cau_rules.kernel_lanes`."""
 
 
 # -- typed entry points (the tests compare these with CPython) --------------------------

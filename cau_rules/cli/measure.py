@@ -49,8 +49,10 @@ def bench(variant: str, players: int, seconds: float, seed: int = 0, engine: str
     The clock covers everything: ``new_game``, move generation and ``apply``.  A
     decision is one ``apply`` of a move chosen for a player; ``us_per_decision`` is the
     total time divided by the decisions.  ``engine="kernel"`` plays in the compiled
-    kernel (the ``fast`` extra): one game after another, each dealt from its seed by the
-    reference dealing code, or with *batch* > 0 that many games in lockstep, a legal
+    kernel (the ``fast`` extra): one game after another on one thread, each dealt from
+    its seed by the reference dealing code (in chunks of consecutive seeds, one kernel
+    call a chunk: :meth:`BatchGame.play_seeds <cau_rules.batch.BatchGame.play_seeds>`),
+    or with *batch* > 0 that many games in lockstep, a legal
     mask built for each at every step (finished games restart); the first call's
     compilation (or loading from the disk cache) is timed apart as ``first_call_s``, and
     the result also has ``engine`` (and ``batch``).
@@ -77,7 +79,10 @@ def bench(variant: str, players: int, seconds: float, seed: int = 0, engine: str
     if engine == "kernel":
         first = clock()
         lockstep = BatchGame(variant, players, max(batch, 1), seed=seed, auto_reset=True)
-        lockstep.play_random(0)
+        if batch:
+            lockstep.play_random(0)
+        else:  # what the stream calls: loaded (or compiled) before the clock starts
+            lockstep.play_seeds(0, seed, 1)
         extra["first_call_s"] = round(clock() - first, 3)
         if batch:
             extra["batch"] = batch
@@ -101,16 +106,30 @@ def bench(variant: str, players: int, seconds: float, seed: int = 0, engine: str
 
 
 def _bench_stream(lockstep: BatchGame, seconds: float, seed: int) -> tuple[int, int, float]:
-    """One kernel game after another: each dealt from its seed, then played out."""
+    """One kernel game after another, each dealt from its seed, then played out: played
+    in chunks of consecutive seeds (``BatchGame.play_seeds``, one kernel call a chunk
+    where the family has it), the chunk doubled until one takes about a millisecond,
+    the clock read between chunks."""
     clock = time.perf_counter
     games = decisions = 0
+    chunk = 1
     start = clock()
     end = start + seconds
     while True:
-        decisions += lockstep.play_seed(0, seed + games)
-        games += 1
-        if clock() >= end:
-            return games, decisions, clock() - start
+        began = clock()
+        decisions += lockstep.play_seeds(0, seed + games, chunk)
+        games += chunk
+        now = clock()
+        if now >= end:
+            return games, decisions, now - start
+        if now - began < _CHUNK_SECONDS and chunk < _CHUNK_MOST:
+            chunk *= 2
+
+
+_CHUNK_SECONDS = 0.001
+"""How long a chunk of the one-stream bench should take, about (it stops growing then)."""
+_CHUNK_MOST = 1 << 16
+"""The most games in one chunk of the one-stream bench."""
 
 
 def _bench_lockstep(lockstep: BatchGame, seconds: float) -> tuple[int, int, float]:

@@ -15,6 +15,7 @@ import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from cau_rules import kernel_lanes as KL
 from cau_rules import kernel_random as K
 from cau_rules.batch import BatchGame
 from cau_rules.cacho.engine import shuffled_deck
@@ -130,6 +131,31 @@ def test_play_seed_is_reset_then_play_random(name: str, players: int) -> None:
         assert one.returns.tolist() == other.returns.tolist()
 
 
+@pytest.mark.parametrize(("name", "players", "options"), [
+    ("cacho", 2, {}), ("cacho", 5, {"max_hands": 4}), ("cacho", 3, {"resto": "side_pots", "max_hands": 6}),
+    ("cau", 2, {}), ("cau-quatre", 3, {}),
+])
+def test_play_seeds_is_play_seed_of_each_seed_in_turn(name: str, players: int, options: dict[str, Any]) -> None:
+    one = BatchGame(name, players, 2, seed=0, **options)
+    other = BatchGame(name, players, 2, seed=0, **options)
+    # across the sign and the digits' count (keys of different lengths in one group of
+    # sixteen), a count that is no multiple of sixteen, and seeds at int64's edges
+    for first, count in ((-9, 37), (95, 21), (2**63 - 3, 5), (-(2**63) - 2, 4), (7, 1)):
+        made = one.play_seeds(1, first, count)
+        assert made == sum(other.play_seed(1, seed) for seed in range(first, first + count))
+        assert one.state(1) == other.state(1)
+        assert one.returns.tolist() == other.returns.tolist()
+        assert one.done.tolist() == other.done.tolist()
+
+
+def test_play_seeds_checks_its_arguments() -> None:
+    batch = BatchGame("cacho", 2, 1)
+    with pytest.raises(ValueError, match="count"):
+        batch.play_seeds(0, 1, 0)
+    with pytest.raises(IndexError):
+        batch.play_seeds(1, 1, 3)
+
+
 @given(SEEDS)
 @settings(max_examples=200, deadline=None)
 def test_the_compiled_move_generator_seed_is_kernel_tools(seed: int) -> None:
@@ -162,13 +188,47 @@ def test_a_fresh_generator_shuffles_and_draws_on_as_cpython_does(text: str, leng
     assert [int(K.getrandbits(mt, 32)) for _ in range(700)] == [expected.getrandbits(32) for _ in range(700)]
 
 
-@given(st.lists(st.tuples(SEEDS, HANDS, st.integers(0, 50)), min_size=1, max_size=K.LANES))
+@given(st.lists(st.tuples(SEEDS, HANDS, st.integers(0, 50)), min_size=1, max_size=KL.LANES))
 @settings(max_examples=60, deadline=None)
 def test_generators_seeded_in_one_vector_loop_draw_what_cpython_draws(texts: list[tuple[int, int, int]]) -> None:
-    mts = np.zeros((K.MT_SIZE, K.LANES), np.int64)
+    mts = np.zeros((K.MT_SIZE, KL.LANES), np.int64)
     seeds, hands, indexes = (np.array([text[part] for text in texts], np.int64) for part in range(3))
-    K.seed_numbers_many(mts, seeds, hands, indexes, np.frombuffer(b"shuffle", np.uint8), len(texts))
+    KL.seed_numbers_many(mts, seeds, hands, indexes, np.frombuffer(b"shuffle", np.uint8), len(texts))
     for lane, (seed, hand, index) in enumerate(texts):
         expected = random.Random(f"{seed}:{hand}:{index}:shuffle")
         mt = np.ascontiguousarray(mts[:, lane])
         assert [int(K.getrandbits(mt, 32)) for _ in range(700)] == [expected.getrandbits(32) for _ in range(700)]
+
+
+@pytest.mark.parametrize("purpose", [b"shuffle", b"two hash blocks:" + b"x" * 90])  # 112 to 123 bytes of text
+@pytest.mark.parametrize("count", [1, KL.FEW, KL.FEW + 1, KL.LANES])
+def test_long_texts_and_few_generators_seed_as_cpython_does(purpose: bytes, count: int) -> None:
+    mts = np.zeros((K.MT_SIZE, KL.LANES), np.int64)
+    seeds = (np.arange(count, dtype=np.int64) - count // 2) * 999_999_937
+    zeros = np.zeros(count, np.int64)
+    KL.seed_numbers_many(mts, seeds, zeros, zeros + 3, np.frombuffer(purpose, np.uint8), count)
+    for lane, seed in enumerate(seeds.tolist()):
+        expected = random.Random(f"{seed}:0:3:{purpose.decode()}")
+        mt = np.ascontiguousarray(mts[:, lane])
+        assert [int(K.getrandbits(mt, 32)) for _ in range(30)] == [expected.getrandbits(32) for _ in range(30)]
+
+
+@given(st.lists(st.tuples(SEEDS, HANDS, st.integers(0, 50)), min_size=KL.FEW + 1, max_size=KL.LANES),
+       st.integers(2, 120))
+@settings(max_examples=40, deadline=None)
+def test_first_outputs_drawn_for_every_lane_shuffle_as_cpython_does(texts: list[tuple[int, int, int]],
+                                                                    length: int) -> None:
+    mts = np.zeros((K.MT_SIZE, KL.LANES), np.int64)
+    seeds, hands, indexes = (np.array([text[part] for text in texts], np.int64) for part in range(3))
+    KL.seed_numbers_many(mts, seeds, hands, indexes, np.frombuffer(b"shuffle", np.uint8), len(texts))
+    drawn = np.zeros((KL.DRAWN, KL.LANES), np.int64)
+    KL.draw_lanes(mts, drawn)
+    for lane, (seed, hand, index) in enumerate(texts):
+        expected = random.Random(f"{seed}:{hand}:{index}:shuffle")
+        order = list(range(length))
+        expected.shuffle(order)
+        values = np.arange(length, dtype=np.int64)
+        mt = np.ascontiguousarray(mts[:, lane])
+        K.shuffle_drawn(mt, np.ascontiguousarray(drawn[:, lane]), KL.DRAWN, values, length)
+        assert values.tolist() == order  # beyond DRAWN outputs too (a long shuffle)
+        assert [int(K.getrandbits(mt, 32)) for _ in range(30)] == [expected.getrandbits(32) for _ in range(30)]

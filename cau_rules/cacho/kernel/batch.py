@@ -124,6 +124,18 @@ class Batch:
         self.native[game] = True
         return dealing.play_fresh(self.rows, self.vector, self.rngs, game, seed, self.players)
 
+    def play_seeds(self, game: int, first: int, count: int) -> int:
+        """:meth:`play_seed` of the seeds *first* to ``first + count - 1`` in turn in
+        session *game*, in one call to the kernel (the first deals of
+        :data:`~cau_rules.kernel_lanes.LANES` sessions seeded together); returns the
+        moves made in all."""
+        if count <= 0:
+            return 0
+        if not (first >= _INT64_LOW and first + count - 1 <= _INT64_HIGH):
+            return sum(self.play_seed(game, seed) for seed in range(first, first + count))
+        self.native[game] = True
+        return dealing.play_fresh_many(self.rows, self.vector, self.rngs, game, first, count, self.players)
+
     def load(self, game: int, state: CachoState) -> None:
         """Put *state* in game *game*."""
         if (state.rules is not self.rules and state.rules != self.rules) or state.players != self.players:

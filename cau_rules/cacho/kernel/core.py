@@ -15,9 +15,17 @@ import numpy as np
 import numpy.typing as npt
 from numba import njit, prange
 
-from cau_rules import kernel_random
+from cau_rules import kernel_lanes, kernel_random
 from cau_rules.cacho.kernel import layout as L
-from cau_rules.kernel_random import MT_SIZE, TEXT_SIZE, next_random, seed_numbers, shuffle_fresh
+from cau_rules.kernel_lanes import DRAWN
+from cau_rules.kernel_random import (
+    MT_SIZE,
+    TEXT_SIZE,
+    next_random,
+    seed_numbers,
+    shuffle_drawn,
+    shuffle_fresh,
+)
 from cau_rules.kernel_tools import fresh_cache, source_stamp
 from cau_rules.outcome import Termination
 
@@ -82,7 +90,7 @@ def compiled_stamp() -> int:
     return STAMP
 
 
-STAMP = (source_stamp(L.__file__) ^ source_stamp(kernel_random.__file__)
+STAMP = (source_stamp(L.__file__) ^ source_stamp(kernel_random.__file__) ^ source_stamp(kernel_lanes.__file__)
          ^ zlib.crc32(repr((L.RANKS, L.SUITS, L.TERMINATIONS, L.DECK_CARDS)).encode())) & 0x7FFF_FFFF
 """What this module's machine code was compiled against: the layout, the generator and
 the reference's constants (numba's cache follows this file only)."""
@@ -146,6 +154,15 @@ def put_shuffled(s, at, mt):
     for i in range(DECK):
         s[at + i] = DECK_CARDS[i]
     shuffle_fresh(mt, s[at:at + DECK], DECK)
+
+
+@njit(cache=True)
+def put_drawn(s, at, mt, drawn):
+    """:func:`put_shuffled` from a generator whose first outputs are *drawn*
+    (:func:`cau_rules.kernel_lanes.draw_lanes`)."""
+    for i in range(DECK):
+        s[at + i] = DECK_CARDS[i]
+    shuffle_drawn(mt, drawn, DRAWN, s[at:at + DECK], DECK)
 
 
 @njit(cache=True)
@@ -498,12 +515,18 @@ def _step_rows(rows, r, actions, active_rows):
             step(rows[g], r, actions[g])
 
 
+MASK_BLOCK = 64
+"""Rows a block of :func:`_mask_rows` (one scratch list of actions a block, not a row)."""
+
+
 def _mask_rows(rows, r, masks, counts):
     """:func:`legal_mask` of every row into *masks* (cleared here), the counts into *counts*."""
-    for g in prange(rows.shape[0]):
-        masks[g, :] = False
+    size = rows.shape[0]
+    for block in prange((size + MASK_BLOCK - 1) // MASK_BLOCK):
         actions = np.empty(masks.shape[1], np.int64)
-        counts[g] = legal_mask(rows[g], r, masks[g], actions)
+        for g in range(block * MASK_BLOCK, min(size, block * MASK_BLOCK + MASK_BLOCK)):
+            masks[g, :] = False
+            counts[g] = legal_mask(rows[g], r, masks[g], actions)
 
 
 def _sample_rows(masks, counts, rngs, active_rows, out):

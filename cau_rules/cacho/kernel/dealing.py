@@ -6,8 +6,8 @@ Each hand's order is the reference's :func:`~cau_rules.cacho.engine.shuffled_dec
 generator reproduced in :mod:`cau_rules.kernel_random`.  A session started here is a
 *native* row (:data:`~cau_rules.cacho.kernel.layout.NATIVE`): the kernel shuffles each
 later hand's order from the row's seed only when that hand starts (one shuffle a hand, the
-one it deals), and restarts seed sixteen generators in one loop.  The typed entry points at the
-end are what :mod:`cau_rules.cacho.kernel.batch` calls.
+one it deals), and restarts seed sixty-four generators in one loop.  The typed entry
+points at the end are what :mod:`cau_rules.cacho.kernel.batch` calls.
 """
 
 from __future__ import annotations
@@ -16,23 +16,16 @@ import numpy as np
 import numpy.typing as npt
 from numba import njit, prange
 
-from cau_rules import kernel_random
+from cau_rules import kernel_lanes, kernel_random
 from cau_rules.cacho.kernel import core
 from cau_rules.cacho.kernel import layout as L
-from cau_rules.cacho.kernel.core import play_random, put_shuffled, set_seed, start_hand
+from cau_rules.cacho.kernel.core import play_random, put_drawn, set_seed, start_hand
 from cau_rules.cacho.kernel.core import put_order as put_order_core
-from cau_rules.kernel_random import (
-    LANES,
-    MT_SIZE,
-    TEXT_SIZE,
-    generator_state,
-    seed_numbers,
-    seed_numbers_many,
-    shuffle_fresh,
-)
+from cau_rules.kernel_lanes import DRAWN, LANES, draw_lanes, seed_numbers_many
+from cau_rules.kernel_random import MT_SIZE, TEXT_SIZE, generator_state, seed_numbers, shuffle_fresh
 from cau_rules.kernel_tools import fresh_cache, source_stamp
 
-__all__ = ["play_fresh", "play_row", "put_order", "reset_rows", "shares_of"]
+__all__ = ["play_fresh", "play_fresh_many", "play_row", "put_order", "reset_rows", "shares_of"]
 
 DECK = L.DECK
 DECK0 = L.DECK0
@@ -49,7 +42,8 @@ def compiled_stamp() -> int:
     return STAMP
 
 
-STAMP = (core.STAMP ^ source_stamp(core.__file__) ^ source_stamp(kernel_random.__file__)) & 0x7FFF_FFFF
+STAMP = (core.STAMP ^ source_stamp(core.__file__) ^ source_stamp(kernel_random.__file__)
+         ^ source_stamp(kernel_lanes.__file__)) & 0x7FFF_FFFF
 """What this module's machine code was compiled against (the layout, and the functions
 of the other modules compiled into it)."""
 fresh_cache(compiled_stamp, STAMP, __file__)
@@ -85,24 +79,30 @@ def start(s, r, players, seed, mt, text):
     start_hand(s, r)
 
 
-def _reset_rows(rows, r, rngs, games, seeds, players):
-    """Start every session ``games[k]`` from ``seeds[k]``, :data:`~cau_rules.kernel_random.LANES`
+def _reset_rows(rows, r, rngs, games, seeds, players, scratch):
+    """Start every session ``games[k]`` from ``seeds[k]``, :data:`~cau_rules.kernel_lanes.LANES`
     at a time: their generators are seeded in one loop
-    (:func:`~cau_rules.kernel_random.seed_numbers_many`)."""
+    (:func:`~cau_rules.kernel_lanes.seed_numbers_many`) into ``scratch[group % slots]``
+    (*scratch*: slots x :data:`~cau_rules.kernel_random.MT_SIZE` x
+    :data:`~cau_rules.kernel_lanes.LANES`, one slot a group when the groups run on
+    several threads)."""
     count = games.shape[0]
+    slots = scratch.shape[0]
     for group in prange((count + LANES - 1) // LANES):
         first = LANES * group
         lanes = min(LANES, count - first)
-        mts = np.empty((MT_SIZE, LANES), np.int64)
+        mts = scratch[group % slots]
         zeros = np.zeros(LANES, np.int64)
         for lane in range(lanes):
             g = games[first + lane]
             rngs[g] = generator_state(seeds[first + lane])
             begin(rows[g], r, players, seeds[first + lane])
         seed_numbers_many(mts, seeds[first:first + lanes], zeros, zeros, SHUFFLE, lanes)
+        drawn = np.empty((DRAWN, LANES), np.int64)
+        draw_lanes(mts, drawn)
         for lane in range(lanes):
             g = games[first + lane]
-            put_shuffled(rows[g], DECK0, mts[:, lane])
+            put_drawn(rows[g], DECK0, mts[:, lane], drawn[:, lane])
             start_hand(rows[g], r)
 
 
@@ -122,6 +122,35 @@ def fresh_play(rows, r, rngs, g, seed, players):
     rngs[g] = generator_state(seed)
     start(rows[g], r, players, seed, mt, text)
     return play_out(rows[g], r, rngs, g)
+
+
+@njit(cache=True)
+def fresh_plays(rows, r, rngs, g, first, count, players):
+    """Sessions from the seeds *first* to ``first + count - 1``, one after another in
+    slot *g*, each started and played out as :func:`fresh_play` does (the slot ends as
+    the last one's ends); returns the moves made in all.  The first deals of
+    :data:`~cau_rules.kernel_lanes.LANES` consecutive sessions are seeded in one loop
+    (:func:`~cau_rules.kernel_lanes.seed_numbers_many`), then each session is played in
+    turn: one stream, one thread."""
+    mts = np.empty((MT_SIZE, LANES), np.int64)
+    zeros = np.zeros(LANES, np.int64)
+    seeds = np.empty(LANES, np.int64)
+    drawn = np.empty((DRAWN, LANES), np.int64)
+    s = rows[g]
+    made = 0
+    for start in range(0, count, LANES):
+        lanes = min(LANES, count - start)
+        for lane in range(lanes):
+            seeds[lane] = first + start + lane
+        seed_numbers_many(mts, seeds, zeros, zeros, SHUFFLE, lanes)
+        draw_lanes(mts, drawn)
+        for lane in range(lanes):
+            rngs[g] = generator_state(seeds[lane])
+            begin(s, r, players, seeds[lane])
+            put_drawn(s, DECK0, mts[:, lane], drawn[:, lane])
+            start_hand(s, r)
+            made += play_random(s, r, rngs[g:g + 1], 1 << 40)
+    return made
 
 
 @njit(cache=True)
@@ -153,10 +182,25 @@ Flags = npt.NDArray[np.bool_]
 Randoms = npt.NDArray[np.uint64]
 
 
+_SCRATCH: list[Ints] = []
+"""The one block of generators of the restarts on one thread, kept between calls (a
+fresh block of this size every call cost about 0.3 us a session in allocation)."""
+
+
+def _scratch() -> Ints:
+    if not _SCRATCH:
+        _SCRATCH.append(np.empty((1, MT_SIZE, LANES), np.int64))
+    return _SCRATCH[0]
+
+
 def reset_rows(rows: Rows, rules: Ints, rngs: Randoms, games: Ints, seeds: Ints, players: int,
                parallel: bool) -> None:
     """Start every session ``games[k]`` afresh from ``seeds[k]`` (int64), dealt in the kernel."""
-    (reset_parallel if parallel else reset_serial)(rows, rules, rngs, games, seeds, players)
+    if parallel:  # a block for each group of sessions, which may run on any thread
+        groups = max(1, (len(games) + LANES - 1) // LANES)
+        reset_parallel(rows, rules, rngs, games, seeds, players, np.empty((groups, MT_SIZE, LANES), np.int64))
+    else:
+        reset_serial(rows, rules, rngs, games, seeds, players, _scratch())
 
 
 def play_row(rows: Rows, rules: Ints, rngs: Randoms, game: int) -> int:
@@ -167,6 +211,12 @@ def play_row(rows: Rows, rules: Ints, rngs: Randoms, game: int) -> int:
 def play_fresh(rows: Rows, rules: Ints, rngs: Randoms, game: int, seed: int, players: int) -> int:
     """Start session *game* from *seed* and play it out with random moves (one call)."""
     return int(fresh_play(rows, rules, rngs, game, seed, players))
+
+
+def play_fresh_many(rows: Rows, rules: Ints, rngs: Randoms, game: int, first: int, count: int, players: int) -> int:
+    """Sessions from the seeds *first* to ``first + count - 1`` (int64), each started
+    and played out in slot *game* with random moves, in one call; returns the moves."""
+    return int(fresh_plays(rows, rules, rngs, game, first, count, players))
 
 
 def shares_of(rows: Rows, games: Ints, out: npt.NDArray[np.float64]) -> None:
