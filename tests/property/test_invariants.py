@@ -67,7 +67,7 @@ IDS = [f"{variant}-{players}p" for variant, players in CASES]
 
 SEEDS = st.integers(min_value=0, max_value=2**32 - 1)
 
-GAMES = min(settings.default.max_examples, 60)
+GAMES = min(settings().max_examples, 60)
 """Whole games a preset and player count plays in :func:`test_random_games_keep_every_invariant`:
 the profile's examples (25 under ``dev``), at most 60.  Each game applies every legal move
 of every position it reaches, so under ``ci`` this one test was most of the suite's time;
