@@ -28,11 +28,11 @@ from hypothesis import strategies as st
 from cau_rules import new_game
 from cau_rules.adapters.features import features_for
 from cau_rules.batch import BatchGame
-from cau_rules.cards import SPANISH_40
+from cau_rules.cards import SPANISH_40, SPANISH_48
 from cau_rules.errors import InvalidRulesError
-from cau_rules.kernel_random import next_random
+from cau_rules.kernel_random import MT_SIZE, TEXT_SIZE, next_random
 from cau_rules.outcome import Termination
-from cau_rules.quatre.kernel import core
+from cau_rules.quatre.kernel import core, dealing
 from cau_rules.quatre.kernel import layout as L
 from cau_rules.quatre.kernel.batch import Batch, check_rules, playout
 from cau_rules.quatre.rules import QUATRE, QuatreRules
@@ -205,3 +205,39 @@ def test_sampling_takes_the_masks_pick_th_legal_action() -> None:
             pick = int(next_random(rngs[game:game + 1]) % np.uint64(batch.counts[game]))
             assert out[game] == np.flatnonzero(masks[game])[pick]
         batch.step(out, active)
+
+
+@settings(max_examples=40, deadline=None)
+@given(players=st.integers(2, 4), table=st.integers(1, 6), hand=st.integers(1, 6),
+       seed=st.integers(0, 2**63 - 1), big_deck=st.booleans())
+def test_the_kernel_deals_what_the_reference_deals(players: int, table: int, hand: int, seed: int,
+                                                   big_deck: bool) -> None:
+    """D-DEAL-1 in the kernel: a game dealt by ``play_seeds``'s compiled deal is the
+    reference game of its seed, card for card, whatever the deck, table and hand sizes."""
+    rules = QUATRE.replace(table_size=table, hand_size=hand, **({"deck": SPANISH_48} if big_deck else {}))
+    assume(table + players * hand < rules.deck.size)
+    batch = Batch(rules, players, 1)
+    order = np.empty(rules.deck.size, np.int64)
+    mt = np.empty(MT_SIZE, np.int64)
+    text = np.empty(TEXT_SIZE, np.uint8)
+    dealing.start(batch.rows[0], batch.vector, players, seed, batch.deck, order, mt, text)
+    reference = Batch(rules, players, 1)
+    reference.reset(0, seed)
+    assert (batch.rows[0] == reference.rows[0]).all()
+    batch.seeds[0] = seed
+    assert batch.state(0) == new_game(rules, players, seed=seed)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_play_seeds_plays_like_reset_then_play_random_on_each_seed(players: int) -> None:
+    chunked, single = Batch(QUATRE, players, 1), Batch(QUATRE, players, 1)
+    made = 0
+    for seed in range(30, 42):
+        single.reset(0, seed)
+        made += single.play_random(0)
+    assert chunked.play_seeds(0, 30, 12) == made
+    assert (chunked.rows == single.rows).all() and (chunked.rngs == single.rngs).all()
+    assert chunked.state(0) == single.state(0) and chunked.outcome(0) == single.outcome(0)
+    assert chunked.play_seeds(0, 7, 0) == 0
+    edge = 2**63 - 2  # a run that would pass the int64 edge is played seed by seed in Python
+    assert chunked.play_seeds(0, edge, 3) > 0 and chunked.state(0).seed == 2**63

@@ -21,7 +21,7 @@ from cau_rules.errors import InvalidRulesError
 from cau_rules.kernel_tools import OneGameBatches, generator_state
 from cau_rules.outcome import Outcome
 from cau_rules.quatre.engine import deal, winners
-from cau_rules.quatre.kernel import core, search
+from cau_rules.quatre.kernel import core, dealing, search
 from cau_rules.quatre.kernel import layout as L
 from cau_rules.quatre.kernel.bridge import row_of, state_of
 from cau_rules.quatre.moves import QuatreMove
@@ -29,6 +29,8 @@ from cau_rules.quatre.rules import QuatreRules
 from cau_rules.quatre.state import QuatreState
 
 __all__ = ["Batch", "check_rules", "ismcts", "playout"]
+
+_INT64_LOW, _INT64_HIGH = -(2**63), 2**63 - 1
 
 
 def check_rules(rules: QuatreRules, players: int) -> None:
@@ -70,6 +72,8 @@ class Batch:
         """Each game's legal actions at the last :meth:`masks`, in index order."""
         self.rngs: npt.NDArray[np.uint64] = np.ones(size, np.uint64)
         """Each game's own random generator (:meth:`sample`, :meth:`play_random`)."""
+        self.deck = dealing.deck_values(bytes(rules.deck.cards))
+        """The deck's card values in order (what :meth:`play_seeds` shuffles)."""
 
     def reset(self, game: int, seed: int, decks: tuple[tuple[Card, ...], ...] = ()) -> None:
         """Start game *game* afresh from *seed*, dealt by the reference's
@@ -77,6 +81,33 @@ class Batch:
         row_of(QuatreState(**deal(self.rules, self.players, seed, decks[0] if decks else None)), self.rows[game])
         self.seeds[game] = seed
         self.rngs[game] = generator_state(seed)
+
+    def play_seeds(self, game: int, first: int, count: int) -> int:
+        """Game *game* from each seed of *first* to ``first + count - 1`` in turn, dealt
+        and played out with random moves in one call to the kernel (as :meth:`reset` then
+        :meth:`play_random` on each: the same games); the game ends holding the last one.
+        Returns the moves made in all.
+
+        >>> from cau_rules.quatre.rules import QUATRE
+        >>> batch, one = Batch(QUATRE, 3, 1), Batch(QUATRE, 3, 1)
+        >>> made = 0
+        >>> for seed in (5, 6, 7):
+        ...     one.reset(0, seed)
+        ...     made += one.play_random(0)
+        >>> batch.play_seeds(0, 5, 3) == made and batch.state(0) == one.state(0)
+        True
+        """
+        if count <= 0:
+            return 0
+        if not (first >= _INT64_LOW and first + count - 1 <= _INT64_HIGH):
+            made = 0
+            for seed in range(first, first + count):
+                self.reset(game, seed)
+                made += self.play_random(game)
+            return made
+        made = dealing.play_seeds(self.rows, self.vector, self.rngs, game, first, count, self.players, self.deck)
+        self.seeds[game] = first + count - 1
+        return made
 
     def load(self, game: int, state: QuatreState) -> None:
         """Put *state* in game *game*."""
