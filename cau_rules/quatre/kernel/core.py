@@ -11,6 +11,7 @@ is the rules vector.
 from __future__ import annotations
 
 import zlib
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -72,6 +73,11 @@ OVER = L.PHASE_CODES["over"]
 TERM_LAST = 1 + L.TERMINATIONS.index(Termination.LAST_HOLDER)
 TERM_SAFETY = 1 + L.TERMINATIONS.index(Termination.SAFETY_BOUND)
 RANK = np.array(L.RANKS, np.int64)
+RANKS_A_SUIT = 12
+SUITS = CARDS // RANKS_A_SUIT
+# Card values run suit by suit, ace to king (1o = 0, 2o = 1, ..., 1c = 12): the cards of a
+# rank are rank - 1 plus a multiple of 12, which the legal moves read instead of searching.
+assert all(L.RANKS[card] == card % RANKS_A_SUIT + 1 for card in range(CARDS))
 MOST = 4 * CARDS
 """More than the most legal actions a position has: a turn's plays pair, rank by rank, held
 and table cards of that rank (at most 2 x 2 of a rank's four cards), every other phase
@@ -90,11 +96,18 @@ STAMP = (source_stamp(L.__file__) ^ zlib.crc32(repr(sorted(_CONSTANTS.items())).
 constants it reads (numba's cache follows this file only)."""
 fresh_cache(compiled_stamp, STAMP, __file__)
 
+_NO_REFCOUNTS: dict[str, Any] = {"_nrt": False}
+njit_plain = njit(cache=True, **_NO_REFCOUNTS)
+"""How the rules' functions are compiled: cached, and without numba's reference counts
+(none of them creates an array; counting every array argument in and out of every call
+cost a fifth of a random game, as in the capture kernel's
+:data:`~cau_rules.fishing.kernel.parts.njit_plain`)."""
+
 
 # -- zones ------------------------------------------------------------------------------
 
 
-@njit(cache=True)
+@njit_plain
 def zone_remove(s, at, length_at, card):
     """Remove *card* from the ordered zone at *at* (its length at *length_at*), keeping
     the order of the others; False if it is not there."""
@@ -108,7 +121,7 @@ def zone_remove(s, at, length_at, card):
     return False
 
 
-@njit(cache=True)
+@njit_plain
 def zone_add(s, at, length_at, card):
     """Append *card* to the ordered zone at *at*."""
     length = s[length_at]
@@ -116,13 +129,13 @@ def zone_add(s, at, length_at, card):
     s[length_at] = length + 1
 
 
-@njit(cache=True)
+@njit_plain
 def hold_add(s, seat, card):
     """*card* joins *seat*'s holding, last."""
     zone_add(s, HOLD + seat * CARDS, HLEN + seat, card)
 
 
-@njit(cache=True)
+@njit_plain
 def is_out(s, seat):
     """Whether *seat* is out of the game."""
     index = 0
@@ -131,7 +144,7 @@ def is_out(s, seat):
     return index < s[OLEN]
 
 
-@njit(cache=True)
+@njit_plain
 def next_active(s, seat):
     """The first seat after *seat*, in turn order, that is not out."""
     n = s[N]
@@ -142,7 +155,7 @@ def next_active(s, seat):
     return -1
 
 
-@njit(cache=True)
+@njit_plain
 def stock_size(s):
     """The cards left in the stock."""
     return CARDS - s[POS]
@@ -151,7 +164,7 @@ def stock_size(s):
 # -- Engine -----------------------------------------------------------------------------
 
 
-@njit(cache=True)
+@njit_plain
 def take_from(s, seat, card):
     """Remove *card* from *seat*'s holding, from what is known of it, and every private
     record of it."""
@@ -167,7 +180,7 @@ def take_from(s, seat, card):
     s[PLEN] = kept
 
 
-@njit(cache=True)
+@njit_plain
 def forget_giver(s, giver, receiver):
     """*giver* gives *receiver* a card: the others forget every card of the giver's; the
     receiver keeps (privately) the giver's cards that were known to all."""
@@ -188,7 +201,7 @@ def forget_giver(s, giver, receiver):
     s[KLEN + giver] = 0
 
 
-@njit(cache=True)
+@njit_plain
 def holds_rank(s, seat, rank):
     """Whether *seat* holds a card of *rank*."""
     at = HOLD + seat * CARDS
@@ -198,7 +211,7 @@ def holds_rank(s, seat, rank):
     return index < s[HLEN + seat]
 
 
-@njit(cache=True)
+@njit_plain
 def follow_chain(s, r):
     """The next player in turn must add if it holds the rank (up to Sant Vicent);
     otherwise the last caller takes the chain and the next player owes gifts."""
@@ -229,7 +242,7 @@ def follow_chain(s, r):
         end_turn(s, r, False)
 
 
-@njit(cache=True)
+@njit_plain
 def end_turn(s, r, drew):
     """Refill the holdings from the turn's starter, lay an empty table again, put out the
     players left with nothing, then end the game or pass the turn on."""
@@ -272,7 +285,7 @@ def end_turn(s, r, drew):
     next_turn(s, r, starter, dry)
 
 
-@njit(cache=True)
+@njit_plain
 def next_turn(s, r, seat, dry):
     """The turn of *seat* is over: count it if played with an empty stock (the safety
     bound may end the game), then the next seat in the game plays its turn, or lays
@@ -294,7 +307,7 @@ def next_turn(s, r, seat, dry):
         s[PHASE] = TURN
 
 
-@njit(cache=True)
+@njit_plain
 def finish(s, code):
     """End the game: nothing is pending any more."""
     s[PHASE] = OVER
@@ -307,7 +320,7 @@ def finish(s, code):
     s[LAY_AFTER] = -1
 
 
-@njit(cache=True)
+@njit_plain
 def step(s, r, action):
     """Make *action* (a legal index of the action codec) for the seat to play."""
     seat = s[TO_PLAY]
@@ -368,7 +381,7 @@ def step(s, r, action):
 # -- legal moves --------------------------------------------------------------------------
 
 
-@njit(cache=True)
+@njit_plain
 def legal_mask(s, r, mask, actions):
     """The legal actions of the seat to play, into *actions* (in index order) and, when
     *mask* is not empty, *mask*; returns how many."""
@@ -388,18 +401,19 @@ def legal_mask(s, r, mask, actions):
             table |= np.int64(1) << np.int64(s[TABLE + index])
         for card in range(CARDS):
             if held >> card & 1:
-                rank = RANK[card]
-                for target in range(CARDS):
-                    if table >> target & 1 and RANK[target] == rank:
+                for suit in range(SUITS):  # the cards of its rank, in index order
+                    target = RANK[card] - 1 + RANKS_A_SUIT * suit
+                    if table >> target & 1:
                         actions[count] = r[R_PLAY] * card + target
                         count += 1
         if count == 0:
             actions[0] = r[R_DRAW] if stock_size(s) > 0 else r[R_PASS]
             count = 1
     elif phase == CHAIN:
-        rank = RANK[s[TARGET]]
-        for card in range(CARDS):
-            if held >> card & 1 and RANK[card] == rank:
+        low = RANK[s[TARGET]] - 1
+        for suit in range(SUITS):
+            card = low + RANKS_A_SUIT * suit
+            if held >> card & 1:
                 actions[count] = r[R_ADD] + card
                 count += 1
     elif phase == GIFT:
