@@ -35,13 +35,14 @@ from __future__ import annotations
 import math
 
 import numpy as np
+import numpy.typing as npt
 from numba import njit
 
 from cau_rules import kernel_random
 from cau_rules.kernel_random import next_random
 from cau_rules.kernel_tools import fresh_cache, source_stamp
 
-__all__ = ["backup", "choose", "start_tree"]
+__all__ = ["SearchTree", "backup", "choose", "start_tree"]
 
 
 @njit(cache=True)
@@ -135,3 +136,47 @@ def backup(path, depth, shares, node_visits, node_mover, node_reward):
         node_visits[visited] += 1
         if node_mover[visited] >= 0:
             node_reward[visited] += shares[node_mover[visited]]
+
+
+Ints = npt.NDArray[np.int64]
+
+
+class SearchTree:
+    """The tree of one compiled search (each family's ``SearchProblem.search``): node 0
+    is the root; node *i* has the codec action ``action[i]`` leading to it, the seat
+    ``mover[i]`` that made it, ``visits[i]``, ``avail[i]`` (iterations where it was legal
+    when its parent was reached) and ``reward[i]`` (the summed shares of its mover); its
+    children are linked from ``child[i]`` through ``sibling``.  *nodes* were used; *done*
+    iterations were backed up.
+
+    >>> tree = SearchTree(3)
+    >>> tree.child[0], tree.child[1], tree.sibling[1], tree.sibling[2] = 2, -1, -1, 1
+    >>> tree.action[1:3], tree.visits[1:3], tree.reward[1:3] = (4, 9), (3, 1), (2.0, 0.5)
+    >>> tree.children(0), tree.root_children()
+    ([1, 2], [(4, 3, 2.0), (9, 1, 0.5)])
+    """
+
+    def __init__(self, capacity: int) -> None:
+        self.action: Ints = np.empty(capacity, np.int64)
+        self.mover: Ints = np.empty(capacity, np.int64)
+        self.visits: Ints = np.empty(capacity, np.int64)
+        self.avail: Ints = np.empty(capacity, np.int64)
+        self.reward: npt.NDArray[np.float64] = np.empty(capacity, np.float64)
+        self.child: Ints = np.empty(capacity, np.int64)
+        self.sibling: Ints = np.empty(capacity, np.int64)
+        self.nodes = 0
+        self.done = 0
+
+    def children(self, node: int) -> list[int]:
+        """The children of *node*, in the order they were added."""
+        found: list[int] = []
+        child = int(self.child[node])
+        while child >= 0:
+            found.append(child)
+            child = int(self.sibling[child])
+        found.reverse()
+        return found
+
+    def root_children(self) -> list[tuple[int, int, float]]:
+        """Each root move's codec action, visits and summed reward."""
+        return [(int(self.action[c]), int(self.visits[c]), float(self.reward[c])) for c in self.children(0)]

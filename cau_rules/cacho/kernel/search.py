@@ -51,8 +51,9 @@ from cau_rules.cacho.state import CachoState
 from cau_rules.errors import InvalidPositionError
 from cau_rules.kernel_random import next_random
 from cau_rules.kernel_tools import fresh_cache, generator_state, source_stamp
+from cau_rules.kernel_tree import SearchTree
 
-__all__ = ["SearchProblem", "SearchTree", "determinisations", "ismcts", "shares_of"]
+__all__ = ["SearchProblem", "determinisations", "ismcts", "shares_of"]
 
 DECK0 = L.DECK0
 HOLD = L.HOLD
@@ -273,40 +274,6 @@ class SearchProblem:
                                    tree.sibling, used))
         tree.nodes = int(used[0])
         return tree
-
-
-class SearchTree:
-    """The tree of one compiled search (:meth:`SearchProblem.search`): node 0 is the root;
-    node *i* has the codec action ``action[i]`` leading to it, the seat ``mover[i]`` that
-    made it, ``visits[i]``, ``avail[i]`` (iterations where it was legal when its parent
-    was reached) and ``reward[i]`` (the summed shares of its mover); its children are
-    linked from ``child[i]`` through ``sibling``.  *nodes* were used; *done* iterations
-    were backed up."""
-
-    def __init__(self, capacity: int) -> None:
-        self.action: Ints = np.empty(capacity, np.int64)
-        self.mover: Ints = np.empty(capacity, np.int64)
-        self.visits: Ints = np.empty(capacity, np.int64)
-        self.avail: Ints = np.empty(capacity, np.int64)
-        self.reward: npt.NDArray[np.float64] = np.empty(capacity, np.float64)
-        self.child: Ints = np.empty(capacity, np.int64)
-        self.sibling: Ints = np.empty(capacity, np.int64)
-        self.nodes = 0
-        self.done = 0
-
-    def children(self, node: int) -> list[int]:
-        """The children of *node*, in the order they were added."""
-        found: list[int] = []
-        child = int(self.child[node])
-        while child >= 0:
-            found.append(child)
-            child = int(self.sibling[child])
-        found.reverse()
-        return found
-
-    def root_children(self) -> list[tuple[int, int, float]]:
-        """Each root move's codec action, visits and summed reward."""
-        return [(int(self.action[c]), int(self.visits[c]), float(self.reward[c])) for c in self.children(0)]
 
 
 class _Cache(threading.local):

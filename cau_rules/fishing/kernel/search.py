@@ -79,9 +79,9 @@ from cau_rules.fishing.moves import Call, FishingMove
 from cau_rules.fishing.rules import FishingRules
 from cau_rules.fishing.state import FishingState
 from cau_rules.kernel_tools import generator_state
-from cau_rules.kernel_tree import backup, choose, start_tree
+from cau_rules.kernel_tree import SearchTree, backup, choose, start_tree
 
-__all__ = ["SearchProblem", "SearchTree", "determinisations", "ismcts", "problem"]
+__all__ = ["SearchProblem", "determinisations", "ismcts", "problem"]
 
 OVER = PHASE_CODES["over"]
 _REQUIRED: dict[object, int] = {"any": ANY, None: 0, Call.RONDA: 1, Call.RONDI: 2}
@@ -300,40 +300,6 @@ class SearchProblem:
             raise InvalidPositionError("no deal is consistent with this information state")
         tree.done = int(done)
         return tree
-
-
-class SearchTree:
-    """The tree of one compiled search (:meth:`SearchProblem.search`): node 0 is the root;
-    node *i* has the codec action ``action[i]`` leading to it, the seat ``mover[i]`` that
-    made it, ``visits[i]``, ``avail[i]`` (iterations where it was legal when its parent
-    was reached) and ``reward[i]`` (the summed shares of its mover); its children are
-    linked from ``child[i]`` through ``sibling``.  *nodes* were used; *done* iterations
-    were backed up."""
-
-    def __init__(self, capacity: int) -> None:
-        self.action: Ints = np.empty(capacity, np.int64)
-        self.mover: Ints = np.empty(capacity, np.int64)
-        self.visits: Ints = np.empty(capacity, np.int64)
-        self.avail: Ints = np.empty(capacity, np.int64)
-        self.reward: npt.NDArray[np.float64] = np.empty(capacity, np.float64)
-        self.child: Ints = np.empty(capacity, np.int64)
-        self.sibling: Ints = np.empty(capacity, np.int64)
-        self.nodes = 0
-        self.done = 0
-
-    def children(self, node: int) -> list[int]:
-        """The children of *node*, in the order they were added."""
-        found: list[int] = []
-        child = int(self.child[node])
-        while child >= 0:
-            found.append(child)
-            child = int(self.sibling[child])
-        found.reverse()
-        return found
-
-    def root_children(self) -> list[tuple[int, int, float]]:
-        """Each root move's codec action, visits and summed reward."""
-        return [(int(self.action[c]), int(self.visits[c]), float(self.reward[c])) for c in self.children(0)]
 
 
 class _Cache(threading.local):
