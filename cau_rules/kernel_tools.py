@@ -12,6 +12,7 @@ import contextlib
 import importlib
 import random
 import threading
+import types
 import zlib
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -20,7 +21,7 @@ from typing import Any
 from cau_rules.errors import FAST_EXTRA, MissingExtraError, fast_installed
 from cau_rules.outcome import Outcome
 
-__all__ = ["OneGameBatches", "fresh_cache", "generator_state", "kernel_playout", "source_stamp"]
+__all__ = ["OneGameBatches", "fresh_cache", "generator_state", "kernel_playout", "parallel_twin", "source_stamp"]
 
 _MASK64 = (1 << 64) - 1
 
@@ -45,6 +46,28 @@ def source_stamp(path: str) -> int:
     True
     """
     return zlib.crc32(Path(path).read_bytes()) & 0x7FFF_FFFF
+
+
+def parallel_twin(function: Callable[..., Any]) -> Callable[..., Any]:
+    """A copy of *function* under its own name, to compile with ``parallel=True`` beside
+    the serial compilation of *function* itself.
+
+    numba's disk cache files a compiled function under its module, qualified name and
+    first line, not under its options: compiled twice, once serial and once parallel, one
+    function would have one cache entry, and whichever compilation came second would load
+    the first's machine code (a "parallel" batch then ran on one thread).
+
+    >>> def rows(): return 1
+    >>> twin = parallel_twin(rows)
+    >>> twin(), twin.__qualname__, twin.__doc__ == rows.__doc__
+    (1, 'rows_parallel', True)
+    """
+    twin = types.FunctionType(function.__code__, function.__globals__, function.__name__ + "_parallel",
+                              function.__defaults__, function.__closure__)
+    twin.__qualname__ = function.__qualname__ + "_parallel"
+    twin.__doc__ = function.__doc__
+    twin.__module__ = function.__module__
+    return twin
 
 
 def fresh_cache(compiled_stamp: Any, stamp: int, module_file: str) -> None:

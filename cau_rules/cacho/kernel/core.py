@@ -26,7 +26,7 @@ from cau_rules.kernel_random import (
     shuffle_drawn,
     shuffle_fresh,
 )
-from cau_rules.kernel_tools import fresh_cache, source_stamp
+from cau_rules.kernel_tools import fresh_cache, parallel_twin, source_stamp
 from cau_rules.outcome import Termination
 
 CONTRIB = L.CONTRIB
@@ -543,11 +543,11 @@ def _sample_rows(masks, counts, rngs, active_rows, out):
 
 
 step_serial = njit(cache=True)(_step_rows)
-step_parallel = njit(cache=True, parallel=True)(_step_rows)
+step_parallel = njit(cache=True, parallel=True)(parallel_twin(_step_rows))
 mask_serial = njit(cache=True)(_mask_rows)
-mask_parallel = njit(cache=True, parallel=True)(_mask_rows)
+mask_parallel = njit(cache=True, parallel=True)(parallel_twin(_mask_rows))
 sample_serial = njit(cache=True)(_sample_rows)
-sample_parallel = njit(cache=True, parallel=True)(_sample_rows)
+sample_parallel = njit(cache=True, parallel=True)(parallel_twin(_sample_rows))
 
 
 @njit(cache=True)

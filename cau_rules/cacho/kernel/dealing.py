@@ -23,7 +23,7 @@ from cau_rules.cacho.kernel.core import play_random, put_drawn, set_seed, start_
 from cau_rules.cacho.kernel.core import put_order as put_order_core
 from cau_rules.kernel_lanes import DRAWN, LANES, draw_lanes, seed_numbers_many
 from cau_rules.kernel_random import MT_SIZE, TEXT_SIZE, generator_state, seed_numbers, shuffle_fresh
-from cau_rules.kernel_tools import fresh_cache, source_stamp
+from cau_rules.kernel_tools import fresh_cache, parallel_twin, source_stamp
 
 __all__ = ["play_fresh", "play_fresh_many", "play_row", "put_order", "reset_rows", "shares_of"]
 
@@ -171,7 +171,7 @@ def shares_rows(rows, games, out):
 
 
 reset_serial = njit(cache=True)(_reset_rows)
-reset_parallel = njit(cache=True, parallel=True)(_reset_rows)
+reset_parallel = njit(cache=True, parallel=True)(parallel_twin(_reset_rows))
 
 
 # -- typed entry points ----------------------------------------------------------------

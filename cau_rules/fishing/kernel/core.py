@@ -116,6 +116,7 @@ from cau_rules.fishing.kernel.parts import (
     top_masks,
 )
 from cau_rules.kernel_random import next_random
+from cau_rules.kernel_tools import parallel_twin
 
 
 @njit(cache=True)
@@ -559,11 +560,11 @@ def _sample_rows(masks, counts, rngs, active, out):
 
 
 step_serial = njit(cache=True)(_step_rows)
-step_parallel = njit(cache=True, parallel=True)(_step_rows)
+step_parallel = njit(cache=True, parallel=True)(parallel_twin(_step_rows))
 mask_serial = njit(cache=True)(_mask_rows)
-mask_parallel = njit(cache=True, parallel=True)(_mask_rows)
+mask_parallel = njit(cache=True, parallel=True)(parallel_twin(_mask_rows))
 sample_serial = njit(cache=True)(_sample_rows)
-sample_parallel = njit(cache=True, parallel=True)(_sample_rows)
+sample_parallel = njit(cache=True, parallel=True)(parallel_twin(_sample_rows))
 
 
 @njit_plain

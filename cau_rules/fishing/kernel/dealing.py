@@ -46,6 +46,7 @@ from cau_rules.kernel_random import (
     seed_numbers2,
     shuffle,
 )
+from cau_rules.kernel_tools import parallel_twin
 
 
 @njit(cache=True)
@@ -337,13 +338,13 @@ def shares_rows(rows, r, games, out):
 
 
 reset_serial = njit(cache=True)(_reset_rows)
-reset_parallel = njit(cache=True, parallel=True)(_reset_rows)
+reset_parallel = njit(cache=True, parallel=True)(parallel_twin(_reset_rows))
 step_serial = njit(cache=True)(_step_rows)
-step_parallel = njit(cache=True, parallel=True)(_step_rows)
+step_parallel = njit(cache=True, parallel=True)(parallel_twin(_step_rows))
 mask_serial = njit(cache=True)(_mask_rows)
-mask_parallel = njit(cache=True, parallel=True)(_mask_rows)
+mask_parallel = njit(cache=True, parallel=True)(parallel_twin(_mask_rows))
 sample_serial = njit(cache=True)(_sample_rows)
-sample_parallel = njit(cache=True, parallel=True)(_sample_rows)
+sample_parallel = njit(cache=True, parallel=True)(parallel_twin(_sample_rows))
 
 
 # -- typed entry points ----------------------------------------------------------------

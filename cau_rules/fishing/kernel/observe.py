@@ -62,6 +62,7 @@ from cau_rules.fishing.kernel.layout import (
 )
 from cau_rules.fishing.kernel.parts import OVER
 from cau_rules.fishing.rules import FishingRules
+from cau_rules.kernel_tools import parallel_twin
 
 
 @njit(cache=True)
@@ -201,7 +202,7 @@ def _observe_rows(rows, r, at, numbers, out):
 
 
 observe_serial = njit(cache=True)(_observe_rows)
-observe_parallel = njit(cache=True, parallel=True)(_observe_rows)
+observe_parallel = njit(cache=True, parallel=True)(parallel_twin(_observe_rows))
 
 
 def observe_rows(rows: npt.NDArray[np.int16], rules: npt.NDArray[np.int64], at: npt.NDArray[np.int64],
