@@ -58,7 +58,14 @@ fresh_cache(compiled_stamp, STAMP, __file__)
 
 @njit(cache=True)
 def start_tree(node_action, node_mover, node_visits, node_avail, node_reward, node_child, node_next):
-    """Make node 0 an unvisited root without children."""
+    """Make node 0 an unvisited root without children.
+
+    >>> import numpy as np
+    >>> arrays = [np.ones(2, np.int64) for _ in range(4)] + [np.ones(2)] + [np.ones(2, np.int64)] * 2
+    >>> start_tree(*arrays)
+    >>> [int(a[0]) for a in arrays]  # action, mover, visits, avail, reward, child, sibling
+    [-1, -1, 0, 0, 0, -1, -1]
+    """
     node_action[0] = -1
     node_mover[0] = -1
     node_visits[0] = 0
@@ -130,7 +137,14 @@ def choose(node, mover, actions, count, child_of, nodes, exploration, rng, node_
 @njit(cache=True)
 def backup(path, depth, shares, node_visits, node_mover, node_reward):
     """Count a visit for each node of ``path[:depth]`` and add its mover's share of the
-    win (``shares[seat]``) to its reward."""
+    win (``shares[seat]``) to its reward.
+
+    >>> import numpy as np
+    >>> visits, mover, reward = np.zeros(3, np.int64), np.array([-1, 1, 0]), np.zeros(3)
+    >>> backup(np.array([0, 1, 2]), 3, np.array([0.25, 0.75]), visits, mover, reward)
+    >>> visits.tolist(), reward.tolist()
+    ([1, 1, 1], [0.0, 0.75, 0.25])
+    """
     for d in range(depth):
         visited = path[d]
         node_visits[visited] += 1

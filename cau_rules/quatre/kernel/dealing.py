@@ -111,5 +111,13 @@ def deck_values(cards: bytes) -> Ints:
 
 def play_seeds(rows: Rows, rules: Ints, rngs: Randoms, game: int, first: int, count: int, players: int,
                deck: Ints) -> int:
-    """:func:`fresh_plays` (seeds in int64); returns the moves made."""
+    """:func:`fresh_plays` (seeds in int64); returns the moves made.
+
+    >>> from cau_rules.quatre.kernel.batch import Batch
+    >>> from cau_rules.quatre.rules import QUATRE
+    >>> batch = Batch(QUATRE, 2, 1)
+    >>> made = play_seeds(batch.rows, batch.vector, batch.rngs, 0, 3, 2, 2, batch.deck)
+    >>> made > 0 and batch.over().tolist() == [True]
+    True
+    """
     return int(fresh_plays(rows, rules, rngs, game, first, count, players, deck))
