@@ -20,8 +20,7 @@ from __future__ import annotations
 
 from collections import OrderedDict
 from collections.abc import Iterable, Mapping
-
-import attrs
+from typing import NamedTuple
 
 from cau_rules.cards import Card, Language
 from cau_rules.checks import check_type, seat_number
@@ -104,8 +103,7 @@ _INDENT = 22.0  # holdings start after the turn marker
 _LINE = 16.0  # a text line
 
 
-@attrs.frozen
-class _Seat:
+class _Seat(NamedTuple):  # (a tuple: built for every seat of every picture, it costs little)
     """What the picture shows of one seat: cards (None: hidden, drawn as backs)."""
 
     holding: tuple[Card, ...] | None
@@ -115,8 +113,7 @@ class _Seat:
     debts: tuple[Debt, ...]
 
 
-@attrs.frozen
-class _Scene:
+class _Scene(NamedTuple):
     """Everything a picture draws, the hidden parts already left out."""
 
     variant: str
@@ -219,12 +216,22 @@ def _seat_label(scene: _Scene, number: int, language: Language) -> str:
     return label
 
 
+def _lit(marked: set[Card], cards: Iterable[Card]) -> frozenset[Card] | None:
+    """Which of *cards* are highlighted, for a key (None, as a rule: the cards of a move have
+    left the hand that played them)."""
+    return None if marked.isdisjoint(cards) else frozenset(marked.intersection(cards))
+
+
 def _draw_seat(canvas: Canvas, scene: _Scene, number: int, y: float, width: float, pile_x: float,
                options: SvgOptions, marked: set[Card], pile_marks: set[int]) -> None:
     language = options.language
     seat = scene.seats[number]
     if number == scene.to_play and scene.phase != "over":
-        draw_turn_marker(canvas, x=_MARGIN + 7, y=y + 11, language=language)
+        def marker(into: Group) -> None:
+            draw_turn_marker(into, x=_MARGIN + 7, y=y + 11, language=language)
+
+        # The marker moves every time, from place to place: each place is written once.
+        canvas._remembered(("fishing-turn", y, language), marker)
     label = _seat_label(scene, number, language)
     top = seat.pile[-1] if seat.pile else None
 
@@ -243,10 +250,11 @@ def _draw_seat(canvas: Canvas, scene: _Scene, number: int, y: float, width: floa
     # remembered under everything it depends on, in two parts, since the piles move right or
     # left with the widest hand; the turn marker, which moves every time, stays outside.
     deck = scene.rules.deck if scene.rules is not None else None
-    canvas.fragment(("fishing-hand", label, seat.holding, seat.size, y, width, deck, language,
-                     frozenset(marked.intersection(seat.holding or ()))), hand)
-    canvas.fragment(("fishing-pile", seat.pile, seat.pile_size, seat.debts, y, pile_x, deck, language,
-                     number in pile_marks, top is not None and top in options.highlight), pile)
+    canvas._remembered(("fishing-hand", label, seat.holding, seat.size, y, width, deck, language,
+                        _lit(marked, seat.holding or ())), lambda into: hand(into.group()))
+    canvas._remembered(("fishing-pile", seat.pile, seat.pile_size, seat.debts, y, pile_x, deck, language,
+                        number in pile_marks, top is not None and top in options.highlight),
+                       lambda into: pile(into.group()))
 
 
 def _chain_width(chain: Chain | None) -> float:
@@ -372,9 +380,12 @@ def _draw(scene: _Scene, options: SvgOptions | None, bottom: int | None, title: 
     middle = 24 + _BIG * CARD_RATIO + 36
     height = 34 + (players - 1) * small_band + middle + big_band + len(footer) * _LINE + 10
     canvas = options.canvas(width, height, title=title)
-    canvas._remembered(("fishing-ground", width, height),
-                       lambda into: into.rect(0, 0, width, height, fill="#2f6f4f", opacity=0.12))
-    draw_label(canvas, heading, x=_MARGIN, y=22, bold=True, size=15)
+
+    def ground(into: Group) -> None:
+        into.rect(0, 0, width, height, fill="#2f6f4f", opacity=0.12)
+        draw_label(into, heading, x=_MARGIN, y=22, bold=True, size=15)
+
+    canvas._remembered(("fishing-ground", width, height, heading), ground)
     y = 34.0
     for seat in order[:-1]:
         _draw_seat(canvas, scene, seat, y, _SMALL, pile_x, options, marked, pile_marks)
@@ -387,7 +398,7 @@ def _draw(scene: _Scene, options: SvgOptions | None, bottom: int | None, title: 
     stock_top = scene.stock[0] if scene.stock else None
     middle_key = ("fishing-middle", y, language, deck, scene.table, scene.trail, scene.chain, chain_label, chain_x,
                   stock_x, scene.stock_size, stock_top, scene.discard,
-                  frozenset(marked.intersection(scene.table + chain_cards)))
+                  _lit(marked, scene.table), _lit(marked, chain_cards))
 
     def draw_middle(into: Group) -> None:
         draw_label(into, _text("table", language), x=_MARGIN, y=y + 16, bold=True)

@@ -28,15 +28,17 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable, Sequence
-from typing import Literal
 
 from cau_rules.errors import InvalidRulesError
-from cau_rules.svg.values import Anchor, PathData, check_anchor, check_number, check_text, fmt, fmt_scale
+from cau_rules.svg.shapes import Shapes
+from cau_rules.svg.values import PathData, check_number, check_text, fmt, fmt_scale
 from cau_rules.svg.written import (
     FRAGMENTS,
     MAX_FRAGMENTS,
     MAX_SYMBOLS,
     SYMBOLS,
+    Fragment,
+    Symbol,
     escape_attribute,
     escape_text,
     remember,
@@ -55,7 +57,7 @@ def _is_title(children: list[Group | str]) -> bool:
     return bool(children) and isinstance(children[0], str) and children[0].startswith("<title>")
 
 
-class Group:
+class Group(Shapes):
     """A ``<g>`` element (or the document itself): a container that shapes are drawn into.
 
     Get groups from :meth:`group` (a ``Group()`` built directly belongs to no picture).
@@ -115,19 +117,6 @@ class Group:
         if self._raw is not None:
             self._redraw()
         self._children.append(head + "/>" if text is None else f"{head}>{escape_text(text)}</{tag}>")
-
-    @staticmethod
-    def _paint(fill: str | None, stroke: str | None, stroke_width: float | None,
-               opacity: float | None = None) -> list[tuple[str, str | float | None]]:
-        if fill is not None:
-            check_text("fill", fill)
-        if stroke is not None:
-            check_text("stroke", stroke)
-        if stroke_width is not None:
-            check_number("stroke_width", stroke_width)
-        if opacity is not None:
-            check_number("opacity", opacity)
-        return [("fill", fill), ("stroke", stroke), ("stroke-width", stroke_width), ("opacity", opacity)]
 
     def group(self, *, x: float = 0, y: float = 0, rotate: float = 0, class_: str | None = None,
               title: str | None = None, data: Iterable[tuple[str, str]] = ()) -> Group:
@@ -213,54 +202,59 @@ class Group:
         if canvas is None:
             draw(node)
             return node
-        full = (class_, x, y, title, *key)
+        full = (Group, class_, x, y, title, *key)  # (a _remembered key never starts with a class)
         cached = FRAGMENTS.get(full)
-        if cached is not None and canvas._has_all(cached[1]):
+        if cached is None:
+            cached = canvas._record(full, node, draw)
+        else:
             FRAGMENTS.move_to_end(full)
-            if canvas._drawing:
-                canvas._drawing[-1].update(cached[1])
             node._raw, node._lazy = cached[0], draw
-            return node
-        canvas._drawing.append(set())
-        try:
-            draw(node)
-        finally:
-            uses = canvas._drawing.pop()
-        if canvas._drawing:
-            canvas._drawing[-1].update(uses)
-        lines: list[str] = []
-        node._write(lines)
-        remember(FRAGMENTS, full, ("\n".join(lines), tuple(sorted(uses))), MAX_FRAGMENTS)
+        canvas._paste(cached[1])
         return node
 
     def _remembered(self, key: tuple[object, ...], draw: Callable[[Group], None]) -> None:
         """What *draw* draws here, written once per process under *key* (which names all it
-        depends on) and copied afterwards; unlike :meth:`fragment`, with no element of its own."""
-        canvas = self._root
-        if canvas is None:
+        depends on, and starts with a str naming the drawing) and copied afterwards; unlike
+        :meth:`fragment`, with no element of its own, and nothing built to paste it: this is
+        how a picture is composed of the rows, piles and labels of the move before."""
+        if self._root is None:
             draw(self)
+        elif text := self._recalled(key, draw):
+            if self._raw is not None:
+                self._redraw()
+            self._children.append(text)
+
+    def _remembered_at(self, key: tuple[object, ...], draw: Callable[[Group, float, float], None],
+                       x: float, y: float) -> None:
+        """:meth:`_remembered` for one element that ``draw(group, x, y)`` draws at (*x*, *y*)
+        with no other transform than the move there, such as a card: written once at the origin
+        and moved, so that it is drawn once wherever it lies (*key* need not name the place)."""
+        if self._root is None:
+            draw(self, x, y)
             return
-        full = ("children", *key)
-        cached = FRAGMENTS.get(full)
-        if cached is None or not canvas._has_all(cached[1]):
-            scratch = Group()
-            scratch._root = canvas
-            canvas._drawing.append(set())
-            try:
-                draw(scratch)
-            finally:
-                uses = canvas._drawing.pop()
-            lines: list[str] = []
-            scratch._write(lines)  # "<g>", what was drawn, "</g>" (or "<g/>" for nothing)
-            cached = ("\n".join(lines[1:-1]), tuple(sorted(uses)))
-            remember(FRAGMENTS, full, cached, MAX_FRAGMENTS)
-        FRAGMENTS.move_to_end(full)
-        if canvas._drawing:
-            canvas._drawing[-1].update(cached[1])
+        text = self._recalled(key, lambda into: draw(into, 0, 0))
+        if x or y:  # the move is the opening tag's last attribute, as group() and placed() write it
+            end = text.index(">")  # (an attribute's ">" is written escaped)
+            end -= text[end - 1] == "/"
+            text = f'{text[:end]} transform="translate({fmt(x)} {fmt(y)})"{text[end:]}'
         if self._raw is not None:
             self._redraw()
-        if cached[0]:
-            self._children.append(cached[0])
+        self._children.append(text)
+
+    def _recalled(self, key: tuple[object, ...], draw: Callable[[Group], None]) -> str:
+        """The remembered text of what *draw* draws under *key*, drawn now if it is not known yet,
+        its symbols taken into the picture."""
+        canvas = self._root
+        assert canvas is not None
+        cached = FRAGMENTS.get(key)
+        if cached is None:
+            scratch = Group()
+            scratch._root = canvas
+            cached = canvas._record(key, scratch, draw, inner=True)
+        else:
+            FRAGMENTS.move_to_end(key)
+        canvas._paste(cached[1])
+        return cached[0]
 
     def _redraw(self) -> None:
         """Turn a remembered fragment back into elements (something is drawn into it)."""
@@ -279,139 +273,6 @@ class Group:
         True
         """
         self._leaf("title", (), check_text("title", text))
-
-    def rect(self, x: float, y: float, width: float, height: float, *, rx: float = 0,
-             fill: str | None = None, stroke: str | None = None, stroke_width: float | None = None,
-             opacity: float | None = None, dash: str | None = None) -> None:
-        """A rectangle with corner (*x*, *y*), optionally rounded by *rx*.
-
-        Args:
-            x: left edge.
-            y: top edge.
-            width: width, 0 or more.
-            height: height, 0 or more.
-            rx: corner radius.
-            fill: fill paint (SVG's default is black).
-            stroke: outline paint.
-            stroke_width: outline width.
-            opacity: 0 to 1.
-            dash: a ``stroke-dasharray`` such as ``"4 2"``.
-
-        Raises:
-            TypeError: if a number or colour has the wrong type.
-            InvalidRulesError: if a size is negative or not finite.
-
-        >>> canvas = Canvas(10, 10)
-        >>> canvas.rect(0, 0, 10, 5, fill="none", stroke="#000000", stroke_width=0.5)
-        >>> canvas.rect(0, 0, -1, 5)
-        Traceback (most recent call last):
-        ...
-        cau_rules.errors.InvalidRulesError: width must be at least 0, not -1
-        """
-        check_number("x", x, minimum=None)
-        check_number("y", y, minimum=None)
-        check_number("width", width)
-        check_number("height", height)
-        check_number("rx", rx)
-        if dash is not None:
-            check_text("dash", dash)
-        self._leaf("rect", [("x", x), ("y", y), ("width", width), ("height", height), ("rx", rx or None),
-                            *self._paint(fill, stroke, stroke_width, opacity), ("stroke-dasharray", dash)])
-
-    def circle(self, cx: float, cy: float, r: float, *, fill: str | None = None, stroke: str | None = None,
-               stroke_width: float | None = None) -> None:
-        """A circle of radius *r* centred on (*cx*, *cy*).
-
-        >>> canvas = Canvas(10, 10)
-        >>> canvas.circle(5, 5, 4.999, fill="#ffd700")
-        >>> '<circle cx="5" cy="5" r="5" fill="#ffd700"/>' in canvas.to_svg()
-        True
-        """
-        check_number("cx", cx, minimum=None)
-        check_number("cy", cy, minimum=None)
-        check_number("r", r)
-        self._leaf("circle", [("cx", cx), ("cy", cy), ("r", r), *self._paint(fill, stroke, stroke_width)])
-
-    def ellipse(self, cx: float, cy: float, rx: float, ry: float, *, fill: str | None = None,
-                stroke: str | None = None, stroke_width: float | None = None) -> None:
-        """An ellipse with radii *rx* and *ry* centred on (*cx*, *cy*).
-
-        >>> canvas = Canvas(10, 10)
-        >>> canvas.ellipse(5, 5, 4, 2, fill="#00ff00")
-        >>> '<ellipse cx="5" cy="5" rx="4" ry="2" fill="#00ff00"/>' in canvas.to_svg()
-        True
-        """
-        check_number("cx", cx, minimum=None)
-        check_number("cy", cy, minimum=None)
-        check_number("rx", rx)
-        check_number("ry", ry)
-        self._leaf("ellipse", [("cx", cx), ("cy", cy), ("rx", rx), ("ry", ry),
-                               *self._paint(fill, stroke, stroke_width)])
-
-    def line(self, x1: float, y1: float, x2: float, y2: float, *, stroke: str = "#000000",
-             stroke_width: float = 1) -> None:
-        """A straight line from (*x1*, *y1*) to (*x2*, *y2*).
-
-        >>> canvas = Canvas(10, 10)
-        >>> canvas.line(0, 0, 10, 10, stroke="#333333")
-        >>> '<line x1="0" y1="0" x2="10" y2="10" stroke="#333333" stroke-width="1"/>' in canvas.to_svg()
-        True
-        """
-        for name, value in (("x1", x1), ("y1", y1), ("x2", x2), ("y2", y2)):
-            check_number(name, value, minimum=None)
-        self._leaf("line", [("x1", x1), ("y1", y1), ("x2", x2), ("y2", y2),
-                            *self._paint(None, stroke, stroke_width)])
-
-    def path(self, d: PathData | str, *, fill: str | None = None, stroke: str | None = None,
-             stroke_width: float | None = None, opacity: float | None = None,
-             linejoin: Literal["miter", "round", "bevel"] | None = None) -> None:
-        """A path; *d* is best built with :class:`PathData` so its numbers are stable.
-
-        >>> canvas = Canvas(10, 10)
-        >>> canvas.path(PathData().move(0, 0).line(10, 0).line(5, 8).close(), fill="#0000ff")
-        >>> '<path d="M0 0 L10 0 L5 8 Z" fill="#0000ff"/>' in canvas.to_svg()
-        True
-        """
-        if not isinstance(d, PathData | str):
-            raise TypeError(f"d must be a PathData or a str, not {type(d).__name__}")
-        self._leaf("path", [("d", str(d)), *self._paint(fill, stroke, stroke_width, opacity),
-                            ("stroke-linejoin", linejoin)])
-
-    def text(self, x: float, y: float, content: str, *, size: float = 12, anchor: Anchor = "start",
-             bold: bool = False, fill: str = "#000000", rotate: float = 0) -> None:
-        """A line of text with its baseline at *y*; *content* is escaped.
-
-        Args:
-            x: horizontal position of the anchor point.
-            y: the baseline.
-            content: any text; markup characters are written escaped and characters
-                XML cannot hold become U+FFFD.
-            size: font size.
-            anchor: which point of the text *x* names.
-            bold: a bold weight.
-            fill: text colour.
-            rotate: rotation in degrees about (*x*, *y*).
-
-        Raises:
-            TypeError: if *content* is not a str, or a number has the wrong type.
-            InvalidRulesError: if *anchor* is unknown or *size* is not positive.
-
-        >>> canvas = Canvas(10, 10)
-        >>> canvas.text(0, 9, '<b>"Q" & A</b>', size=8)
-        >>> print(canvas.to_svg().splitlines()[1])
-        <text x="0" y="9" font-size="8" fill="#000000">&lt;b&gt;"Q" &amp; A&lt;/b&gt;</text>
-        """
-        check_number("x", x, minimum=None)
-        check_number("y", y, minimum=None)
-        check_number("size", size, positive=True)
-        check_number("rotate", rotate, minimum=None)
-        check_text("content", content)
-        check_text("fill", fill)
-        anchor_value = None if check_anchor(anchor) == "start" else anchor
-        self._leaf("text", [("x", x), ("y", y), ("font-size", size), ("font-weight", "bold" if bold else None),
-                            ("text-anchor", anchor_value), ("fill", fill),
-                            ("transform", f"rotate({fmt(rotate)} {fmt(x)} {fmt(y)})" if rotate else None)],
-                   content)
 
     def placed(self, class_: str, x: float, y: float, title: str, symbol: str, data: str | None = None,
                scale: float = 1) -> Group:
@@ -533,7 +394,7 @@ class Canvas(Group):
     cau_rules.errors.InvalidRulesError: width must be greater than 0, not 0
     """
 
-    __slots__ = ("_defs", "_drawing", "height", "size", "width")
+    __slots__ = ("_defs", "_drawing", "_head", "height", "size", "width")
 
     def __init__(self, width: float, height: float, *, title: str | None = None, size: float = 1.0) -> None:
         self.width = check_number("width", width, positive=True)
@@ -541,16 +402,12 @@ class Canvas(Group):
         self.size = check_number("size", size, positive=True)
         super().__init__()
         self._root = self
-        self._defs: dict[str, str] = {}
+        self._defs: dict[str, Symbol] = {}
         self._drawing: list[set[str]] = []
         self._tag = "svg"
-        self._attributes = [
-            ("xmlns", SVG_NAMESPACE),
-            ("width", fmt(self.width * self.size)),
-            ("height", fmt(self.height * self.size)),
-            ("viewBox", f"0 0 {fmt(self.width)} {fmt(self.height)}"),
-            ("font-family", FONT_FAMILY),
-        ]
+        self._head = (f'<svg xmlns="{SVG_NAMESPACE}" width="{fmt(self.width * self.size)}" '
+                      f'height="{fmt(self.height * self.size)}" viewBox="0 0 {fmt(self.width)} {fmt(self.height)}" '
+                      f'font-family="{FONT_FAMILY}"')  # (numbers and names: nothing to escape)
         if title is not None:
             self.title(title)
 
@@ -590,7 +447,7 @@ class Canvas(Group):
             return symbol
         cached = SYMBOLS.get(symbol)
         if cached is not None and self._has_all(cached[1]):
-            self._defs[symbol] = cached[0]
+            self._defs[symbol] = cached
             return symbol
         if not re.fullmatch(r"[A-Za-z][A-Za-z0-9_.-]*", check_text("symbol", symbol)):
             raise InvalidRulesError(f"bad symbol id {symbol!r}: use letters, digits, '-', '_' and '.'")
@@ -603,8 +460,8 @@ class Canvas(Group):
             uses = self._drawing.pop()
         lines: list[str] = []
         node._write(lines)
-        remember(SYMBOLS, symbol, ("\n".join(lines), tuple(sorted(uses))), MAX_SYMBOLS)
-        self._defs[symbol] = SYMBOLS[symbol][0]
+        written = self._defs[symbol] = ("\n".join(lines), tuple(sorted(uses)))
+        remember(SYMBOLS, symbol, written, MAX_SYMBOLS)
         return symbol
 
     def _has_all(self, symbols: tuple[str, ...]) -> bool:
@@ -614,27 +471,55 @@ class Canvas(Group):
             if symbol not in defs:
                 if (cached := SYMBOLS.get(symbol)) is None or not self._has_all(cached[1]):
                     return False
-                defs[symbol] = cached[0]
+                defs[symbol] = cached
         return True
 
+    def _record(self, key: tuple[object, ...], node: Group, draw: Callable[[Group], None], *,
+                inner: bool = False) -> Fragment:
+        """Draw *node* with *draw* and remember its text (only what is inside it if *inner*)
+        and the symbols it needs under *key*."""
+        self._drawing.append(set())
+        try:
+            draw(node)
+        finally:
+            uses = self._drawing.pop()
+        lines: list[str] = []
+        node._write(lines)
+        # The symbols placed, and what they place in turn: every one is in this picture already.
+        needed: dict[str, Symbol] = {}
+        waiting = list(uses)
+        while waiting:
+            if (symbol := waiting.pop()) not in needed:
+                needed[symbol] = self._defs[symbol]
+                waiting.extend(needed[symbol][1])
+        written = ("\n".join(lines[1:-1] if inner else lines), needed)
+        remember(FRAGMENTS, key, written, MAX_FRAGMENTS)
+        return written
+
+    def _paste(self, symbols: dict[str, Symbol]) -> None:
+        """Take in the *symbols* a remembered fragment needs (for the fragment being drawn too)."""
+        self._defs.update(symbols)
+        if self._drawing:
+            self._drawing[-1].update(symbols)
+
     def _write(self, out: list[str]) -> None:
-        if not self._defs:
-            super()._write(out)
+        children, defs = self._children, self._defs
+        if not children and not defs:
+            out.append(self._head + "/>")
             return
-        out.append(f"<{self._tag}" + "".join(f' {name}="{escape_attribute(value)}"'
-                                             for name, value in self._attributes) + ">")
-        children = self._children
+        out.append(self._head + ">")
         first = 1 if _is_title(children) else 0  # the title stays the first child
         out.extend(children[:first])  # type: ignore[arg-type]
-        out.append("<defs>")
-        out.extend(self._defs[symbol] for symbol in sorted(self._defs))  # the same order however drawn
-        out.append("</defs>")
+        if defs:
+            out.append("<defs>")
+            out.extend(defs[symbol][0] for symbol in sorted(defs))  # the same order however drawn
+            out.append("</defs>")
         for child in children[first:]:
             if type(child) is str:
                 out.append(child)
             else:
                 child._write(out)  # type: ignore[union-attr]
-        out.append(f"</{self._tag}>")
+        out.append("</svg>")
 
     def to_svg(self) -> str:
         """The complete SVG document, one element a line (not indented: a picture is sent
@@ -647,4 +532,5 @@ class Canvas(Group):
         """
         out: list[str] = []
         self._write(out)
-        return "\n".join(out) + "\n"
+        out.append("")  # the final newline
+        return "\n".join(out)

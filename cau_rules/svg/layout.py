@@ -284,20 +284,19 @@ def draw_row(target: Group, cards: Sequence[Card | None], *, x: float, y: float,
             else:
                 slot, left, top = row, x0 + bx - w / 2, y0
             if slot is not row:
-                _draw_slot(slot, card=card, x=left, y=top, width=w, deck=deck, highlight=card in marked,
-                           language=language)
-            else:  # the same card in the same place is the same text: written once per process
+                _draw_slot(slot, left, top, card=card, width=w, deck=deck, highlight=card in marked, language=language)
+            else:  # the same card is the same text wherever it lies: written once per process
                 lit = card in marked
-                row._remembered(("card", card, left, top, w, deck, lit, language),
-                                functools.partial(_draw_slot, card=card, x=left, y=top, width=w, deck=deck,
-                                                  highlight=lit, language=language))
+                row._remembered_at(("card", card, w, deck, lit, language),
+                                   functools.partial(_draw_slot, card=card, width=w, deck=deck, highlight=lit,
+                                                     language=language), left, top)
 
     # The same row in the same place is written once per process (a hand between two moves).
     key = ("row", shown, x0, y0, w, g, turn, deck, marked.intersection(card for card in shown if card), language)
     return target.fragment(key, draw, class_="row")
 
 
-def _draw_slot(target: Group, *, card: Card | None, x: float, y: float, width: float, deck: Deck, highlight: bool,
+def _draw_slot(target: Group, x: float, y: float, *, card: Card | None, width: float, deck: Deck, highlight: bool,
                language: Language) -> None:
     """One place of a row: the face of *card*, or a back for None."""
     if card is None:

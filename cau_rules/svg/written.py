@@ -8,7 +8,8 @@ import re
 from collections import OrderedDict
 from typing import TypeVar
 
-__all__ = ["FRAGMENTS", "MAX_FRAGMENTS", "MAX_SYMBOLS", "SYMBOLS", "escape_attribute", "escape_text", "remember"]
+__all__ = ["FRAGMENTS", "MAX_FRAGMENTS", "MAX_SYMBOLS", "SYMBOLS", "Fragment", "Symbol", "escape_attribute",
+           "escape_text", "remember"]
 
 # Characters XML 1.0 forbids anywhere in a document; hostile text may carry them.
 _NOT_XML = re.compile("[^\t\n\r\u0020-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
@@ -45,13 +46,20 @@ def escape_attribute(text: str) -> str:
     )
 
 
-SYMBOLS: OrderedDict[str, tuple[str, tuple[str, ...]]] = OrderedDict()
+Symbol = tuple[str, tuple[str, ...]]
+"""A written symbol: its ``<symbol>`` text and the ids of the symbols it places."""
+Fragment = tuple[str, dict[str, Symbol]]
+"""A remembered fragment: its text and every symbol it needs (those it places, and those they
+place in turn), written: a picture that pastes it needs no other look-up, and no symbol
+forgotten since can make it wrong."""
+
+SYMBOLS: OrderedDict[str, Symbol] = OrderedDict()
 """The written text of the symbols defined so far, and the symbols each uses, by id (see
 :meth:`Canvas.define`), the least recently used first."""
 MAX_SYMBOLS = 4096
 """How many symbols :data:`SYMBOLS` keeps."""
 
-FRAGMENTS: OrderedDict[tuple[object, ...], tuple[str, tuple[str, ...]]] = OrderedDict()
+FRAGMENTS: OrderedDict[tuple[object, ...], Fragment] = OrderedDict()
 """The written text of remembered fragments, and the symbols they use (see :meth:`Group.fragment`),
 the least recently used first."""
 # Rows and piles of at most a few KiB each: at most some tens of MiB.  A server draws a few
@@ -62,10 +70,10 @@ MAX_FRAGMENTS = 8192
 
 
 _Key = TypeVar("_Key")
+_Value = TypeVar("_Value")
 
 
-def remember(cache: OrderedDict[_Key, tuple[str, tuple[str, ...]]], key: _Key,
-              value: tuple[str, tuple[str, ...]], most: int) -> None:
+def remember(cache: OrderedDict[_Key, _Value], key: _Key, value: _Value, most: int) -> None:
     """Store *value* under *key*, forgetting the least recently used entry when *cache* is full.
 
     >>> cache: OrderedDict[str, tuple[str, tuple[str, ...]]] = OrderedDict()
