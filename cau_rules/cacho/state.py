@@ -423,7 +423,7 @@ class CachoState:
         >>> new_game(CACHO, 2, seed=1).svg(lang="ca").startswith("<svg")
         True
         """
-        return svg_state(self, options=(options or SvgOptions()).in_lang(lang), bottom=bottom)
+        return svg_state(self, options=SvgOptions.of(options, lang), bottom=bottom)
 
     def _repr_svg_(self) -> str:
         """The picture of the whole state, for notebooks

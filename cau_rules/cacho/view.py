@@ -146,7 +146,7 @@ class CachoView:
         >>> "seient 1 (tu)" in new_game(CACHO, 2, seed=1).observe(1).svg(lang="ca")
         True
         """
-        return svg_view(self, options=(options or SvgOptions()).in_lang(lang), bottom=bottom)
+        return svg_view(self, options=SvgOptions.of(options, lang), bottom=bottom)
 
     def _repr_svg_(self) -> str:
         """The picture of the view, for notebooks (:func:`~cau_rules.cacho.picture.svg_view`)."""

@@ -22,7 +22,7 @@ from collections import OrderedDict
 from collections.abc import Iterable, Mapping
 from typing import NamedTuple
 
-from cau_rules.cards import Card, Language
+from cau_rules.cards import SPANISH_48, Card, Language
 from cau_rules.checks import check_type, seat_number
 from cau_rules.fishing.events import (
     Captured,
@@ -38,6 +38,8 @@ from cau_rules.i18n import Catalogue, register
 from cau_rules.outcome import Outcome
 from cau_rules.svg import (
     CARD_RATIO,
+    CARD_WIDTH,
+    GAP,
     Canvas,
     Group,
     SvgOptions,
@@ -45,7 +47,7 @@ from cau_rules.svg import (
     draw_card,
     draw_label,
     draw_pile,
-    draw_row,
+    draw_straight_row,
     draw_turn_marker,
 )
 
@@ -188,11 +190,8 @@ def _draw_holding(canvas: Group, seat: _Seat, x: float, y: float, width: float,
         draw_pile(canvas, None, 0, x=x, y=y, width=width, language=language)
         return
     gap = 4.0 if len(seat.holding) <= 9 else -width * 0.45
-    if deck is None:
-        draw_row(canvas, seat.holding, x=x, y=y, width=width, gap=gap, highlight=marked, language=language)
-    else:
-        draw_row(canvas, seat.holding, x=x, y=y, width=width, gap=gap, deck=deck, highlight=marked,
-                 language=language)
+    draw_straight_row(canvas, seat.holding, x=x, y=y, width=width, gap=gap, deck=deck or SPANISH_48,
+                      highlight=marked, language=language)
 
 
 def _draw_pile(canvas: Group, cards: tuple[Card, ...] | None, size: int, x: float, y: float,
@@ -298,21 +297,23 @@ def _draw_chain(canvas: Group, scene: _Scene, x: float, y: float, options: SvgOp
                    anchor="middle")
 
 
-_FOOTERS: OrderedDict[tuple[object, ...], tuple[str, ...]] = OrderedDict()
-"""The footer lines of recent positions: every seat's picture of a position has the same
-(a server draws them one after the other), and the events' words cost more than the rest."""
+_FOOTERS: OrderedDict[tuple[object, ...], tuple[tuple[str, ...], float]] = OrderedDict()
+"""The footer lines of recent positions and the width they need: every seat's picture of a
+position has the same (a server draws them one after the other), and the events' words cost
+more than the rest."""
 
 
-def _footer(scene: _Scene, language: Language) -> tuple[str, ...]:
+def _footer(scene: _Scene, language: Language) -> tuple[tuple[str, ...], float]:
     target = scene.rules.target if scene.rules is not None and scene.stones else None
     key = (language, scene.stones, scene.partides, target, scene.stake, scene.hand_scores, scene.events,
            scene.outcome)
-    lines = _FOOTERS.get(key)
-    if lines is None:
-        lines = _FOOTERS[key] = tuple(_footer_lines(scene, language))
+    footer = _FOOTERS.get(key)
+    if footer is None:
+        lines = tuple(_footer_lines(scene, language))
+        footer = _FOOTERS[key] = (lines, max((len(line) * 6.6 + 16 for line in lines), default=0.0))
         if len(_FOOTERS) > 256:
             _FOOTERS.popitem(last=False)
-    return lines
+    return footer
 
 
 def _footer_lines(scene: _Scene, language: Language) -> list[str]:
@@ -358,23 +359,22 @@ def _draw(scene: _Scene, options: SvgOptions | None, bottom: int | None, title: 
     language = options.language
     moved, pile_marks = _last_move(scene.events)
     marked = moved | set(options.highlight)
-    order = [(bottom + step) % players for step in range(1, players)] + [bottom]
-    widths = {seat: (_BIG if seat == bottom else _SMALL) for seat in order}
-    holding_width = max(_holding_width(scene.seats[seat], widths[seat]) for seat in order)
+    holding_width = max(_holding_width(seat, _BIG if number == bottom else _SMALL)
+                        for number, seat in enumerate(scene.seats))
     pile_x = _MARGIN + _INDENT + max(holding_width, 200) + 24
-    debt_width = max((150.0 for seat in scene.seats if seat.debts), default=0.0)
+    debt_width = 150.0 if any(seat.debts for seat in scene.seats) else 0.0
     table_width = max(len(scene.table), 1) * (_BIG + 6)
     chain_x = _MARGIN + table_width + 18
     stock_x = chain_x
     if scene.chain is not None:
         stock_x += max(_chain_width(scene.chain), len(_chain_label(scene, language)) * 8.2) + 24
-    footer = _footer(scene, language)
+    footer, footer_width = _footer(scene, language)
     turn = (_text("over", language) if scene.phase == "over"
             else _text("to_play", language, scene.to_play))
     heading = (f"{scene.variant} · {_text('hand', language, scene.hand + 1)} · "
                f"{_text('deal', language, scene.round + 1)} · {turn}")
     width = max(pile_x + _SMALL + 16 + debt_width, stock_x + 2 * (_SMALL + 24), len(heading) * 8.6,
-                max((len(line) * 6.6 + 16 for line in footer), default=0.0)) + _MARGIN
+                footer_width) + _MARGIN
     small_band = 24 + _SMALL * CARD_RATIO + 14
     big_band = 24 + _BIG * CARD_RATIO + 14
     middle = 24 + _BIG * CARD_RATIO + 36
@@ -387,8 +387,8 @@ def _draw(scene: _Scene, options: SvgOptions | None, bottom: int | None, title: 
 
     canvas._remembered(("fishing-ground", width, height, heading), ground)
     y = 34.0
-    for seat in order[:-1]:
-        _draw_seat(canvas, scene, seat, y, _SMALL, pile_x, options, marked, pile_marks)
+    for step in range(1, players):  # the others, in turn from the bottom seat's left
+        _draw_seat(canvas, scene, (bottom + step) % players, y, _SMALL, pile_x, options, marked, pile_marks)
         y += small_band
     # the middle: the table, the pending chain, the stock and the discard.  It is the same in
     # every seat's picture of a position: written once, under everything it depends on.
@@ -406,10 +406,8 @@ def _draw(scene: _Scene, options: SvgOptions | None, bottom: int | None, title: 
             draw_label(into, f"{scene.trail[1]}: {_text('trail', language, scene.trail[0])}",
                        x=_MARGIN + 60, y=y + 16, size=12)
         if scene.table:
-            if deck is None:
-                draw_row(into, scene.table, x=_MARGIN, y=y + 24, highlight=marked, language=language)
-            else:
-                draw_row(into, scene.table, x=_MARGIN, y=y + 24, deck=deck, highlight=marked, language=language)
+            draw_straight_row(into, scene.table, x=_MARGIN, y=y + 24, width=CARD_WIDTH, gap=GAP,
+                              deck=deck or SPANISH_48, highlight=marked, language=language)
         else:
             draw_pile(into, None, 0, x=_MARGIN, y=y + 24, language=language)
         if scene.chain is not None:

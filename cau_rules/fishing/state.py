@@ -357,7 +357,7 @@ class FishingState:
         >>> new_game("cau", players=2, seed=1).svg().count('class="card"')
         7
         """
-        return svg_state(self, options=(options or SvgOptions()).in_lang(lang), bottom=bottom,
+        return svg_state(self, options=SvgOptions.of(options, lang), bottom=bottom,
                          outcome=self.outcome())
 
     def _repr_svg_(self) -> str:

@@ -136,7 +136,7 @@ class FishingView:
         >>> new_game("cau", players=2, seed=1).observe(0).svg().count('class="card"')
         3
         """
-        return svg_view(self, options=(options or SvgOptions()).in_lang(lang), bottom=bottom)
+        return svg_view(self, options=SvgOptions.of(options, lang), bottom=bottom)
 
     def _repr_svg_(self) -> str:
         """The picture notebooks show."""

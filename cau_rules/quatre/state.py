@@ -443,7 +443,7 @@ class QuatreState:
         >>> new_game(QUATRE, 2, seed=5).svg().count('class="card"')  # the stock's top card twice
         41
         """
-        return svg_state(self, options=(options or SvgOptions()).in_lang(lang), bottom=bottom)
+        return svg_state(self, options=SvgOptions.of(options, lang), bottom=bottom)
 
     def _repr_svg_(self) -> str:
         """The picture notebooks show (Jupyter calls this)."""

@@ -115,7 +115,7 @@ class QuatreView:
         >>> new_game(QUATRE, 2, seed=5).observe(0).svg().count('class="card"')
         8
         """
-        return svg_view(self, options=(options or SvgOptions()).in_lang(lang), bottom=bottom)
+        return svg_view(self, options=SvgOptions.of(options, lang), bottom=bottom)
 
     def _repr_svg_(self) -> str:
         """The picture notebooks show (Jupyter calls this)."""

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import functools
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Sequence, Set
 
 import attrs
 
@@ -62,6 +62,7 @@ __all__ = [
     "draw_label",
     "draw_pile",
     "draw_row",
+    "draw_straight_row",
     "draw_turn_marker",
     "row_bounds",
     "row_width",
@@ -132,6 +133,21 @@ class SvgOptions:
         """
         return self if lang is None or lang == self.language else attrs.evolve(self, language=lang)
 
+    @staticmethod
+    def of(options: SvgOptions | None, lang: Language | None) -> SvgOptions:
+        """What a picture method's *options* and *lang* arguments ask for together: *options*
+        (the defaults if None) with the labels in *lang* (None: unchanged).  The default options
+        of each language are built once (a server draws a picture of every seat on every move).
+
+        >>> SvgOptions.of(None, "ca") == SvgOptions(language="ca"), SvgOptions.of(SvgOptions(size=2), None).size
+        (True, 2)
+        """
+        if options is None:
+            options = _DEFAULTS.get(lang or "en")
+            if options is None:  # (an unknown language is refused here)
+                options = _DEFAULTS[lang or "en"] = SvgOptions(language=lang or "en")
+        return options.in_lang(lang)
+
     def canvas(self, width: float, height: float, *, title: str | None = None) -> Canvas:
         """A canvas *width* by *height* drawn at these options' scale.
 
@@ -139,6 +155,10 @@ class SvgOptions:
         '<svg xmlns="http://www.w3.org/2000/svg" width="50" height="30"'
         """
         return Canvas(width, height, title=title, size=self.size)
+
+
+_DEFAULTS: dict[str, SvgOptions] = {}
+"""The default options of each language asked for so far (see :meth:`SvgOptions.of`)."""
 
 
 def row_width(count: int, *, width: float = CARD_WIDTH, gap: float = GAP) -> float:
@@ -274,26 +294,49 @@ def draw_row(target: Group, cards: Sequence[Card | None], *, x: float, y: float,
     w, g, turn = _check_row(width, gap, fan)
     marked = _highlight_set(highlight)
     language = check_language(language)
-    h = w * CARD_RATIO
     shown = tuple(cards)
-
-    def draw(row: Group) -> None:
-        for card, (bx, by, angle) in zip(shown, _slots(len(shown), w, g, turn), strict=True):
-            if turn and len(shown) > 1:
-                slot, left, top = row.group(x=x0 + bx, y=y0 + by, rotate=angle), -w / 2, -h
-            else:
-                slot, left, top = row, x0 + bx - w / 2, y0
-            if slot is not row:
-                _draw_slot(slot, left, top, card=card, width=w, deck=deck, highlight=card in marked, language=language)
-            else:  # the same card is the same text wherever it lies: written once per process
-                lit = card in marked
-                row._remembered_at(("card", card, w, deck, lit, language),
-                                   functools.partial(_draw_slot, card=card, width=w, deck=deck, highlight=lit,
-                                                     language=language), left, top)
-
     # The same row in the same place is written once per process (a hand between two moves).
-    key = ("row", shown, x0, y0, w, g, turn, deck, marked.intersection(card for card in shown if card), language)
-    return target.fragment(key, draw, class_="row")
+    # (Card.O1 is 0: "if card" would leave the ace of coins's highlight out of the key.)
+    lit = marked.intersection(card for card in shown if card is not None)
+    key = ("row", shown, x0, y0, w, g, turn, deck, lit, language)
+    return target.fragment(key, functools.partial(_row_cards, cards=shown, x=x0, y=y0, width=w, gap=g, fan=turn,
+                                                  deck=deck, highlight=marked, language=language), class_="row")
+
+
+def draw_straight_row(target: Group, cards: Sequence[Card | None], *, x: float, y: float, width: float,
+                      gap: float, deck: Deck, highlight: Set[Card], language: Language) -> None:
+    """What :func:`draw_row` draws for a straight row, with no check of the arguments and
+    without remembering the row as a whole: for a picture that remembers the piece the row is
+    part of (a row changes whenever that piece does), its numbers its own.  Each card is still
+    written once per process wherever it lies.
+
+    >>> from cau_rules.cards import parse_cards
+    >>> from cau_rules.svg import Canvas
+    >>> first, second = Canvas(150, 100), Canvas(150, 100)
+    >>> draw_straight_row(first, parse_cards("1o 7c"), x=5, y=5, width=60, gap=6, deck=SPANISH_48,
+    ...                   highlight=set(), language="en")
+    >>> row = draw_row(second, parse_cards("1o 7c"), x=5, y=5)
+    >>> first.to_svg() == second.to_svg()
+    True
+    """
+    _row_cards(target.group(class_="row"), cards=cards, x=x, y=y, width=width, gap=gap, fan=0, deck=deck,
+               highlight=highlight, language=language)
+
+
+def _row_cards(row: Group, *, cards: Sequence[Card | None], x: float, y: float, width: float, gap: float,
+               fan: float, deck: Deck, highlight: Set[Card], language: Language) -> None:
+    """The cards of a row (its arguments checked), drawn into the row's group."""
+    w, h = width, width * CARD_RATIO
+    for card, (bx, by, angle) in zip(cards, _slots(len(cards), w, gap, fan), strict=True):
+        if fan and len(cards) > 1:
+            slot = row.group(x=x + bx, y=y + by, rotate=angle)
+            _draw_slot(slot, -w / 2, -h, card=card, width=w, deck=deck, highlight=card in highlight,
+                       language=language)
+        else:  # the same card is the same text wherever it lies: written once per process
+            lit = card in highlight
+            row._remembered_at(("card", card, w, deck, lit, language),
+                               functools.partial(_draw_slot, card=card, width=w, deck=deck, highlight=lit,
+                                                 language=language), x + bx - w / 2, y)
 
 
 def _draw_slot(target: Group, x: float, y: float, *, card: Card | None, width: float, deck: Deck, highlight: bool,
