@@ -22,7 +22,7 @@ from collections import OrderedDict
 from collections.abc import Iterable, Mapping
 from typing import NamedTuple
 
-from cau_rules.cards import SPANISH_48, Card, Language
+from cau_rules.cards import SPANISH_48, Card, Deck, Language
 from cau_rules.checks import check_type, seat_number
 from cau_rules.fishing.events import (
     Captured,
@@ -187,7 +187,7 @@ def _draw_holding(canvas: Group, seat: _Seat, x: float, y: float, width: float,
                       count=seat.size if last else None, language=language)
         return
     if not seat.holding:
-        draw_pile(canvas, None, 0, x=x, y=y, width=width, language=language)
+        _pile(canvas, None, 0, x, y, width, SPANISH_48, False, language)
         return
     gap = 4.0 if len(seat.holding) <= 9 else -width * 0.45
     draw_straight_row(canvas, seat.holding, x=x, y=y, width=width, gap=gap, deck=deck or SPANISH_48,
@@ -199,11 +199,22 @@ def _draw_pile(canvas: Group, cards: tuple[Card, ...] | None, size: int, x: floa
     top = cards[-1] if cards else None
     highlight = highlight or (top is not None and top in options.highlight)
     if scene.rules is not None and top is not None:
-        draw_pile(canvas, top, size, x=x, y=y, width=_SMALL, deck=scene.rules.deck, highlight=highlight,
-                  language=options.language)
+        _pile(canvas, top, size, x, y, _SMALL, scene.rules.deck, highlight, options.language)
     else:
-        draw_pile(canvas, top, size, x=x, y=y, width=_SMALL, highlight=highlight and size > 0,
-                  language=options.language)
+        _pile(canvas, top, size, x, y, _SMALL, SPANISH_48, highlight and size > 0, options.language)
+
+
+def _pile(into: Group, top: Card | None, count: int, x: float, y: float, width: float, deck: Deck,
+          highlight: bool, language: Language) -> None:
+    """:func:`~cau_rules.svg.draw_pile` at (*x*, *y*), written once wherever it lies (the seats'
+    piles move right or left with the widest hand, the stock with the table)."""
+    into._remembered_at(("fishing-pile-at", top, count, width, deck, highlight, language), x, y, _pile_here,
+                        top, count, width, deck, highlight, language)
+
+
+def _pile_here(into: Group, x: float, y: float, top: Card | None, count: int, width: float, deck: Deck,
+               highlight: bool, language: Language) -> None:
+    draw_pile(into, top, count, x=x, y=y, width=width, deck=deck, highlight=highlight, language=language)
 
 
 def _seat_label(scene: _Scene, number: int, language: Language) -> str:
@@ -226,34 +237,42 @@ def _draw_seat(canvas: Canvas, scene: _Scene, number: int, y: float, width: floa
     language = options.language
     seat = scene.seats[number]
     if number == scene.to_play and scene.phase != "over":
-        def marker(into: Group) -> None:
-            draw_turn_marker(into, x=_MARGIN + 7, y=y + 11, language=language)
-
         # The marker moves every time, from place to place: each place is written once.
-        canvas._remembered(("fishing-turn", y, language), marker)
+        canvas._remembered(("fishing-turn", y, language), _draw_marker, y, language)
     label = _seat_label(scene, number, language)
     top = seat.pile[-1] if seat.pile else None
-
-    def hand(into: Group) -> None:
-        draw_label(into, label, x=_MARGIN + _INDENT, y=y + 16, bold=True)
-        _draw_holding(into, seat, _MARGIN + _INDENT, y + 24, width, scene, options, marked)
-
-    def pile(into: Group) -> None:
-        draw_label(into, f"{_text('pile', language)} ({seat.pile_size})", x=pile_x, y=y + 16, size=12)
-        _draw_pile(into, seat.pile, seat.pile_size, pile_x, y + 24, scene, options, number in pile_marks)
-        for line, (creditor, amount) in enumerate(summed_debts(seat.debts)):
-            draw_label(into, _text("owes", language, amount, creditor), x=pile_x + _SMALL + 16,
-                       y=y + 40 + line * _LINE, size=12)
-
     # A seat is mostly as it was a move before (only the mover's changes): its drawing is
     # remembered under everything it depends on, in two parts, since the piles move right or
     # left with the widest hand; the turn marker, which moves every time, stays outside.
     deck = scene.rules.deck if scene.rules is not None else None
     canvas._remembered(("fishing-hand", label, seat.holding, seat.size, y, width, deck, language,
-                        _lit(marked, seat.holding or ())), lambda into: hand(into.group()))
-    canvas._remembered(("fishing-pile", seat.pile, seat.pile_size, seat.debts, y, pile_x, deck, language,
-                        number in pile_marks, top is not None and top in options.highlight),
-                       lambda into: pile(into.group()))
+                        _lit(marked, seat.holding or ())), _draw_hand, label, seat, y, width, scene, options, marked)
+    lit = number in pile_marks
+    canvas._remembered(("fishing-pile", seat.pile, seat.pile_size, seat.debts, y, pile_x, deck, language, lit,
+                        top is not None and top in options.highlight), _draw_seat_pile, seat, y, pile_x, scene,
+                       options, lit)
+
+
+def _draw_marker(into: Group, y: float, language: Language) -> None:
+    draw_turn_marker(into, x=_MARGIN + 7, y=y + 11, language=language)
+
+
+def _draw_hand(into: Group, label: str, seat: _Seat, y: float, width: float, scene: _Scene, options: SvgOptions,
+               marked: set[Card]) -> None:
+    hand = into.group()
+    draw_label(hand, label, x=_MARGIN + _INDENT, y=y + 16, bold=True)
+    _draw_holding(hand, seat, _MARGIN + _INDENT, y + 24, width, scene, options, marked)
+
+
+def _draw_seat_pile(into: Group, seat: _Seat, y: float, pile_x: float, scene: _Scene, options: SvgOptions,
+                    lit: bool) -> None:
+    language = options.language
+    pile = into.group()
+    draw_label(pile, f"{_text('pile', language)} ({seat.pile_size})", x=pile_x, y=y + 16, size=12)
+    _draw_pile(pile, seat.pile, seat.pile_size, pile_x, y + 24, scene, options, lit)
+    for line, (creditor, amount) in enumerate(summed_debts(seat.debts)):
+        draw_label(pile, _text("owes", language, amount, creditor), x=pile_x + _SMALL + 16,
+                   y=y + 40 + line * _LINE, size=12)
 
 
 def _chain_width(chain: Chain | None) -> float:
@@ -409,25 +428,20 @@ def _draw(scene: _Scene, options: SvgOptions | None, bottom: int | None, title: 
             draw_straight_row(into, scene.table, x=_MARGIN, y=y + 24, width=CARD_WIDTH, gap=GAP,
                               deck=deck or SPANISH_48, highlight=marked, language=language)
         else:
-            draw_pile(into, None, 0, x=_MARGIN, y=y + 24, language=language)
+            _pile(into, None, 0, _MARGIN, y + 24, CARD_WIDTH, SPANISH_48, False, language)
         if scene.chain is not None:
             _draw_chain(into, scene, chain_x, y + 24, options, marked)
         draw_label(into, f"{_text('stock', language)} ({scene.stock_size})", x=stock_x, y=y + 16, size=12)
         if stock_top is not None and deck is not None:
-            draw_pile(into, stock_top, scene.stock_size, x=stock_x, y=y + 24, width=_SMALL, deck=deck,
-                      language=language)
+            _pile(into, stock_top, scene.stock_size, stock_x, y + 24, _SMALL, deck, False, language)
         else:
-            draw_pile(into, None, scene.stock_size, x=stock_x, y=y + 24, width=_SMALL, language=language)
+            _pile(into, None, scene.stock_size, stock_x, y + 24, _SMALL, SPANISH_48, False, language)
         if scene.discard:
             discard_x = stock_x + _SMALL + 24
             draw_label(into, f"{_text('discard', language)} ({len(scene.discard)})", x=discard_x, y=y + 16,
                        size=12)
-            if deck is not None:
-                draw_pile(into, scene.discard[-1], len(scene.discard), x=discard_x, y=y + 24, width=_SMALL,
-                          deck=deck, language=language)
-            else:
-                draw_pile(into, scene.discard[-1], len(scene.discard), x=discard_x, y=y + 24, width=_SMALL,
-                          language=language)
+            _pile(into, scene.discard[-1], len(scene.discard), discard_x, y + 24, _SMALL, deck or SPANISH_48, False,
+                  language)
 
     canvas._remembered(middle_key, draw_middle)
     y += middle

@@ -57,6 +57,22 @@ def _is_title(children: list[Group | str]) -> bool:
     return bool(children) and isinstance(children[0], str) and children[0].startswith("<title>")
 
 
+_DEFS: dict[frozenset[str], str] = {}
+"""The ``<defs>`` element of each set of symbols written lately (most pictures of a game hold one
+of a few sets): an id always stands for the same drawing, so the ids name the text."""
+
+
+def _defs_text(defs: dict[str, Symbol]) -> str:
+    """The ``<defs>`` element of the symbols *defs*, sorted by id (the same order however drawn)."""
+    ids = frozenset(defs)
+    text = _DEFS.get(ids)
+    if text is None:
+        if len(_DEFS) >= 1024:
+            _DEFS.clear()
+        text = _DEFS[ids] = "\n".join(["<defs>", *(defs[symbol][0] for symbol in sorted(defs)), "</defs>"])
+    return text
+
+
 class Group(Shapes):
     """A ``<g>`` element (or the document itself): a container that shapes are drawn into.
 
@@ -212,27 +228,27 @@ class Group(Shapes):
         canvas._paste(cached[1])
         return node
 
-    def _remembered(self, key: tuple[object, ...], draw: Callable[[Group], None]) -> None:
-        """What *draw* draws here, written once per process under *key* (which names all it
-        depends on, and starts with a str naming the drawing) and copied afterwards; unlike
-        :meth:`fragment`, with no element of its own, and nothing built to paste it: this is
-        how a picture is composed of the rows, piles and labels of the move before."""
+    def _remembered(self, key: tuple[object, ...], draw: Callable[..., None], *args: object) -> None:
+        """What ``draw(group, *args)`` draws here, written once per process under *key* (which
+        names all it depends on, and starts with a str naming the drawing) and copied afterwards;
+        unlike :meth:`fragment`, with no element of its own, and nothing built to paste it: this
+        is how a picture is composed of the rows, piles and labels of the move before."""
         if self._root is None:
-            draw(self)
-        elif text := self._recalled(key, draw):
+            draw(self, *args)
+        elif text := self._recalled(key, draw, args):
             if self._raw is not None:
                 self._redraw()
             self._children.append(text)
 
-    def _remembered_at(self, key: tuple[object, ...], draw: Callable[[Group, float, float], None],
-                       x: float, y: float) -> None:
-        """:meth:`_remembered` for one element that ``draw(group, x, y)`` draws at (*x*, *y*)
+    def _remembered_at(self, key: tuple[object, ...], x: float, y: float, draw: Callable[..., None],
+                       *args: object) -> None:
+        """:meth:`_remembered` for one element that ``draw(group, x, y, *args)`` draws at (*x*, *y*)
         with no other transform than the move there, such as a card: written once at the origin
         and moved, so that it is drawn once wherever it lies (*key* need not name the place)."""
         if self._root is None:
-            draw(self, x, y)
+            draw(self, x, y, *args)
             return
-        text = self._recalled(key, lambda into: draw(into, 0, 0))
+        text = self._recalled(key, draw, (0, 0, *args))
         if x or y:  # the move is the opening tag's last attribute, as group() and placed() write it
             end = text.index(">")  # (an attribute's ">" is written escaped)
             end -= text[end - 1] == "/"
@@ -241,16 +257,16 @@ class Group(Shapes):
             self._redraw()
         self._children.append(text)
 
-    def _recalled(self, key: tuple[object, ...], draw: Callable[[Group], None]) -> str:
-        """The remembered text of what *draw* draws under *key*, drawn now if it is not known yet,
-        its symbols taken into the picture."""
+    def _recalled(self, key: tuple[object, ...], draw: Callable[..., None], args: tuple[object, ...]) -> str:
+        """The remembered text of what ``draw(group, *args)`` draws under *key*, drawn now if it
+        is not known yet, its symbols taken into the picture."""
         canvas = self._root
         assert canvas is not None
         cached = FRAGMENTS.get(key)
         if cached is None:
             scratch = Group()
             scratch._root = canvas
-            cached = canvas._record(key, scratch, draw, inner=True)
+            cached = canvas._record(key, scratch, lambda into: draw(into, *args), inner=True)
         else:
             FRAGMENTS.move_to_end(key)
         canvas._paste(cached[1])
@@ -511,9 +527,7 @@ class Canvas(Group):
         first = 1 if _is_title(children) else 0  # the title stays the first child
         out.extend(children[:first])  # type: ignore[arg-type]
         if defs:
-            out.append("<defs>")
-            out.extend(defs[symbol][0] for symbol in sorted(defs))  # the same order however drawn
-            out.append("</defs>")
+            out.append(_defs_text(defs))
         for child in children[first:]:
             if type(child) is str:
                 out.append(child)

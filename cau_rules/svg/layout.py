@@ -330,16 +330,14 @@ def _row_cards(row: Group, *, cards: Sequence[Card | None], x: float, y: float, 
     for card, (bx, by, angle) in zip(cards, _slots(len(cards), w, gap, fan), strict=True):
         if fan and len(cards) > 1:
             slot = row.group(x=x + bx, y=y + by, rotate=angle)
-            _draw_slot(slot, -w / 2, -h, card=card, width=w, deck=deck, highlight=card in highlight,
-                       language=language)
+            _draw_slot(slot, -w / 2, -h, card, w, deck, card in highlight, language)
         else:  # the same card is the same text wherever it lies: written once per process
             lit = card in highlight
-            row._remembered_at(("card", card, w, deck, lit, language),
-                               functools.partial(_draw_slot, card=card, width=w, deck=deck, highlight=lit,
-                                                 language=language), x + bx - w / 2, y)
+            row._remembered_at(("card", card, w, deck, lit, language), x + bx - w / 2, y,
+                               _draw_slot, card, w, deck, lit, language)
 
 
-def _draw_slot(target: Group, x: float, y: float, *, card: Card | None, width: float, deck: Deck, highlight: bool,
+def _draw_slot(target: Group, x: float, y: float, card: Card | None, width: float, deck: Deck, highlight: bool,
                language: Language) -> None:
     """One place of a row: the face of *card*, or a back for None."""
     if card is None:
@@ -382,11 +380,10 @@ def draw_label(target: Group, text: str, *, x: float, y: float, size: float = 14
     # (Only a call that succeeded is remembered; the types are in the key, so a later call
     # with a bad number still fails.)
     key = ("label", text, x, y, size, anchor, bold, colour, type(x), type(y), type(size))
-    target._remembered(key, functools.partial(_write_label, text=text, x=x, y=y, size=size, anchor=anchor,
-                                              bold=bold, colour=colour))
+    target._remembered(key, _write_label, text, x, y, size, anchor, bold, colour)
 
 
-def _write_label(target: Group, *, text: str, x: float, y: float, size: float, anchor: Anchor, bold: bool,
+def _write_label(target: Group, text: str, x: float, y: float, size: float, anchor: Anchor, bold: bool,
                  colour: str) -> None:
     target.text(x, y, text, size=size, anchor=anchor, bold=bold, fill=colour)
 
