@@ -18,6 +18,7 @@ the last move's cards highlighted.  The pictures of the docs pages are drawn by
 
 from __future__ import annotations
 
+import functools
 from collections import OrderedDict
 from collections.abc import Iterable, Mapping
 from typing import NamedTuple
@@ -218,10 +219,15 @@ def _pile_here(into: Group, x: float, y: float, top: Card | None, count: int, wi
 
 
 def _seat_label(scene: _Scene, number: int, language: Language) -> str:
+    return _seat_name(number, scene.viewer == number, bool(scene.stones), language)
+
+
+@functools.lru_cache(maxsize=256)
+def _seat_name(number: int, viewer: bool, teams: bool, language: Language) -> str:
     label = _text("seat", language, number)
-    if scene.viewer == number:
+    if viewer:
         label += _text("you", language)
-    if scene.stones:
+    if teams:
         label += " · " + _text("team", language, number % 2)
     return label
 
@@ -366,9 +372,15 @@ def _footer_lines(scene: _Scene, language: Language) -> list[str]:
     return lines
 
 
-def _draw(scene: _Scene, options: SvgOptions | None, bottom: int | None, title: str) -> str:
-    options = SvgOptions() if options is None else options
-    check_type(options, SvgOptions, "options")
+@functools.lru_cache(maxsize=1024)
+def _heading(variant: str, hand: int, round_: int, to_play: int | None, language: Language) -> str:
+    """The first line of a picture (*to_play* None: the game is over); it changes with every move
+    and repeats from game to game."""
+    turn = _text("over", language) if to_play is None else _text("to_play", language, to_play)
+    return f"{variant} · {_text('hand', language, hand + 1)} · {_text('deal', language, round_ + 1)} · {turn}"
+
+
+def _draw(scene: _Scene, options: SvgOptions, bottom: int | None, title: str) -> str:
     players = len(scene.seats)
     if bottom is None:
         bottom = scene.viewer if scene.viewer is not None else 0
@@ -388,10 +400,8 @@ def _draw(scene: _Scene, options: SvgOptions | None, bottom: int | None, title: 
     if scene.chain is not None:
         stock_x += max(_chain_width(scene.chain), len(_chain_label(scene, language)) * 8.2) + 24
     footer, footer_width = _footer(scene, language)
-    turn = (_text("over", language) if scene.phase == "over"
-            else _text("to_play", language, scene.to_play))
-    heading = (f"{scene.variant} · {_text('hand', language, scene.hand + 1)} · "
-               f"{_text('deal', language, scene.round + 1)} · {turn}")
+    heading = _heading(scene.variant, scene.hand, scene.round, None if scene.phase == "over" else scene.to_play,
+                       language)
     width = max(pile_x + _SMALL + 16 + debt_width, stock_x + 2 * (_SMALL + 24), len(heading) * 8.6,
                 footer_width) + _MARGIN
     small_band = 24 + _SMALL * CARD_RATIO + 14

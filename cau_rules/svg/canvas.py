@@ -269,7 +269,10 @@ class Group(Shapes):
             cached = canvas._record(key, scratch, lambda into: draw(into, *args), inner=True)
         else:
             FRAGMENTS.move_to_end(key)
-        canvas._paste(cached[1])
+        symbols = cached[1]  # (what _paste does, written out: a picture pastes a dozen pieces)
+        canvas._defs.update(symbols)
+        if canvas._drawing:
+            canvas._drawing[-1].update(symbols)
         return cached[0]
 
     def _redraw(self) -> None:
@@ -424,8 +427,8 @@ class Canvas(Group):
         self._head = (f'<svg xmlns="{SVG_NAMESPACE}" width="{fmt(self.width * self.size)}" '
                       f'height="{fmt(self.height * self.size)}" viewBox="0 0 {fmt(self.width)} {fmt(self.height)}" '
                       f'font-family="{FONT_FAMILY}"')  # (numbers and names: nothing to escape)
-        if title is not None:
-            self.title(title)
+        if title is not None:  # (what title() does, the leaf written at once)
+            self._children.append(f"<title>{escape_text(check_text('title', title))}</title>")
 
     def define(self, symbol: str, draw: Callable[[Group], None]) -> str:
         """Define the symbol *symbol* (once per picture) as what *draw* draws at the origin.
