@@ -209,7 +209,7 @@ def _pile(into: Group, top: Card | None, count: int, x: float, y: float, width: 
           highlight: bool, language: Language) -> None:
     """:func:`~cau_rules.svg.draw_pile` at (*x*, *y*), written once wherever it lies (the seats'
     piles move right or left with the widest hand, the stock with the table)."""
-    into._remembered_at(("fishing-pile-at", top, count, width, deck, highlight, language), x, y, _pile_here,
+    into._remembered_at(("fishing-pile-at", top, count, width, deck.name, highlight, language), x, y, _pile_here,
                         top, count, width, deck, highlight, language)
 
 
@@ -250,7 +250,8 @@ def _draw_seat(canvas: Canvas, scene: _Scene, number: int, y: float, width: floa
     # A seat is mostly as it was a move before (only the mover's changes): its drawing is
     # remembered under everything it depends on, in two parts, since the piles move right or
     # left with the widest hand; the turn marker, which moves every time, stays outside.
-    deck = scene.rules.deck if scene.rules is not None else None
+    # (The deck by its name, as the ids of its symbols name it: hashing a Deck costs more.)
+    deck = scene.rules.deck.name if scene.rules is not None else None
     canvas._remembered(("fishing-hand", label, seat.holding, seat.size, y, width, deck, language,
                         _lit(marked, seat.holding or ())), _draw_hand, label, seat, y, width, scene, options, marked)
     lit = number in pile_marks
@@ -425,7 +426,7 @@ def _draw(scene: _Scene, options: SvgOptions, bottom: int | None, title: str) ->
     chain_label = _chain_label(scene, language) if scene.chain is not None else None
     chain_cards = () if scene.chain is None else tuple(card for _, card in scene.chain.cards)
     stock_top = scene.stock[0] if scene.stock else None
-    middle_key = ("fishing-middle", y, language, deck, scene.table, scene.trail, scene.chain, chain_label, chain_x,
+    middle_key = ("fishing-middle", y, language, deck and deck.name, scene.table, scene.trail, scene.chain, chain_label, chain_x,
                   stock_x, scene.stock_size, stock_top, scene.discard,
                   _lit(marked, scene.table), _lit(marked, chain_cards))
 

@@ -223,7 +223,6 @@ class Group(Shapes):
         if cached is None:
             cached = canvas._record(full, node, draw)
         else:
-            FRAGMENTS.move_to_end(full)
             node._raw, node._lazy = cached[0], draw
         canvas._paste(cached[1])
         return node
@@ -267,8 +266,6 @@ class Group(Shapes):
             scratch = Group()
             scratch._root = canvas
             cached = canvas._record(key, scratch, lambda into: draw(into, *args), inner=True)
-        else:
-            FRAGMENTS.move_to_end(key)
         symbols = cached[1]  # (what _paste does, written out: a picture pastes a dozen pieces)
         canvas._defs.update(symbols)
         if canvas._drawing:

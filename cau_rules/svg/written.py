@@ -1,6 +1,6 @@
 """What the SVG builder shares across pictures: escaping, and the process-wide caches of
-written text (symbols by id, remembered fragments by key), each forgetting its least
-recently used entry when full."""
+written text (symbols by id, remembered fragments by key), each forgetting its oldest entry
+when full."""
 
 from __future__ import annotations
 
@@ -55,16 +55,17 @@ forgotten since can make it wrong."""
 
 SYMBOLS: OrderedDict[str, Symbol] = OrderedDict()
 """The written text of the symbols defined so far, and the symbols each uses, by id (see
-:meth:`Canvas.define`), the least recently used first."""
+:meth:`Canvas.define`), the oldest first."""
 MAX_SYMBOLS = 4096
 """How many symbols :data:`SYMBOLS` keeps."""
 
 FRAGMENTS: OrderedDict[tuple[object, ...], Fragment] = OrderedDict()
 """The written text of remembered fragments, and the symbols they use (see :meth:`Group.fragment`),
-the least recently used first."""
+the oldest first."""
 # Rows and piles of at most a few KiB each: at most some tens of MiB.  A server draws a few
-# new fragments a move at each of its tables and reuses the rest: the least recently used
-# goes first, so that a busy server keeps every table's current rows.
+# new fragments a move at each of its tables and reuses the rest.  The oldest goes first, used
+# or not: one still in use is written again once, some thousands of moves later, which costs
+# less than marking every use (a use would hash its key twice, and a picture pastes a dozen).
 MAX_FRAGMENTS = 8192
 """How many fragments :data:`FRAGMENTS` keeps."""
 
@@ -74,7 +75,7 @@ _Value = TypeVar("_Value")
 
 
 def remember(cache: OrderedDict[_Key, _Value], key: _Key, value: _Value, most: int) -> None:
-    """Store *value* under *key*, forgetting the least recently used entry when *cache* is full.
+    """Store *value* under *key*, forgetting the oldest entry when *cache* is full.
 
     >>> cache: OrderedDict[str, tuple[str, tuple[str, ...]]] = OrderedDict()
     >>> for name in "abc":
