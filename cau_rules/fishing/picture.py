@@ -218,12 +218,8 @@ def _pile_here(into: Group, x: float, y: float, top: Card | None, count: int, wi
     draw_pile(into, top, count, x=x, y=y, width=width, deck=deck, highlight=highlight, language=language)
 
 
-def _seat_label(scene: _Scene, number: int, language: Language) -> str:
-    return _seat_name(number, scene.viewer == number, bool(scene.stones), language)
-
-
 @functools.lru_cache(maxsize=256)
-def _seat_name(number: int, viewer: bool, teams: bool, language: Language) -> str:
+def _seat_label(number: int, viewer: bool, teams: bool, language: Language) -> str:
     label = _text("seat", language, number)
     if viewer:
         label += _text("you", language)
@@ -245,7 +241,7 @@ def _draw_seat(canvas: Canvas, scene: _Scene, number: int, y: float, width: floa
     if number == scene.to_play and scene.phase != "over":
         # The marker moves every time, from place to place: each place is written once.
         canvas._remembered(("fishing-turn", y, language), _draw_marker, y, language)
-    label = _seat_label(scene, number, language)
+    label = _seat_label(number, scene.viewer == number, bool(scene.stones), language)
     top = seat.pile[-1] if seat.pile else None
     # A seat is mostly as it was a move before (only the mover's changes): its drawing is
     # remembered under everything it depends on, in two parts, since the piles move right or
@@ -390,7 +386,7 @@ def _draw(scene: _Scene, options: SvgOptions, bottom: int | None, title: str) ->
         seat_number(bottom, players, "bottom")
     language = options.language
     moved, pile_marks = _last_move(scene.events)
-    marked = moved | set(options.highlight)
+    marked = moved | options.highlight
     holding_width = max(_holding_width(seat, _BIG if number == bottom else _SMALL)
                         for number, seat in enumerate(scene.seats))
     pile_x = _MARGIN + _INDENT + max(holding_width, 200) + 24
@@ -409,7 +405,7 @@ def _draw(scene: _Scene, options: SvgOptions, bottom: int | None, title: str) ->
     big_band = 24 + _BIG * CARD_RATIO + 14
     middle = 24 + _BIG * CARD_RATIO + 36
     height = 34 + (players - 1) * small_band + middle + big_band + len(footer) * _LINE + 10
-    canvas = options.canvas(width, height, title=title)
+    canvas = Canvas(width, height, title=title, size=options.size)
 
     def ground(into: Group) -> None:
         into.rect(0, 0, width, height, fill="#2f6f4f", opacity=0.12)
@@ -423,12 +419,14 @@ def _draw(scene: _Scene, options: SvgOptions, bottom: int | None, title: str) ->
     # the middle: the table, the pending chain, the stock and the discard.  It is the same in
     # every seat's picture of a position: written once, under everything it depends on.
     deck = scene.rules.deck if scene.rules is not None else None
-    chain_label = _chain_label(scene, language) if scene.chain is not None else None
-    chain_cards = () if scene.chain is None else tuple(card for _, card in scene.chain.cards)
+    chain_label = chain_lit = None
+    if scene.chain is not None:
+        chain_label = _chain_label(scene, language)
+        chain_lit = _lit(marked, [card for _, card in scene.chain.cards])
     stock_top = scene.stock[0] if scene.stock else None
     middle_key = ("fishing-middle", y, language, deck and deck.name, scene.table, scene.trail, scene.chain, chain_label, chain_x,
                   stock_x, scene.stock_size, stock_top, scene.discard,
-                  _lit(marked, scene.table), _lit(marked, chain_cards))
+                  _lit(marked, scene.table), chain_lit)
 
     def draw_middle(into: Group) -> None:
         draw_label(into, _text("table", language), x=_MARGIN, y=y + 16, bold=True)
@@ -497,16 +495,11 @@ def svg_view(view: SeatView, *, options: SvgOptions | None = None, bottom: int |
     >>> "<title>3 cards</title>" in svg, svg.count('class="card"')
     (True, 6)
     """
-    seats = tuple(
-        _Seat(
-            holding=view.holding if seat == view.seat else None,
-            size=size,
-            pile=view.piles[seat],
-            pile_size=view.pile_sizes[seat],
-            debts=view.debts[seat],
-        )
-        for seat, size in enumerate(view.holding_sizes)
-    )
+    seats = tuple([  # (in _Seat's order: holding, size, pile, pile size, debts)
+        _Seat(view.holding if seat == view.seat else None, size, pile, pile_size, debts)
+        for seat, (size, pile, pile_size, debts) in enumerate(
+            zip(view.holding_sizes, view.piles, view.pile_sizes, view.debts, strict=True))
+    ])
     scene = _Scene(
         variant=view.variant, rules=view.rules, viewer=view.seat, hand=view.hand, round=view.round,
         phase=view.phase, to_play=view.to_play, seats=seats, table=view.table, chain=view.chain,

@@ -232,9 +232,19 @@ class Group(Shapes):
         names all it depends on, and starts with a str naming the drawing) and copied afterwards;
         unlike :meth:`fragment`, with no element of its own, and nothing built to paste it: this
         is how a picture is composed of the rows, piles and labels of the move before."""
-        if self._root is None:
+        canvas = self._root
+        if canvas is None:
             draw(self, *args)
-        elif text := self._recalled(key, draw, args):
+            return
+        cached = FRAGMENTS.get(key)
+        if cached is None:
+            text = self._recalled(key, draw, args)
+        else:  # (what _recalled does when it knows the piece, written out: a picture pastes a dozen)
+            text, symbols = cached
+            canvas._defs.update(symbols)
+            if canvas._drawing:
+                canvas._drawing[-1].update(symbols)
+        if text:
             if self._raw is not None:
                 self._redraw()
             self._children.append(text)
@@ -266,10 +276,7 @@ class Group(Shapes):
             scratch = Group()
             scratch._root = canvas
             cached = canvas._record(key, scratch, lambda into: draw(into, *args), inner=True)
-        symbols = cached[1]  # (what _paste does, written out: a picture pastes a dozen pieces)
-        canvas._defs.update(symbols)
-        if canvas._drawing:
-            canvas._drawing[-1].update(symbols)
+        canvas._paste(cached[1])
         return cached[0]
 
     def _redraw(self) -> None:
