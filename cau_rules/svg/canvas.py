@@ -476,13 +476,7 @@ class Canvas(Group):
             raise InvalidRulesError(f"bad symbol id {symbol!r}: use letters, digits, '-', '_' and '.'")
         node = Group._node("symbol", [("id", symbol), ("overflow", "visible")])
         node._root = self  # so that the symbol may use other symbols
-        self._drawing.append(set())
-        try:
-            draw(node)
-        finally:
-            uses = self._drawing.pop()
-        lines: list[str] = []
-        node._write(lines)
+        lines, uses = self._drawn(node, draw)
         written = self._defs[symbol] = ("\n".join(lines), tuple(sorted(uses)))
         remember(SYMBOLS, symbol, written, MAX_SYMBOLS)
         return symbol
@@ -501,13 +495,7 @@ class Canvas(Group):
                 inner: bool = False) -> Fragment:
         """Draw *node* with *draw* and remember its text (only what is inside it if *inner*)
         and the symbols it needs under *key*."""
-        self._drawing.append(set())
-        try:
-            draw(node)
-        finally:
-            uses = self._drawing.pop()
-        lines: list[str] = []
-        node._write(lines)
+        lines, uses = self._drawn(node, draw)
         # The symbols placed, and what they place in turn: every one is in this picture already.
         needed: dict[str, Symbol] = {}
         waiting = list(uses)
@@ -518,6 +506,17 @@ class Canvas(Group):
         written = ("\n".join(lines[1:-1] if inner else lines), needed)
         remember(FRAGMENTS, key, written, MAX_FRAGMENTS)
         return written
+
+    def _drawn(self, node: Group, draw: Callable[[Group], None]) -> tuple[list[str], set[str]]:
+        """Draw *node* with *draw*: its written lines, and the symbols placed in it."""
+        self._drawing.append(set())
+        try:
+            draw(node)
+        finally:
+            uses = self._drawing.pop()
+        lines: list[str] = []
+        node._write(lines)
+        return lines, uses
 
     def _paste(self, symbols: dict[str, Symbol]) -> None:
         """Take in the *symbols* a remembered fragment needs (for the fragment being drawn too)."""
