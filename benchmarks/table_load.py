@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import gc
 import http.client
 import json
 import os
@@ -64,6 +65,7 @@ def serve(port: int, db: str, compression: bool = True) -> None:
     limits = Limits(moves_per_second=1000.0, move_burst=1000, frames_per_second=1000.0, frame_burst=1000,
                     max_tables=100_000, creates_per_minute=1e6, create_burst=100_000)
     app = create_app(db, limits=limits, bot_delay=0.0)
+    gc.freeze()  # as the server's __main__ does
     uvicorn.run(app, host="127.0.0.1", port=port, ws="websockets-sansio", log_level="warning",
                 ws_max_size=65536, backlog=2048, ws_per_message_deflate=compression)
 

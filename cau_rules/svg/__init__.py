@@ -28,7 +28,7 @@ Every public name is importable from ``cau_rules.svg`` itself.
 
 from __future__ import annotations
 
-from cau_rules.svg.canvas import FONT_FAMILY, SVG_NAMESPACE, Canvas, Group, PathData, fmt
+from cau_rules.svg.canvas import FONT_FAMILY, SVG_NAMESPACE, Canvas, Group, PathData, SvgText, fmt
 from cau_rules.svg.faces import (
     BACK_COLOUR,
     BACK_PATTERN_COLOUR,
@@ -84,6 +84,7 @@ __all__ = [
     "Group",
     "PathData",
     "SvgOptions",
+    "SvgText",
     "back_title",
     "card_height",
     "card_name",

@@ -27,7 +27,7 @@ per process and reused by every picture, so a picture costs little more than its
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 
 from cau_rules.errors import InvalidRulesError
 from cau_rules.svg.shapes import Shapes
@@ -44,7 +44,7 @@ from cau_rules.svg.written import (
     remember,
 )
 
-__all__ = ["FONT_FAMILY", "SVG_NAMESPACE", "Canvas", "Group", "PathData", "fmt"]
+__all__ = ["FONT_FAMILY", "SVG_NAMESPACE", "Canvas", "Group", "PathData", "SvgText", "fmt"]
 
 SVG_NAMESPACE = "http://www.w3.org/2000/svg"
 """The namespace of every element the builder writes."""
@@ -222,8 +222,7 @@ class Group(Shapes):
         cached = FRAGMENTS.get(full)
         if cached is None:
             cached = canvas._record(full, node, draw)
-        else:
-            node._raw, node._lazy = cached[0], draw
+        node._raw, node._lazy = cached[0], draw  # written once: the picture copies the text
         canvas._paste(cached[1])
         return node
 
@@ -541,9 +540,10 @@ class Canvas(Group):
                 child._write(out)  # type: ignore[union-attr]
         out.append("</svg>")
 
-    def to_svg(self) -> str:
+    def to_svg(self) -> SvgText:
         """The complete SVG document, one element a line (not indented: a picture is sent
-        over the network on every move), ending with a newline.
+        over the network on every move), ending with a newline; as an :class:`SvgText`,
+        which also holds its symbols.
 
         >>> print(Canvas(1, 1, title="x").to_svg(), end="")
         <svg xmlns="http://www.w3.org/2000/svg" width="1" height="1" viewBox="0 0 1 1" font-family="sans-serif">
@@ -553,4 +553,29 @@ class Canvas(Group):
         out: list[str] = []
         self._write(out)
         out.append("")  # the final newline
-        return "\n".join(out)
+        text = SvgText("\n".join(out))
+        text.symbols = {symbol: written[0] for symbol, written in self._defs.items()}
+        return text
+
+
+class SvgText(str):
+    """The text of an SVG document (a ``str``) that also holds its symbols by id.
+
+    A server that sends a picture on every move sends each symbol (a card face, a back)
+    once per client and the picture without its ``<defs>``: with the symbols at hand it
+    need not parse them out of the text again.
+
+    Attributes:
+        symbols: the ``<symbol>`` elements written in the document's ``<defs>``, by id
+            (empty when it has none).
+
+    >>> canvas = Canvas(10, 10)
+    >>> canvas.use(canvas.define("dot", lambda g: g.circle(1, 1, 1)), x=2, y=2)
+    >>> svg = canvas.to_svg()
+    >>> svg.symbols
+    {'dot': '<symbol id="dot" overflow="visible">\\n<circle cx="1" cy="1" r="1"/>\\n</symbol>'}
+    >>> svg.symbols["dot"] in svg
+    True
+    """
+
+    symbols: Mapping[str, str]

@@ -10,6 +10,7 @@ table is archived (600 / 3600 / 3600), ``--creates-per-minute`` per client addre
 from __future__ import annotations
 
 import argparse
+import gc
 import logging
 import os
 import sys
@@ -79,6 +80,10 @@ def main(argv: Sequence[str] | None = None) -> None:
     limits = Limits(max_tables=args.max_tables, idle_waiting=args.idle_waiting, idle_playing=args.idle_playing,
                     idle_over=args.idle_over, creates_per_minute=args.creates_per_minute)
     app = create_app(db, limits=limits, bot_delay=args.bot_delay, allowed_origins=args.allowed_origin)
+    # Everything loaded so far lives as long as the server: the cyclic collector need not
+    # scan it again.  A full collection pauses every table; replaying 20 tables' games in
+    # one process, each took 20 to 27 ms without this and 4 to 13 ms with it.
+    gc.freeze()
     uvicorn.run(app, host=args.host, port=args.port, ws="websockets-sansio", ws_max_size=WS_MAX_SIZE,
                 log_level=args.log_level)
 

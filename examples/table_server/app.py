@@ -28,6 +28,9 @@ Frames a client sends (JSON objects, at most ``Limits.max_message_bytes``):
   sets it from the first frame.
 - ``{"type": "ping"}``.
 
+``?data=1`` on the websocket's address asks for the views as data too (see below); a page,
+which shows the picture, does without.
+
 A websocket handshake or a ``POST`` whose ``Origin`` header names another site is refused
 (403): allowed are the server's own origin (the same host and port as the request's ``Host``),
 the origins listed in ``allowed_origins``, and requests with no ``Origin`` at all (browsers
@@ -45,10 +48,11 @@ outcome), ``error`` (``code`` and ``message``; nothing changed), ``pong``.
 
 A ``view`` frame carries only what changed for its connection: ``type``, ``table``,
 ``ply``, ``seat``, ``status`` and ``to_play`` always; ``events`` only when the ply is new
-to the connection (the events of that move); ``picture``, ``choices``, ``view`` and
-``outcome`` only when they differ from what the connection was last sent (a missing key
-means "as before").  The first view of a connection, and the first after its seat
-changes, is whole.
+to the connection (the events of that move); ``picture``, ``choices`` and ``outcome`` only
+when they differ from what the connection was last sent (a missing key means "as before");
+and, for a connection opened with ``?data=1``, ``view``: the seat's view as the library's
+data (``to_dict()``; a spectator's: what every seat sees), also only when it changed.
+The first view of a connection, and the first after its seat changes, is whole.
 """
 
 from __future__ import annotations
@@ -104,6 +108,9 @@ LANGS = ("en", "ca", "es")
 # The keys of a view frame sent every time, and those sent only when they changed.
 _ALWAYS = ("type", "table", "ply", "seat", "status", "to_play")
 _CHANGING = ("picture", "choices", "view", "outcome")
+_PICTURED = tuple(key for key in _CHANGING if key != "view")
+"""What a view frame may carry besides :data:`_ALWAYS`: all of it for a connection that
+asked for data (``?data=1``), the rest for one that shows the picture."""
 # Refusals that only a broken or hostile client causes; too many close the connection.
 _STRIKES = frozenset({"too_large", "bad_frame", "rate_limited", "forged_seat", "bad_token"})
 _HEADERS = {
@@ -173,6 +180,7 @@ class Connection:
         self.picture_lines: list[str] = []  # the last picture sent, a line each
         self.picture_index: dict[str, int] = {}  # where each of its lines first occurs
         self.lang = "en"  # the language of its words and pictures
+        self.data = False  # whether its view frames carry the view as data ("view")
 
     def push(self, frame: dict[str, Any]) -> None:
         """Queue a frame for this client (a client that lets too many pile up is dropped)."""
@@ -189,7 +197,7 @@ class Connection:
         delta = {key: frame[key] for key in _ALWAYS}
         if whole or frame["ply"] != shown.get("ply"):
             delta["events"] = frame["events"]
-        for key in _CHANGING:
+        for key in _CHANGING if self.data else _PICTURED:
             if whole or shown.get(key) != frame[key]:
                 delta[key] = frame[key]
         if "picture" in delta:
@@ -555,6 +563,7 @@ class Server:
         connection = Connection(websocket, self.limits)
         lang = websocket.query_params.get("lang", "en")
         connection.lang = lang if lang in LANGS else "en"  # ?lang=ca: the first frames in Catalan
+        connection.data = websocket.query_params.get("data") == "1"
         connections.add(connection)
         writer = asyncio.get_running_loop().create_task(connection.writer())
         connection.push(table.info(None))

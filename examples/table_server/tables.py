@@ -36,6 +36,7 @@ from cau_rules.errors import CauRulesError
 from cau_rules.i18n import LANGS
 from cau_rules.record import GameRecord
 from cau_rules.registry import family_of
+from cau_rules.svg import SvgText
 
 __all__ = [
     "BOT_KINDS",
@@ -460,7 +461,12 @@ def picture(view: Any, lang: str = "en") -> str:
     """
     svg = getattr(view, "svg", None)
     if callable(svg):
-        return str(svg(lang=lang)).strip()
+        text = svg(lang=lang)
+        if isinstance(text, SvgText):  # the library's own text: it keeps its symbols (see split_symbols)
+            stripped = SvgText(text.strip())
+            stripped.symbols = text.symbols
+            return stripped
+        return str(text).strip()
     draw = family_of(view).picture
     if draw is None:
         return picture_from_dict(view.to_dict(), lang)
@@ -471,7 +477,7 @@ def picture(view: Any, lang: str = "en") -> str:
 # A table
 
 
-def split_symbols(svg: str) -> tuple[str, dict[str, str]]:
+def split_symbols(svg: str) -> tuple[str, Mapping[str, str]]:
     """A picture without its ``<defs>``, and the ``<symbol>`` elements it held, by id.
 
     The library defines each card face, back and suit sign once per picture as a
@@ -490,6 +496,8 @@ def split_symbols(svg: str) -> tuple[str, dict[str, str]]:
     end = svg.find("\n</defs>", start)
     if start < 0 or end < 0:
         return svg, {}
+    if isinstance(svg, SvgText):  # drawn by the library: its symbols are at hand
+        return svg[:start] + svg[end + 8:], svg.symbols
     symbols: dict[str, str] = {}
     for chunk in svg[start + 8:end].split("</symbol>"):
         chunk = chunk.lstrip("\n")

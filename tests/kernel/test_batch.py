@@ -79,6 +79,15 @@ def test_play_seeds_plays_like_play_seed_on_each_seed(name: str, players: int) -
     assert chunked.play_seeds(0, 7, 0) == 0
 
 
+def test_a_row_keeps_no_deal_of_its_last_game() -> None:
+    """A stones game deals hand after hand; the next game in the same row must not take
+    the last game's deal of a hand for its own (a fresh row each game is the reference)."""
+    reused: Any = BatchGame("cau-recau-sant-vicent", 4, 1)._batch
+    made = [reused.play_seed(0, seed) for seed in range(30)]
+    fresh: list[Any] = [BatchGame("cau-recau-sant-vicent", 4, 1)._batch for _ in range(30)]
+    assert made == [batch.play_seed(0, seed) for seed, batch in enumerate(fresh)]
+
+
 def _play(threads: int) -> bytes:
     numba.set_num_threads(threads)
     try:

@@ -125,7 +125,7 @@ class Harness:
 
     def connect(self, table: str) -> Peer:
         """A peer connected to *table* (a spectator until it sits or says hello)."""
-        peer = Peer(self.stack.enter_context(self.client.websocket_connect(f"/ws/{table}")))
+        peer = Peer(self.stack.enter_context(self.client.websocket_connect(f"/ws/{table}?data=1")))
         assert peer.recv()["type"] == "table"
         assert peer.recv()["type"] == "view"
         return peer

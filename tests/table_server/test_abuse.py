@@ -239,12 +239,18 @@ def test_a_view_frame_carries_only_what_changed_for_its_connection(harness: Make
     # The same view again: only the six fixed keys; a new connection gets it whole.
     frame = h.table(table).view_frame(other.seat)
     connection = Connection(None, FAST)  # type: ignore[arg-type]  # frames are only queued here
+    connection.data = True  # opened with ?data=1: the view comes as data too
     connection.push_view(frame)
     connection.push_view(frame)
     first, second = (json.loads(connection.queue.get_nowait() or "") for _ in range(2))
     assert first == {key: frame[key] for key in first} and set(first) == set(frame)
     assert set(second) == {"type", "table", "ply", "seat", "status", "to_play"}
     assert len(json.dumps(second)) < 120 < len(json.dumps(first))
+    # A page's connection (no ?data=1) shows the picture: it is never sent the view as data.
+    page = Connection(None, FAST)  # type: ignore[arg-type]
+    page.push_view(frame)
+    shown = json.loads(page.queue.get_nowait() or "")
+    assert set(shown) == set(frame) - {"view"} and shown["picture"] == frame["picture"]
 
 
 def test_a_spectators_picture_is_drawn_once_per_move(harness: Make, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -387,3 +393,12 @@ def test_a_bad_patch_part_is_refused(part: Any) -> None:
         return
     with pytest.raises(ValueError, match="patch"):
         apply_patch(["a", "b"], [part])
+
+
+def test_a_page_is_not_sent_the_view_as_data(harness: Make) -> None:
+    h = harness()
+    table = h.create()
+    with h.client.websocket_connect(f"/ws/{table}") as session:  # no ?data=1, as the page connects
+        frames = [json.loads(session.receive_text()) for _ in range(2)]
+    (view,) = [frame for frame in frames if frame["type"] == "view"]
+    assert "view" not in view and view["picture"].startswith("<svg") and view["status"] == "waiting"

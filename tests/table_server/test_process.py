@@ -59,7 +59,7 @@ class Process:
             return json.loads(response.read())
 
     def ws(self, table: str) -> ClientConnection:
-        return connect(f"ws://127.0.0.1:{self.port}/ws/{table}", open_timeout=10)
+        return connect(f"ws://127.0.0.1:{self.port}/ws/{table}?data=1", open_timeout=10)
 
     def kill(self) -> None:
         os.kill(self.popen.pid, signal.SIGKILL)

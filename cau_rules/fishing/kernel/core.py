@@ -9,6 +9,7 @@ import numpy as np
 import numpy.typing as npt
 from numba import njit, prange
 
+from cau_rules import kernel_random
 from cau_rules.fishing.kernel import parts
 from cau_rules.fishing.kernel.layout import (
     BIDDER0,
@@ -125,9 +126,10 @@ def compiled_stamp() -> int:
     return STAMP
 
 
-STAMP = FINGERPRINT ^ source_stamp(parts.__file__)
-"""What this module's machine code was compiled against: the layout and the building
-blocks (numba's cache follows this file only; the blocks are compiled into it)."""
+STAMP = FINGERPRINT ^ source_stamp(parts.__file__) ^ source_stamp(kernel_random.__file__)
+"""What this module's machine code was compiled against: the layout, the building
+blocks and the move generator (numba's cache follows this file only; the blocks and
+``next_random`` are compiled into it)."""
 fresh_cache(compiled_stamp, STAMP, __file__)
 
 
@@ -569,13 +571,10 @@ sample_parallel = njit(cache=True, parallel=True)(parallel_twin(_sample_rows))
 
 @njit_plain
 def deals_ready(s, r, deals):
-    """Whether the deals of every hand the next move may start are written."""
-    hand = s[HAND]
-    for ahead in range(1, 3):
-        wanted = hand + ahead
-        if wanted < r[R_HAND_LIMIT] and deals[wanted % deals.shape[0], 0] != wanted:
-            return False
-    return True
+    """Whether the deal of the hand the next move may start is written: a move ends at
+    most one hand (the next hand's start deals every seat cards, so it cannot end it)."""
+    wanted = s[HAND] + 1
+    return wanted >= r[R_HAND_LIMIT] or deals[wanted % deals.shape[0], 0] == wanted
 
 
 @njit(cache=True)

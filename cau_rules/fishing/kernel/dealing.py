@@ -129,11 +129,19 @@ def deal_hand(seed, hand, deck, ntable, slot, stock, mts, text):
         slot[3 + laid + i] = stock[start + i]
 
 
+AHEAD = 2
+"""The hands :func:`deal_ahead` keeps dealt from the one being played on: it and the one
+the next move may start (what :func:`~cau_rules.fishing.kernel.core.deals_ready` asks
+for), no more.  A deal seeds a generator or two (4 to 6 µs); a stones game (no fixed
+number of hands) ends after three or four hands, and filling the whole ring of
+``DEAL_SLOTS`` ahead dealt two hands a game or more that were never played."""
+
+
 @njit(cache=True)
 def deal_ahead(s, r, deals, dealt, g, seed, deck, stock, mt, text):
-    """Write the deals of the hands game *g* (row *s*) may reach within one move, as the
-    batch's ``_deal_ahead`` does; ``dealt[g]`` is the next hand not written yet."""
-    ahead = min(s[HAND] + deals.shape[0], r[R_HAND_LIMIT])
+    """Write the deals of the hands game *g* (row *s*) may reach within one move
+    (:data:`AHEAD`); ``dealt[g]`` is the next hand not written yet."""
+    ahead = min(s[HAND] + AHEAD, r[R_HAND_LIMIT])
     hand = max(dealt[g], s[HAND])
     while hand < ahead:
         deal_hand(seed, hand, deck, r[R_TABLE], deals[hand % deals.shape[0]], stock, mt, text)
@@ -143,13 +151,15 @@ def deal_ahead(s, r, deals, dealt, g, seed, deck, stock, mt, text):
 
 @njit(cache=True)
 def reset_one(s, r, deals, dealt, rngs, g, seed, players, tally, deck, stock, mt, text, x):
-    """Start game *g* afresh from *seed*: the row cleared, its generator, its deals, the
-    first hand dealt."""
+    """Start game *g* afresh from *seed*: the row cleared, its generator, its deals (the
+    last game's marked as none, so that no slot passes for this game's), the first hand
+    dealt."""
     s[:] = 0
     s[N] = players
     s[HAS_TALLY] = tally
     rngs[g] = generator_state(seed)
     dealt[g] = 0
+    deals[:, 0] = -1
     deal_ahead(s, r, deals, dealt, g, seed, deck, stock, mt, text)
     begin(s, r, deals, x)
 
@@ -178,7 +188,7 @@ def _step_rows(rows, r, deals, actions, active, dealt, seeds, native, deck, over
             x = np.empty(SCRATCH, np.int64)
             s = rows[g]
             step(s, r, deals[g], actions[g], x)
-            if native[g] and s[HAND] + deals.shape[1] > dealt[g] and dealt[g] < r[R_HAND_LIMIT]:
+            if native[g] and s[HAND] + AHEAD > dealt[g] and dealt[g] < r[R_HAND_LIMIT]:
                 stock = np.empty(deck.shape[0], np.int64)
                 mt = np.empty((GENERATORS, MT_SIZE), np.int64)
                 text = np.empty(TEXT_SIZE, np.uint8)
