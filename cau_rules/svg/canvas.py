@@ -57,20 +57,23 @@ def _is_title(children: list[Group | str]) -> bool:
     return bool(children) and isinstance(children[0], str) and children[0].startswith("<title>")
 
 
-_DEFS: dict[frozenset[str], str] = {}
+_DEFS: dict[frozenset[str], tuple[str, dict[str, str]]] = {}
 """The ``<defs>`` element of each set of symbols written lately (most pictures of a game hold one
-of a few sets): an id always stands for the same drawing, so the ids name the text."""
+of a few sets), and those symbols' texts by id: an id always stands for the same drawing, so
+the ids name the text."""
 
 
-def _defs_text(defs: dict[str, Symbol]) -> str:
-    """The ``<defs>`` element of the symbols *defs*, sorted by id (the same order however drawn)."""
+def _written_defs(defs: dict[str, Symbol]) -> tuple[str, dict[str, str]]:
+    """The ``<defs>`` element of the symbols *defs*, sorted by id (the same order however
+    drawn), and their texts by id (for :class:`SvgText`; not to be changed: it is shared)."""
     ids = frozenset(defs)
-    text = _DEFS.get(ids)
-    if text is None:
+    written = _DEFS.get(ids)
+    if written is None:
         if len(_DEFS) >= 1024:
             _DEFS.clear()
-        text = _DEFS[ids] = "\n".join(["<defs>", *(defs[symbol][0] for symbol in sorted(defs)), "</defs>"])
-    return text
+        texts = {symbol: defs[symbol][0] for symbol in sorted(defs)}
+        written = _DEFS[ids] = ("\n".join(["<defs>", *texts.values(), "</defs>"]), texts)
+    return written
 
 
 class Group(Shapes):
@@ -416,7 +419,7 @@ class Canvas(Group):
     cau_rules.errors.InvalidRulesError: width must be greater than 0, not 0
     """
 
-    __slots__ = ("_defs", "_drawing", "_head", "height", "size", "width")
+    __slots__ = ("_defs", "_drawing", "_head", "_symbols", "height", "size", "width")
 
     def __init__(self, width: float, height: float, *, title: str | None = None, size: float = 1.0) -> None:
         self.width = check_number("width", width, positive=True)
@@ -425,6 +428,7 @@ class Canvas(Group):
         super().__init__()
         self._root = self
         self._defs: dict[str, Symbol] = {}
+        self._symbols: dict[str, str] = {}  # the texts of the symbols last written, by id
         self._drawing: list[set[str]] = []
         self._tag = "svg"
         self._head = (f'<svg xmlns="{SVG_NAMESPACE}" width="{fmt(self.width * self.size)}" '
@@ -532,7 +536,8 @@ class Canvas(Group):
         first = 1 if _is_title(children) else 0  # the title stays the first child
         out.extend(children[:first])  # type: ignore[arg-type]
         if defs:
-            out.append(_defs_text(defs))
+            text, self._symbols = _written_defs(defs)
+            out.append(text)
         for child in children[first:]:
             if type(child) is str:
                 out.append(child)
@@ -554,7 +559,7 @@ class Canvas(Group):
         self._write(out)
         out.append("")  # the final newline
         text = SvgText("\n".join(out))
-        text.symbols = {symbol: written[0] for symbol, written in self._defs.items()}
+        text.symbols = dict(self._symbols)  # (a copy of its own: the written one is shared)
         return text
 
 
