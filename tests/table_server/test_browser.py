@@ -178,6 +178,47 @@ def test_play_a_whole_cau_game_against_a_bot_by_clicking(live_server: str, brows
         assert 0 < size < 150_000, f"{name} is {size} bytes"
 
 
+_HOLDING_BY_DATA = """
+const done = arguments[arguments.length - 1];
+const token = localStorage.getItem("cau.token." + state.table);
+const scheme = location.protocol === "https:" ? "wss:" : "ws:";
+const ws = new WebSocket(`${scheme}//${location.host}/ws/${state.table}?data=1`);
+ws.onopen = () => ws.send(JSON.stringify({ type: "hello", token }));
+let seat = null;  // a connection first sees the table as a spectator, until its hello is answered
+ws.onmessage = message => {
+  const frame = JSON.parse(message.data);
+  if (frame.type === "seated") seat = frame.seat;
+  if (frame.type === "view" && frame.view && seat !== null && frame.seat === seat) {
+    ws.close(); done([frame.ply, frame.view.holding || ""]);
+  }
+  if (frame.type === "error") { ws.close(); done(null); }
+};
+ws.onerror = () => done(null);
+"""
+
+
+def _holding_by_data(driver: Any) -> tuple[int, list[str]] | None:
+    """The ply and the cards of the page's seat, asked of the server by a connection with ``?data=1``."""
+    answer = driver.execute_async_script(_HOLDING_BY_DATA)
+    if not answer:
+        return None
+    ply, holding = answer
+    return int(ply), str(holding).split()
+
+
+def _hand_bottoms(driver: Any, held: tuple[int, list[str]] | None) -> list[float] | None:
+    """Where each card of *held* ends on the page (px from the top), once the page shows that ply."""
+    if held is None or not held[1]:
+        return None
+    bottoms: list[float] | None = driver.execute_script(
+        "const [ply, held] = arguments;"
+        "if (!state.shown || state.shown.ply !== ply) return null;"
+        "const cards = held.map(code => document.querySelector(`#picture [data-card='${code}']`));"
+        "return cards.every(Boolean) ? cards.map(card => card.getBoundingClientRect().bottom) : null;",
+        held[0], held[1])
+    return bottoms
+
+
 PRESET_SEATS = [("cacho", 2), ("cau", 2), ("cau-40", 4), ("cau-quatre", 3), ("cau-recau-sant-vicent", 4),
                 ("cau-robat", 2), ("cau-robat-40", 5)]
 """Every preset once, at a player count that fills the picture (the largest where it is big)."""
@@ -216,13 +257,11 @@ def test_every_preset_shows_the_hand_on_a_laptop_screen(live_server: str, browse
             wait.until(ec.element_to_be_clickable((By.CSS_SELECTOR, f"li[data-seat='{seat}'] button.add-bot"))).click()
             wait.until(ec.presence_of_element_located((By.CSS_SELECTOR, f"li[data-seat='{seat}'].bot")))
         wait.until(ec.text_to_be_present_in_element((By.ID, "status"), "playing"))
-        # The hand: every card of the seat's holding, as the picture draws it (data-card).
-        hand = wait.until(lambda driver: driver.execute_script(
-            "const held = ((state.shown && state.shown.view && state.shown.view.holding) || '').split(' ')"
-            ".filter(Boolean);"
-            "const cards = held.map(code => document.querySelector(`#picture [data-card='${code}']`));"
-            "return held.length && cards.every(Boolean) ? cards.map(card => card.getBoundingClientRect().bottom)"
-            " : null;"))
+        # The hand: every card of the seat's holding, as the picture draws it (data-card).  The
+        # page is sent pictures, not data: the holding comes from a second connection to the
+        # seat that asks for data (?data=1), at the ply the page shows.
+        hand = wait.until(lambda driver: _hand_bottoms(driver, _holding_by_data(driver)))
+        assert hand is not None  # wait.until returns only a value that is not None
         browser.save_screenshot(str(shots / f"{variant}.png"))
         height = browser.execute_script("return window.innerHeight;")
         assert max(hand) <= height, f"{variant}: the hand reaches {max(hand)} px, the window shows {height}"
