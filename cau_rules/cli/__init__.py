@@ -9,6 +9,7 @@ simulate many games between bots.
     cau-rules play --variant cau-robat --players 3 --seed 1 --seat 0
     cau-rules bench --variant all --seconds 3 --json
     cau-rules simulate --variant cau-robat --players 2 --games 200 --bots ismcts:100,random
+    cau-rules cache --clear
 
 Every subcommand works over any registered variant through the shared game protocol
 (``legal_moves``, ``apply``, ``observe``, ``outcome``).  A library error (an unknown
@@ -46,6 +47,7 @@ from cau_rules.cli.screens import (
     render_view,
 )
 from cau_rules.cli.sessions import play_session, run_demo, show_position
+from cau_rules.cli.upkeep import cmd_cache
 from cau_rules.errors import CauRulesError
 from cau_rules.i18n import LANGS
 
@@ -180,6 +182,18 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--no-progress", action="store_true",
                      help="no progress report (on standard error: a bar on a terminal, else a line "
                           "each tenth of the games)")
+
+    cache = sub.add_parser("cache", help="show or clear the compiled kernels' cache",
+                           description="Print the directory where the compiled kernels keep their machine "
+                                       "code (NUMBA_CACHE_DIR when set, else the per-user cache directory: "
+                                       "~/.cache/cau_rules/numba on Linux, ~/Library/Caches/cau_rules/numba "
+                                       "on macOS, %LOCALAPPDATA%\\cau_rules\\numba on Windows) and what it "
+                                       "holds; --clear removes it (the kernels compile again on first use).")
+    cache.add_argument("--clear", action="store_true", help="remove this installation's cached machine code")
+    cache.add_argument("--all", action="store_true", dest="everything",
+                       help="with --clear, also remove other installations' entries (the default directory only)")
+    cache.add_argument("--json", action="store_true",
+                       help="print one JSON object: directory, chosen_by, files, bytes, others, removed")
     return parser
 
 
@@ -246,6 +260,8 @@ def main(argv: Sequence[str] | None = None, *, input_func: InputFunc | None = No
             return 0
         if args.command == "simulate":
             return cmd_simulate(args, out)
+        if args.command == "cache":
+            return cmd_cache(clear=args.clear, everything=args.everything, as_json=args.json, out=out)
         return cmd_bench(args, out)
     except (CauRulesError, UsageError) as exc:
         print(f"cau-rules: error: {exc}", file=sys.stderr)
