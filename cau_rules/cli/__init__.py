@@ -48,7 +48,7 @@ from cau_rules.cli.screens import (
 )
 from cau_rules.cli.sessions import play_session, run_demo, show_position
 from cau_rules.cli.upkeep import cmd_cache
-from cau_rules.errors import CauRulesError
+from cau_rules.errors import FAST_EXTRA, CauRulesError
 from cau_rules.i18n import LANGS
 
 __all__ = [
@@ -152,8 +152,8 @@ def build_parser() -> argparse.ArgumentParser:
                               help="seconds per variant and player count (default: 3)")
     bench_parser.add_argument("--seed", type=int, default=0, help="first deal's seed (default: 0)")
     bench_parser.add_argument("--engine", choices=("python", "kernel"), default="python",
-                              help="python: the reference engine; kernel: the compiled kernel "
-                                   "(pip install \"cau-rules[fast]\"; capture presets)")
+                              help="python: the reference engine; kernel: the compiled kernel, which "
+                                   f"every preset has (the fast extra: {FAST_EXTRA})")
     bench_parser.add_argument("--batch", type=int, default=0, metavar="N",
                               help="with --engine kernel: N games in lockstep, legal masks every step")
     bench_parser.add_argument("--json", action="store_true",
@@ -170,11 +170,13 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--games", type=count_arg, default=100, help="games to play (default: 100)")
     sim.add_argument("--seed", type=int, default=0, help="seed of the whole simulation (default: 0)")
     sim.add_argument("--engine", choices=("python", "kernel"), default=None,
-                     help="where IS-MCTS bots' random rollouts run (default: the kernel when "
-                          "pip install \"cau-rules[fast]\" is installed and plays the variant)")
+                     help="where IS-MCTS bots' random rollouts run, for every bot not naming its "
+                          "engine (default: the kernel when the fast extra is installed and plays the "
+                          f"variant; {FAST_EXTRA})")
     sim.add_argument("--bots", default="greedy,random",
-                     help="comma-separated bots, one per seat or one for all: random, greedy, ismcts[:N[:greedy]] "
-                          "(default: greedy,random)")
+                     help="comma-separated bots, one per seat or one for all: random, greedy, "
+                          "ismcts[:N[:greedy|:python|:kernel]] (N iterations; greedy rollouts, or random "
+                          "rollouts in the reference engine or the compiled kernel) (default: greedy,random)")
     sim.add_argument("--workers", type=positive_int, default=None,
                      help="worker processes (default: one per core; 1 plays in this process)")
     sim.add_argument("--json", action="store_true",
