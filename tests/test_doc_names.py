@@ -178,10 +178,11 @@ def bad_commands() -> list[str]:
                     continue
                 errors = io.StringIO()
                 try:
-                    with contextlib.redirect_stderr(errors):
+                    with contextlib.redirect_stderr(errors), contextlib.redirect_stdout(io.StringIO()):
                         build_parser().parse_args(argv)
-                except SystemExit:
-                    bad.add(f"{where}: cau-rules {' '.join(argv)}: {errors.getvalue().strip().splitlines()[-1]}")
+                except SystemExit as exc:  # --version exits 0: fine
+                    if exc.code not in (0, None):
+                        bad.add(f"{where}: cau-rules {' '.join(argv)}: {errors.getvalue().strip()}")
     return sorted(bad)
 
 
