@@ -18,10 +18,12 @@ entries.  ``cau-rules cache`` prints the directory and what it holds;
 ``cau-rules cache --clear`` removes this installation's entries.
 
 numba picks the cache directory of a compiled function when the function is defined
-(when its module is imported), so :func:`use_cache_dir` runs before any kernel module
-is: each kernel package calls it on import.  It sets ``NUMBA_CACHE_DIR`` for the process
-when the user has not, so the compiled functions the process defines afterwards (the
-user's own too) cache there.
+(when its module is imported), so :func:`use_cache_dir` runs before any compiled function
+of the package is defined: the compiled modules every other one imports first
+(``cau_rules.kernel_random`` and the capture kernel's ``parts``) call it on import.  It
+sets ``NUMBA_CACHE_DIR`` for the process when the user has not, so the compiled functions
+the process defines afterwards (the user's own too) cache there.  ``import cau_rules``
+alone changes nothing.
 
 >>> default_cache_dir({"XDG_CACHE_HOME": "/tmp/x"}, "linux", Path("/home/ana")).as_posix()
 '/tmp/x/cau_rules/numba'
@@ -118,8 +120,8 @@ def cache_dir() -> Path:
 def use_cache_dir() -> None:
     """Make numba cache the kernels in :func:`cache_dir` (not beside the package's
     modules): sets ``NUMBA_CACHE_DIR`` when the user has not set it, and numba's
-    ``config.CACHE_DIR`` when numba is already imported.  Imports nothing; every
-    kernel package calls it before its compiled modules are defined.
+    ``config.CACHE_DIR`` when numba is already imported.  Imports nothing; the compiled
+    modules call it before they define their first compiled function.
 
     >>> use_cache_dir()
     >>> import os

@@ -75,6 +75,16 @@ def test_whichever_module_comes_first_every_kernel_caches_in_the_user_directory(
         assert not wrong, f"imported {first} first: {sorted(wrong.items())[:3]}"
 
 
+def test_importing_the_package_leaves_numba_alone(tmp_path: Path) -> None:
+    """Only loading a compiled kernel sets the cache directory: ``import cau_rules`` (and
+    the batch API, the bots, the command line) changes nothing in the environment."""
+    code = ("import os, cau_rules, cau_rules.batch, cau_rules.ai.mcts, cau_rules.cli, cau_rules.cache; "
+            "print(os.environ.get('NUMBA_CACHE_DIR'))")
+    result = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=_env(tmp_path), capture_output=True,
+                            text=True, check=True)
+    assert result.stdout.strip() == "None"
+
+
 def test_a_users_numba_cache_dir_wins(tmp_path: Path) -> None:
     mine = tmp_path / "mine"
     result = subprocess.run([sys.executable, "-c", PROBE, "cau_rules.cacho.kernel.search"], cwd=ROOT,

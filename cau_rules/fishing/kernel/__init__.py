@@ -13,9 +13,3 @@ hold the two equal after every step.
 
 Importing this package imports neither numba nor numpy.
 """
-
-from cau_rules.cache import use_cache_dir
-
-# numba chooses a compiled function's cache directory when the function is defined, so the
-# per-user directory is set before any module of this kernel is imported (cau_rules.cache).
-use_cache_dir()
