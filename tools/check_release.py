@@ -48,8 +48,10 @@ from cau_rules import new_game
 from cau_rules.registry import family_of
 state = new_game("cau-quatre", players=2, seed=1)
 outcome = family_of(state).playout(state, random.Random(1).choice, "kernel")
+import numba
 print("kernel game:", outcome)
 print("imported from:", cau_rules.__file__)
+print("numba from:", numba.__file__)
 """
 
 IMPORT_ONLY = """
@@ -106,6 +108,9 @@ def clean_env(work: Path) -> dict[str, str]:
     env = {key: value for key, value in os.environ.items()
            if key not in ("PYTHONPATH", "PYTHONHOME", "VIRTUAL_ENV", "NUMBA_CACHE_DIR", "PYTHONSTARTUP")}
     env["XDG_CACHE_HOME"] = str(work / "xdg-cache")
+    # Python's own bytecode files are pip's to manage (it removes them with the package);
+    # without them written, the listings compare only what the package itself writes.
+    env["PYTHONDONTWRITEBYTECODE"] = "1"
     env["PIP_DISABLE_PIP_VERSION_CHECK"] = "1"
     env["PIP_NO_INPUT"] = "1"
     return env
@@ -144,8 +149,8 @@ def check(work: Path) -> None:
     print(f"installed {package}: {len(before)} files ({time.perf_counter() - start:.0f} s)")
 
     played = run([python, "-c", KERNEL_GAME], cwd=outside, env=env)
-    if str(package) not in played:
-        raise CheckFailed(f"the kernel game did not import the installed package:\n{played}")
+    if str(package) not in played or f"numba from: {purelib}" not in played:
+        raise CheckFailed(f"the kernel game did not import the fresh venv's packages:\n{played}")
     run([str(venv / "bin" / "cau-rules"), "variants"] if os.name != "nt" else [python, "-m", "cau_rules.cli", "variants"],
         cwd=outside, env=env, capture=True)
     same_listing(package, before, "after a kernel game")
