@@ -127,7 +127,7 @@ def test_playout_engines() -> None:
         FAMILY.playout(state, random.Random(3).choice, "fast")  # type: ignore[arg-type]
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(fishing_family, "fast_installed", lambda: False)
-        with pytest.raises(MissingExtraError, match=r"cau-rules\[fast\]"):
+        with pytest.raises(MissingExtraError, match=r"cau_rules\[fast\]"):
             FAMILY.playout(state, random.Random(3).choice, "kernel")
         assert FAMILY.playout(state, random.Random(3).choice) == python  # no extra: the engine
 
