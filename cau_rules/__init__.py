@@ -35,7 +35,7 @@ from cau_rules.notation import dumps, loads
 from cau_rules.outcome import GameEnded, Outcome, Termination
 from cau_rules.registry import FAMILIES, family_of, get_rules, load_state, new_game, variants
 
-__version__ = "0.2.0.dev0"
+__version__ = "0.2.0"
 
 __all__ = [
     "CACHO_24",

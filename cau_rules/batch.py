@@ -1,8 +1,8 @@
 """Many games in lockstep in a family's compiled kernel (the ``fast`` extra).
 
-``pip install "cau-rules[fast]"`` installs numba and numpy; without them :func:`available`
-is False and every entry point here raises :class:`~cau_rules.errors.MissingExtraError`
-naming the extra.  The kernel is reached only through the family record
+``pip install "cau_rules[fast]"`` (in a clone: ``pip install ".[fast]"``) installs numba and
+numpy; without them :func:`available` is False and every entry point here raises
+:class:`~cau_rules.errors.MissingExtraError` naming the extra.  The kernel is reached only through the family record
 (``Family.kernel``, a module path imported on first use), so ``import cau_rules`` never
 imports numba.
 
@@ -37,6 +37,7 @@ from cau_rules.errors import (
     InvalidRulesError,
     MissingExtraError,
     fast_installed,
+    require_fast,
 )
 from cau_rules.game import Family
 from cau_rules.outcome import Outcome
@@ -177,6 +178,7 @@ class BatchGame:
         self._next_seed = seed + size
 
     def _setup(self, rules: Any, players: int, size: int, auto_reset: bool, parallel: bool) -> None:
+        require_fast("BatchGame")  # before numpy is imported: the extra's name, not ModuleNotFoundError
         import numpy as np
 
         self.rules = rules

@@ -25,11 +25,30 @@ __all__ = [
     "MissingExtraError",
     "MoveTypeError",
     "fast_installed",
+    "install_hint",
+    "require_fast",
 ]
 
 
-FAST_EXTRA = 'pip install "cau-rules[fast]"'
-"""The command that installs the compiled kernels' requirements (numba and numpy)."""
+def install_hint(extra: str) -> str:
+    """The commands that install the optional *extra*: from a package index, and from a
+    clone of the repository (where the package is not on an index).  Every message that
+    names an extra is made by this function.
+
+    Args:
+        extra: the extra's name, or several joined by commas (``"fast,gymnasium"``).
+
+    Returns:
+        Both ``pip install`` commands, in one line.
+
+    >>> print(install_hint("fast"))
+    pip install "cau_rules[fast]" (in a clone of the repository: pip install ".[fast]")
+    """
+    return f'pip install "cau_rules[{extra}]" (in a clone of the repository: pip install ".[{extra}]")'
+
+
+FAST_EXTRA = install_hint("fast")
+"""The commands that install the compiled kernels' requirements (numba and numpy)."""
 
 
 def fast_installed() -> bool:
@@ -140,3 +159,21 @@ class MissingExtraError(CauRulesError, ImportError):
     >>> issubclass(MissingExtraError, ImportError) and issubclass(MissingExtraError, CauRulesError)
     True
     """
+
+
+def require_fast(what: str) -> None:
+    """Refuse *what* (a few words naming the feature) unless the ``fast`` extra (numba and
+    numpy) is installed: called before anything imports numpy, so the user meets the
+    extra's name, not a bare ``ModuleNotFoundError``.
+
+    Args:
+        what: the feature that needs the compiled kernel, e.g. ``"BatchGame"``.
+
+    Raises:
+        MissingExtraError: numba or numpy is not installed; the message says how to
+            install them (:func:`install_hint`).
+
+    >>> require_fast("BatchGame") if fast_installed() else None
+    """
+    if not fast_installed():
+        raise MissingExtraError(f"{what} needs the compiled kernel (numba and numpy): {FAST_EXTRA}")

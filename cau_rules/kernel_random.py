@@ -26,6 +26,10 @@ import numpy as np
 import numpy.typing as npt
 from numba import njit
 
+from cau_rules.cache import use_cache_dir
+
+use_cache_dir()  # before the first compiled function below: the cache goes to the user's directory
+
 __all__ = [
     "KEY_SIZE",
     "MT_SIZE",

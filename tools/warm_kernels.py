@@ -1,5 +1,8 @@
 """Compile every family's kernel once, into numba's disk cache, before the test suite runs.
 
+The cache is the per-user directory of ``cau_rules.cache`` (``NUMBA_CACHE_DIR`` when set:
+CI sets it to a folder of its own, and the test workers read the same variable).
+
 CI starts this in the background while it lints and type-checks (one core each), so that
 the two pytest workers load the machine code from the cache instead of both compiling it.
 It makes the first calls of what the tests call most: a batch of each family on one
@@ -19,8 +22,9 @@ import sys
 import time
 from pathlib import Path
 
-# The checkout's package, as pytest imports it from the repository root (the numba cache
-# lives beside the modules it compiled, so warming an installed copy would not help).
+# The checkout's package, as pytest imports it from the repository root: numba files each
+# module's machine code under a hash of the module's folder, so warming an installed copy
+# would fill entries the tests never read.
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 CASES = (("cau-robat", 2), ("cau-quatre", 3), ("cacho", 2))

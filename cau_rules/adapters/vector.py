@@ -1,5 +1,6 @@
 """A Gymnasium vector environment over :class:`~cau_rules.batch.BatchGame`: many capture
-games at once in the compiled kernel (``pip install "cau-rules[fast,gymnasium]"``).
+games at once in the compiled kernel (``pip install "cau_rules[fast,gymnasium]"``, in a clone
+``pip install ".[fast,gymnasium]"``).
 
 One learning seat plays against random opponents (moved in the kernel) or greedy ones
 (the family's heuristic, in Python), or the caller plays every seat (``opponents="self"``).

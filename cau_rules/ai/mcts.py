@@ -29,8 +29,9 @@ resampled position per decision whose unknown cards the kernel re-deals each ite
 tree above is the one used otherwise (other families, rules the kernel does not play, a
 *rollout_bot*).
 
-Only families registered with :func:`cau_rules.ai.infostate.register_family` can be
-searched (the capture family, Cacho and the four-card game are); any other game raises
+Only families registered in :data:`cau_rules.registry.FAMILIES` (with their information-state
+hooks, :class:`cau_rules.game.Inference`) can be searched (the capture family, Cacho and the
+four-card game are); any other game raises
 :class:`~cau_rules.errors.InvalidRulesError` when the bot is made (if given *rules*)
 or at its first view.  The bot takes the rules from ``view.rules`` (every view of
 the library carries them), else from the preset named by ``view.variant``; give
@@ -89,7 +90,8 @@ def _check_supported(rules: Any) -> None:
     if not supports(rules):
         raise InvalidRulesError(
             f"IS-MCTS needs information-state support for {type(rules).__name__}: the game family "
-            f"must be registered with cau_rules.ai.infostate.register_family"
+            f"must be registered in cau_rules.registry.FAMILIES, with its information-state hooks "
+            f"(Family.infer, a cau_rules.game.Inference)"
         )
 
 

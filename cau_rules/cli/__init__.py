@@ -9,6 +9,7 @@ simulate many games between bots.
     cau-rules play --variant cau-robat --players 3 --seed 1 --seat 0
     cau-rules bench --variant all --seconds 3 --json
     cau-rules simulate --variant cau-robat --players 2 --games 200 --bots ismcts:100,random
+    cau-rules cache --clear
 
 Every subcommand works over any registered variant through the shared game protocol
 (``legal_moves``, ``apply``, ``observe``, ``outcome``).  A library error (an unknown
@@ -46,7 +47,8 @@ from cau_rules.cli.screens import (
     render_view,
 )
 from cau_rules.cli.sessions import play_session, run_demo, show_position
-from cau_rules.errors import CauRulesError
+from cau_rules.cli.upkeep import cmd_cache
+from cau_rules.errors import FAST_EXTRA, CauRulesError
 from cau_rules.i18n import LANGS
 
 __all__ = [
@@ -150,8 +152,8 @@ def build_parser() -> argparse.ArgumentParser:
                               help="seconds per variant and player count (default: 3)")
     bench_parser.add_argument("--seed", type=int, default=0, help="first deal's seed (default: 0)")
     bench_parser.add_argument("--engine", choices=("python", "kernel"), default="python",
-                              help="python: the reference engine; kernel: the compiled kernel "
-                                   "(pip install \"cau-rules[fast]\"; capture presets)")
+                              help="python: the reference engine; kernel: the compiled kernel, which "
+                                   f"every preset has (the fast extra: {FAST_EXTRA})")
     bench_parser.add_argument("--batch", type=int, default=0, metavar="N",
                               help="with --engine kernel: N games in lockstep, legal masks every step")
     bench_parser.add_argument("--json", action="store_true",
@@ -168,11 +170,13 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--games", type=count_arg, default=100, help="games to play (default: 100)")
     sim.add_argument("--seed", type=int, default=0, help="seed of the whole simulation (default: 0)")
     sim.add_argument("--engine", choices=("python", "kernel"), default=None,
-                     help="where IS-MCTS bots' random rollouts run (default: the kernel when "
-                          "pip install \"cau-rules[fast]\" is installed and plays the variant)")
+                     help="where IS-MCTS bots' random rollouts run, for every bot not naming its "
+                          "engine (default: the kernel when the fast extra is installed and plays the "
+                          f"variant; {FAST_EXTRA})")
     sim.add_argument("--bots", default="greedy,random",
-                     help="comma-separated bots, one per seat or one for all: random, greedy, ismcts[:N[:greedy]] "
-                          "(default: greedy,random)")
+                     help="comma-separated bots, one per seat or one for all: random, greedy, "
+                          "ismcts[:N[:greedy|:python|:kernel]] (N iterations; greedy rollouts, or random "
+                          "rollouts in the reference engine or the compiled kernel) (default: greedy,random)")
     sim.add_argument("--workers", type=positive_int, default=None,
                      help="worker processes (default: one per core; 1 plays in this process)")
     sim.add_argument("--json", action="store_true",
@@ -180,6 +184,18 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--no-progress", action="store_true",
                      help="no progress report (on standard error: a bar on a terminal, else a line "
                           "each tenth of the games)")
+
+    cache = sub.add_parser("cache", help="show or clear the compiled kernels' cache",
+                           description="Print the directory where the compiled kernels keep their machine "
+                                       "code (NUMBA_CACHE_DIR when set, else the per-user cache directory: "
+                                       "~/.cache/cau_rules/numba on Linux, ~/Library/Caches/cau_rules/numba "
+                                       "on macOS, %LOCALAPPDATA%\\cau_rules\\numba on Windows) and what it "
+                                       "holds; --clear removes it (the kernels compile again on first use).")
+    cache.add_argument("--clear", action="store_true", help="remove this installation's cached machine code")
+    cache.add_argument("--all", action="store_true", dest="everything",
+                       help="with --clear, also remove other installations' entries (the default directory only)")
+    cache.add_argument("--json", action="store_true",
+                       help="print one JSON object: directory, chosen_by, files, bytes, others, removed")
     return parser
 
 
@@ -246,6 +262,8 @@ def main(argv: Sequence[str] | None = None, *, input_func: InputFunc | None = No
             return 0
         if args.command == "simulate":
             return cmd_simulate(args, out)
+        if args.command == "cache":
+            return cmd_cache(clear=args.clear, everything=args.everything, as_json=args.json, out=out)
         return cmd_bench(args, out)
     except (CauRulesError, UsageError) as exc:
         print(f"cau-rules: error: {exc}", file=sys.stderr)

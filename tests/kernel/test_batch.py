@@ -24,9 +24,9 @@ def test_importing_the_package_imports_no_numba() -> None:
 
 def test_without_the_extra_the_batch_names_it(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(cau_rules.batch, "available", lambda: False)
-    with pytest.raises(MissingExtraError, match=r'pip install "cau-rules\[fast\]"'):
+    with pytest.raises(MissingExtraError, match=r'pip install "cau_rules\[fast\]"'):
         BatchGame("cau", 2, 1)
-    assert FAST_EXTRA == 'pip install "cau-rules[fast]"'
+    assert FAST_EXTRA == 'pip install "cau_rules[fast]" (in a clone of the repository: pip install ".[fast]")'
 
 
 numba = pytest.importorskip("numba")
@@ -127,7 +127,7 @@ def test_playout_engines() -> None:
         FAMILY.playout(state, random.Random(3).choice, "fast")  # type: ignore[arg-type]
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(fishing_family, "fast_installed", lambda: False)
-        with pytest.raises(MissingExtraError, match=r"cau-rules\[fast\]"):
+        with pytest.raises(MissingExtraError, match=r"cau_rules\[fast\]"):
             FAMILY.playout(state, random.Random(3).choice, "kernel")
         assert FAMILY.playout(state, random.Random(3).choice) == python  # no extra: the engine
 

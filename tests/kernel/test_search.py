@@ -231,6 +231,6 @@ def test_rules_the_kernel_does_not_play_are_left_to_the_python_tree() -> None:
 def test_the_compiled_search_without_the_extra_names_it(monkeypatch: pytest.MonkeyPatch) -> None:
     state = new_game("cau-robat", players=2, seed=1)
     monkeypatch.setattr(mcts, "fast_installed", lambda: False)
-    with pytest.raises(MissingExtraError, match=r"cau-rules\[fast\]"):
+    with pytest.raises(MissingExtraError, match=r"cau_rules\[fast\]"):
         ismcts(InfoState.start(state, 0), 10, random.Random(1), engine="kernel")
     assert sum(s.visits for s in ismcts(InfoState.start(state, 0), 10, random.Random(1), engine="python")) == 10

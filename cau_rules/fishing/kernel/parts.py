@@ -19,6 +19,7 @@ from typing import Any
 
 from numba import njit
 
+from cau_rules.cache import use_cache_dir
 from cau_rules.fishing.kernel.layout import (
     BIDS,
     BIDS_LEN,
@@ -79,6 +80,8 @@ from cau_rules.fishing.kernel.layout import (
     N,
     fresh_cache,
 )
+
+use_cache_dir()  # before the first compiled function below: the cache goes to the user's directory
 
 
 @njit(cache=True)
