@@ -80,6 +80,19 @@ TEXTS = register(Catalogue("cacho", {
     "menu_call": {"en": "call", "ca": "iguala", "es": "iguala"},
     "menu_raise": {"en": "raise {0}", "ca": "puja {0}", "es": "sube {0}"},
     "menu_fold": {"en": "fold", "ca": "retira't", "es": "me retiro"},
+    # moves in words (each move's describe)
+    "move_pass": {"en": "passes, betting nothing", "ca": "passa, sense apostar res", "es": "pasa, sin apostar nada"},
+    "move_bet": {"en": "bets {0} counter|bets {0} counters", "ca": "aposta {0} fitxa|aposta {0} fitxes",
+                 "es": "apuesta {0} ficha|apuesta {0} fichas"},
+    "move_call": {"en": "calls, putting in {0} counter|calls, putting in {0} counters",
+                  "ca": "iguala i hi posa {0} fitxa|iguala i hi posa {0} fitxes",
+                  "es": "iguala y pone {0} ficha|iguala y pone {0} fichas"},
+    "move_call_plain": {"en": "calls the bet", "ca": "iguala l'aposta", "es": "iguala la apuesta"},
+    "move_all_in": {"en": " (all in)", "ca": " (s'hi juga tot)", "es": " (se lo juega todo)"},
+    "move_raise": {"en": "raises the round's bet to {0}", "ca": "puja l'aposta de la ronda a {0}",
+                   "es": "sube la apuesta de la ronda a {0}"},
+    "move_fold": {"en": "folds, giving up the hand", "ca": "es retira i deixa la mà",
+                  "es": "se retira y deja la mano"},
 }))
 """Every text of Cacho's screens, by key and language."""
 

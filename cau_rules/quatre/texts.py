@@ -85,6 +85,21 @@ TEXTS = register(Catalogue("quatre", {
     "menu_add": {"en": "add {0}", "ca": "afegeix {0}", "es": "añade {0}"},
     "menu_give": {"en": "give {0}", "ca": "dona {0}", "es": "da {0}"},
     "menu_lay": {"en": "lay {0}", "ca": "posa {0}", "es": "pon {0}"},
+    # moves in words (each move's describe)
+    "move_play": {"en": "{0}: pairs with the {1} on the table and calls cau",
+                  "ca": "{0}: fa parella amb {1} de la taula i canta cau",
+                  "es": "{0}: hace pareja con {1} de la mesa y canta cau"},
+    "move_add": {"en": "{0}: joins the chain and calls {1}", "ca": "{0}: s'afegeix a la cadena i canta {1}",
+                 "es": "{0}: se suma a la cadena y canta {1}"},
+    "move_give": {"en": "{0}: given to {1}", "ca": "{0}: per a {1}", "es": "{0}: para {1}"},
+    "move_give_chain": {"en": "{0}: given to the chain's last caller", "ca": "{0}: per a qui ha cantat l'últim",
+                        "es": "{0}: para quien ha cantado el último"},
+    "move_draw": {"en": "draws a card: nothing on the table matches", "ca": "roba una carta: res de la taula no fa parella",
+                  "es": "roba una carta: nada de la mesa hace pareja"},
+    "move_pass": {"en": "passes: nothing matches and the stock is empty",
+                  "ca": "passa: res no fa parella i el munt és buit",
+                  "es": "pasa: nada hace pareja y el mazo está vacío"},
+    "move_lay": {"en": "{0}: laid into the centre", "ca": "{0}: al centre", "es": "{0}: al centro"},
 }))
 """Every text of the four-card game, by key and language."""
 
