@@ -93,6 +93,21 @@ TEXTS = register(Catalogue("cacho", {
                    "es": "sube la apuesta de la ronda a {0}"},
     "move_fold": {"en": "folds, giving up the hand", "ca": "es retira i deixa la mà",
                   "es": "se retira y deja la mano"},
+    # the rules' options on a form (option_<name>, help_<name>, choice_<value>)
+    "option_stack": {"en": "counters", "ca": "fitxes", "es": "fichas"},
+    "help_stack": {"en": "counters each player starts the session with.", "ca": "fitxes amb què cada jugador comença la sessió.", "es": "fichas con las que cada jugador empieza la sesión."},
+    "option_resto": {"en": "the resto", "ca": "el resto", "es": "el resto"},
+    "help_resto": {"en": "round-3 bets are capped at the smallest stack, or a player may go all in and side pots form.", "ca": "les apostes de la ronda 3 no passen de la pila més petita, o es pot jugar tot i es fan pots laterals.", "es": "las apuestas de la ronda 3 no pasan del montón más pequeño, o se puede jugar todo y se forman botes laterales."},
+    "option_flush_bonus": {"en": "cacho bonus", "ca": "premi del cacho", "es": "premio del cacho"},
+    "help_flush_bonus": {"en": "the bonus added to a three-card cacho (20 or 30).", "ca": "el premi que se suma a un cacho de tres cartes (20 o 30).", "es": "el premio que se suma a un cacho de tres cartas (20 o 30)."},
+    "option_high_card_kickers": {"en": "compare the other cards", "ca": "compara les altres cartes", "es": "compara las otras cartas"},
+    "help_high_card_kickers": {"en": "two high-card hands tied on their best card compare the other two.", "ca": "dues mans de carta alta empatades a la millor carta comparen les altres dues.", "es": "dos manos de carta alta empatadas en la mejor carta comparan las otras dos."},
+    "option_max_hands": {"en": "hands", "ca": "mans", "es": "manos"},
+    "help_max_hands": {"en": "hands in a session; it also ends when one player holds every counter.", "ca": "mans de la sessió; també s'acaba quan un jugador té totes les fitxes.", "es": "manos de la sesión; también termina cuando un jugador tiene todas las fichas."},
+    "option_bets": {"en": "fixed bets", "ca": "apostes fixes", "es": "apuestas fijas"},
+    "help_bets": {"en": "the fixed bets of rounds 1 and 2.", "ca": "les apostes fixes de les rondes 1 i 2.", "es": "las apuestas fijas de las rondas 1 y 2."},
+    "choice_cap_at_smallest": {"en": "capped at the smallest stack", "ca": "fins a la pila més petita", "es": "hasta el montón más pequeño"},
+    "choice_side_pots": {"en": "side pots", "ca": "pots laterals", "es": "botes laterales"},
 }))
 """Every text of Cacho's screens, by key and language."""
 

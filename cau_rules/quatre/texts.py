@@ -100,6 +100,19 @@ TEXTS = register(Catalogue("quatre", {
                   "ca": "passa: res no fa parella i el munt és buit",
                   "es": "pasa: nada hace pareja y el mazo está vacío"},
     "move_lay": {"en": "{0}: laid into the centre", "ca": "{0}: al centre", "es": "{0}: al centro"},
+    # the rules' options on a form (option_<name>, help_<name>, choice_<value>)
+    "option_deck": {"en": "deck", "ca": "baralla", "es": "baraja"},
+    "help_deck": {"en": "the deck played with.", "ca": "la baralla amb què es juga.", "es": "la baraja con la que se juega."},
+    "option_table_size": {"en": "table cards", "ca": "cartes a la taula", "es": "cartas en la mesa"},
+    "help_table_size": {"en": "table cards dealt at the start and whenever the table is empty; also the cards laid into a dead centre.", "ca": "cartes de la taula en començar i cada cop que queda buida; també les que es posen en un centre mort.", "es": "cartas de la mesa al empezar y cada vez que queda vacía; también las que se ponen en un centro muerto."},
+    "option_hand_size": {"en": "cards in hand", "ca": "cartes a la mà", "es": "cartas en la mano"},
+    "help_hand_size": {"en": "cards dealt to each player, and drawn back up to after every turn while the stock lasts.", "ca": "cartes que rep cada jugador, i fins on roba després de cada torn mentre en quedin.", "es": "cartas que recibe cada jugador, y hasta donde roba tras cada turno mientras queden."},
+    "option_max_turns_after_stock": {"en": "turns after the stock", "ca": "torns sense munt", "es": "turnos sin mazo"},
+    "help_max_turns_after_stock": {"en": "a game still going this many turns after the stock ran out ends; the most cards wins.", "ca": "una partida que segueix tants torns després d'acabar-se el munt s'acaba; guanya qui té més cartes.", "es": "una partida que sigue tantos turnos después de acabarse el mazo termina; gana quien tiene más cartas."},
+    "choice_spanish-48": {"en": "Spanish deck of 48", "ca": "baralla espanyola de 48", "es": "baraja española de 48"},
+    "choice_spanish-40": {"en": "Spanish deck of 40", "ca": "baralla espanyola de 40", "es": "baraja española de 40"},
+    "choice_french-40": {"en": "French deck of 40", "ca": "baralla francesa de 40", "es": "baraja francesa de 40"},
+    "choice_cacho-24": {"en": "Cacho deck of 24", "ca": "baralla de cacho de 24", "es": "baraja de cacho de 24"},
 }))
 """Every text of the four-card game, by key and language."""
 
