@@ -142,3 +142,17 @@ def test_an_unknown_language_or_bad_names_are_refused(move: object) -> None:
         move.describe(state if isinstance(move, Play) else None, "fr")  # type: ignore[attr-defined]
     with pytest.raises(TypeError, match="names must be"):
         move.describe(state if isinstance(move, Play) else None, "en", names="Ana")  # type: ignore[attr-defined]
+
+
+def test_pictures_name_each_preset_as_the_command_line_does() -> None:
+    from cau_rules.cli.presets import preset_name
+    from cau_rules.fishing.picture import LABELS as FISHING
+    from cau_rules.quatre.picture import LABELS as QUATRE
+
+    for preset in variants():
+        labels = {**FISHING, **QUATRE}.get(f"preset_{preset}")
+        if preset == "cacho":
+            continue  # the Cacho picture names no preset
+        assert labels is not None, preset
+        for lang in LANGS:
+            assert labels[lang] == preset_name(preset, lang), (preset, lang)

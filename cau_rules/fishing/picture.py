@@ -51,6 +51,7 @@ from cau_rules.svg import (
     draw_straight_row,
     draw_turn_marker,
 )
+from cau_rules.svg.faces import FACE_WORDS
 
 __all__ = ["LABELS", "svg_state", "svg_view"]
 
@@ -87,9 +88,16 @@ LABELS: Mapping[str, Mapping[Language, str]] = {
                    "en": "{0}: seat {1}'s view"},
     "state_title": {"ca": "{0}: tota la partida", "es": "{0}: toda la partida", "en": "{0}: the whole state"},
     "game_bid": {"ca": "partida", "es": "partida", "en": "game"},
+    # the presets' human names (a rules object of another name shows its name)
+    "preset_cau": {"ca": "Cau", "es": "Cau", "en": "Cau"},
+    "preset_cau-40": {"ca": "Cau (llibre de regles anglès)", "es": "Cau (reglamento inglés)", "en": "Cau (English rule book)"},
+    "preset_cau-recau-sant-vicent": {"ca": "Cau, recau i Sant Vicent", "es": "Cau, recau i Sant Vicent", "en": "Cau, recau i Sant Vicent"},
+    "preset_cau-robat": {"ca": "Cau robat", "es": "Cau robat", "en": "Cau robat"},
+    "preset_cau-robat-40": {"ca": "Cau robat (llibre de regles anglès)", "es": "Cau robat (reglamento inglés)", "en": "Cau robat (English rule book)"},
 }
 """Every label of the pictures, by key and language."""
 
+register(Catalogue("faces", FACE_WORDS))  # the words its cards carry (backs' titles, French names)
 _LABELS = register(Catalogue("fishing picture", LABELS))
 
 _CALL_NAMES = {"rondi": "rondí", "sant-vicent": "Sant Vicent"}
@@ -143,6 +151,12 @@ class _Scene(NamedTuple):
 
 def _text(key: str, language: Language, *args: object) -> str:
     return LABELS[key][language].format(*args)
+
+
+def _preset(variant: str, language: Language) -> str:
+    """The human name of the preset *variant* (its own name if it is not a preset)."""
+    key = f"preset_{variant}"
+    return LABELS[key][language] if key in LABELS else variant
 
 
 def _last_move(events: Iterable[FishingEvent]) -> tuple[set[Card], set[int]]:
@@ -374,7 +388,7 @@ def _heading(variant: str, hand: int, round_: int, to_play: int | None, language
     """The first line of a picture (*to_play* None: the game is over); it changes with every move
     and repeats from game to game."""
     turn = _text("over", language) if to_play is None else _text("to_play", language, to_play)
-    return f"{variant} · {_text('hand', language, hand + 1)} · {_text('deal', language, round_ + 1)} · {turn}"
+    return f"{_preset(variant, language)} · {_text('hand', language, hand + 1)} · {_text('deal', language, round_ + 1)} · {turn}"
 
 
 def _draw(scene: _Scene, options: SvgOptions, bottom: int | None, title: str) -> str:
@@ -509,7 +523,7 @@ def svg_view(view: SeatView, *, options: SvgOptions | None = None, bottom: int |
     )
     options = SvgOptions() if options is None else options
     check_type(options, SvgOptions, "options")
-    return _draw(scene, options, bottom, _text("view_title", options.language, view.variant, view.seat))
+    return _draw(scene, options, bottom, _text("view_title", options.language, _preset(view.variant, options.language), view.seat))
 
 
 def svg_state(position: Position, *, options: SvgOptions | None = None, bottom: int = 0,
@@ -546,4 +560,4 @@ def svg_state(position: Position, *, options: SvgOptions | None = None, bottom: 
     )
     options = SvgOptions() if options is None else options
     check_type(options, SvgOptions, "options")
-    return _draw(scene, options, bottom, _text("state_title", options.language, position.rules.name))
+    return _draw(scene, options, bottom, _text("state_title", options.language, _preset(position.rules.name, options.language)))

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import functools
 import os
+import re
 import shutil
 import socket
 import threading
@@ -22,7 +23,12 @@ from typing import Any
 import pytest
 import uvicorn
 
+import cau_rules.cacho.picture
+import cau_rules.fishing.picture
+import cau_rules.quatre.picture  # noqa: F401  (each registers its catalogue on import)
+from cau_rules.i18n import CATALOGUES
 from examples.table_server.app import create_app
+from examples.table_server.tables import CARD_CODE
 from tests.table_server.conftest import FAST
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
@@ -159,7 +165,7 @@ def test_play_a_whole_cau_game_against_a_bot_by_clicking(live_server: str, brows
     outcome = browser.find_element(By.ID, "outcome")
     assert outcome.is_displayed(), "the game did not end in time"
     text = browser.find_element(By.CSS_SELECTOR, "#outcome .outcome-text").text
-    assert "seient" in text and "punts" in text, text  # "seient 0 guanya amb més cartes; punts: ..."
+    assert "Anna" in text and "punts" in text, text  # "Anna guanya amb més cartes; punts: Anna: ..., bot ..."
     assert clicks >= 10 and shot
     assert browser.find_element(By.ID, "status").get_attribute("data-state") == "over"
     assert browser.find_element(By.ID, "status").text == "acabada"
@@ -266,3 +272,158 @@ def test_every_preset_shows_the_hand_on_a_laptop_screen(live_server: str, browse
         height = browser.execute_script("return window.innerHeight;")
         assert max(hand) <= height, f"{variant}: the hand reaches {max(hand)} px, the window shows {height}"
         assert browser.execute_script("return window.scrollY;") == 0
+
+
+# ---------------------------------------------------------------------------------
+# Every word on the page comes from that language's catalogue
+
+_COLLECT_TEXTS = """
+const texts = [];
+const shown = (node) => {
+  const element = node.nodeType === Node.ELEMENT_NODE ? node : node.parentElement;
+  // a move's notation tag (<code class="tag">) is a code, as card codes are
+  if (!element || element.closest("[hidden], script, style, #symbols, code.tag")) return false;
+  if (element.closest("svg")) return !element.closest("defs, symbol");
+  const style = getComputedStyle(element);
+  return style.display !== "none" && style.visibility !== "hidden" && element.getClientRects().length > 0;
+};
+const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+  const text = node.textContent.trim();
+  if (text && shown(node)) texts.push(text);
+}
+for (const element of document.querySelectorAll("[title], [placeholder], [aria-label]")) {
+  for (const name of ["title", "placeholder", "aria-label"]) {
+    const value = element.getAttribute(name);
+    if (value && value.trim()) texts.push(value.trim());
+  }
+}
+return texts;
+"""
+
+_TOKEN = re.compile(r"[^\W\d_]+(?:['’\-][^\W\d_]+)*")
+_FIELD = re.compile(r"\{[^}]*\}")
+PEOPLE = ("Anna", "Bernat")
+"""The people's names the tests type (names are allowed in any language)."""
+
+
+def _vocabulary(lang: str) -> frozenset[str]:
+    """Every word of every catalogue in *lang* (the library's and the page's)."""
+    words: set[str] = set()
+    for catalogue in CATALOGUES.values():
+        for texts in catalogue.entries.values():
+            words.update(token.lower() for token in _TOKEN.findall(_FIELD.sub(" ", texts[lang])))  # type: ignore[index]
+    return frozenset(words)
+
+
+def foreign_texts(texts: list[str], lang: str) -> list[tuple[str, list[str]]]:
+    """The texts holding a word that is not in *lang*'s catalogues, once card codes, numbers
+    and people's names are set aside, with those words."""
+    vocabulary = _vocabulary(lang)
+    found = []
+    for text in texts:
+        bare = CARD_CODE.sub(" ", text)
+        for name in PEOPLE:
+            bare = bare.replace(name, " ")
+        strangers = [token for token in _TOKEN.findall(bare) if token.lower() not in vocabulary]
+        if strangers:
+            found.append((text, strangers))
+    return found
+
+
+def test_the_word_check_finds_english_on_a_catalan_page() -> None:
+    """The check itself: English words are caught, Catalan ones from the catalogues pass."""
+    assert foreign_texts(["Your move", "La teva jugada", "Anna: 7o, 12b", "bot golafre"], "ca") == [
+        ("Your move", ["Your", "move"])]
+    assert foreign_texts(["Tu jugada", "passes, betting nothing"], "es")[0][0] == "passes, betting nothing"
+
+
+def _start(browser: Any, live_server: str, lang: str) -> Any:
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support import expected_conditions as ec
+    from selenium.webdriver.support.ui import Select, WebDriverWait
+
+    wait = WebDriverWait(browser, 30)
+    browser.get(live_server + "/")
+    wait.until(ec.presence_of_element_located((By.CSS_SELECTOR, "#variant option[value=cau]")))
+    Select(browser.find_element(By.ID, "lang")).select_by_value(lang)
+    wait.until(lambda driver: driver.execute_script("return document.documentElement.lang") == lang)
+    return wait
+
+
+def _create(browser: Any, live_server: str, lang: str, variant: str, players: int,
+            options: dict[str, str] | None = None) -> Any:
+    """A table of *variant* with the page's person at seat 0 and greedy bots elsewhere, playing."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support import expected_conditions as ec
+    from selenium.webdriver.support.ui import Select
+
+    wait = _start(browser, live_server, lang)
+    browser.find_element(By.ID, "name").clear()
+    browser.find_element(By.ID, "name").send_keys(PEOPLE[0])
+    Select(browser.find_element(By.ID, "variant")).select_by_value(variant)
+    for name, value in (options or {}).items():
+        browser.execute_script("document.getElementById('options-box').open = true")
+        field = browser.find_element(By.CSS_SELECTOR, f"#options [data-option={name}]")
+        field.clear()
+        field.send_keys(value)
+    count = browser.find_element(By.ID, "players")
+    count.clear()
+    count.send_keys(str(players))
+    browser.find_element(By.ID, "create-btn").click()
+    wait.until(ec.presence_of_element_located((By.CSS_SELECTOR, "#seats .pill.you")))
+    for seat in range(1, players):
+        wait.until(ec.element_to_be_clickable((By.CSS_SELECTOR, f"li[data-seat='{seat}'] button.add-bot"))).click()
+        wait.until(ec.presence_of_element_located((By.CSS_SELECTOR, f"li[data-seat='{seat}'].bot")))
+    wait.until(lambda driver: driver.find_element(By.ID, "status").get_attribute("data-state") == "playing")
+    wait.until(lambda driver: driver.find_elements(By.CSS_SELECTOR, "#picture svg"))
+    return wait
+
+
+@pytest.mark.parametrize("lang", ["ca", "es"])
+def test_every_word_on_the_page_is_from_the_catalogue(live_server: str, browser: Any, tmp_path: Path,
+                                                      lang: str) -> None:
+    """The lobby (every preset's options open), a table of each preset and an outcome: each
+    visible text and every title, placeholder and aria-label is in *lang*'s catalogues."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import Select
+
+    shots = _shots() or tmp_path / "shots"
+    shots.mkdir(parents=True, exist_ok=True)
+    _start(browser, live_server, lang)
+    browser.execute_script("document.getElementById('options-box').open = true")
+    seen: list[str] = []
+    for variant, _players in PRESET_SEATS:
+        Select(browser.find_element(By.ID, "variant")).select_by_value(variant)
+        seen += browser.execute_script(_COLLECT_TEXTS)
+    assert not foreign_texts(seen, lang), foreign_texts(seen, lang)
+    for variant, players in PRESET_SEATS:
+        _create(browser, live_server, lang, variant, players)
+        texts = browser.execute_script(_COLLECT_TEXTS)
+        title = browser.find_element(By.ID, "title").text
+        assert variant not in title.split() and title, title  # the preset's human name, not its id
+        assert not foreign_texts(texts, lang), (variant, foreign_texts(texts, lang))
+        browser.save_screenshot(str(shots / f"{variant}-{lang}.png"))
+    # An outcome: a one-hand Cacho session against a bot, played with the move buttons.
+    wait = _create(browser, live_server, lang, "cacho", 2, {"max_hands": "1"})
+    for _look in range(400):  # a bounded number of looks at the page
+        if browser.find_element(By.ID, "outcome").is_displayed():
+            break
+        buttons = browser.find_elements(By.CSS_SELECTOR, "#choices button.move")
+        if not buttons:
+            time.sleep(0.05)
+            continue
+        labels = [button.find_element(By.CSS_SELECTOR, ".label").text for button in buttons]
+        assert all(labels) and not foreign_texts(labels, lang), labels
+        ply = browser.find_element(By.TAG_NAME, "body").get_attribute("data-ply")
+        try:
+            buttons[0].click()
+        except Exception:  # redrawn under the click: look again
+            continue
+        wait.until(functools.partial(_moved_on, ply))
+    assert browser.find_element(By.ID, "outcome").is_displayed(), "the session did not end"
+    outcome = browser.find_element(By.CSS_SELECTOR, "#outcome .outcome-text").text
+    assert PEOPLE[0] in outcome, outcome  # the players' names, not seat numbers
+    texts = browser.execute_script(_COLLECT_TEXTS)
+    assert not foreign_texts(texts, lang), foreign_texts(texts, lang)
+    browser.save_screenshot(str(shots / f"outcome-{lang}.png"))
