@@ -30,6 +30,9 @@ Frames a client sends (JSON objects, at most ``Limits.max_message_bytes``):
 - ``{"type": "lang", "lang": "en" | "ca" | "es"}``: the language of this connection's words
   and pictures (answered by the whole view in it); ``?lang=ca`` on the websocket's address
   sets it from the first frame.
+- ``{"type": "form", "form": "table" | "column"}``: the form of this connection's pictures
+  (a capture game's table, or its compact column for a phone); ``?form=column`` on the
+  websocket's address sets it from the first frame.
 - ``{"type": "ping"}``.
 
 ``?data=1`` on the websocket's address asks for the views as data too (see below); a page,
@@ -116,7 +119,10 @@ _FRAMES: dict[str, tuple[frozenset[str], frozenset[str]]] = {
     "ping": (frozenset({"type"}), frozenset()),
     "preview": (frozenset({"type", "text"}), frozenset()),
     "lang": (frozenset({"type", "lang"}), frozenset()),
+    "form": (frozenset({"type", "form"}), frozenset()),
 }
+FORMS = ("table", "column")
+"""The forms of a picture a connection may ask for: the table (landscape) or a column (phones)."""
 LANGS = ("en", "ca", "es")
 """The languages of the words and pictures a connection may ask for."""
 # The keys of a view frame sent every time, and those sent only when they changed.
@@ -194,6 +200,7 @@ class Connection:
         self.picture_lines: list[str] = []  # the last picture sent, a line each
         self.picture_index: dict[str, int] = {}  # where each of its lines first occurs
         self.lang = "en"  # the language of its words and pictures
+        self.form = "table"  # the form of its pictures (FORMS)
         self.data = False  # whether its view frames carry the view as data ("view")
 
     def push(self, frame: dict[str, Any]) -> None:
@@ -413,7 +420,7 @@ class Server:
     def send_views(self, table: Table) -> None:
         """Send everybody at the table the view of its own seat (or the public one)."""
         for connection in self.connections.get(table.id, ()):
-            connection.push_view(table.view_frame(connection.seat, connection.lang))
+            connection.push_view(table.view_frame(connection.seat, connection.lang, connection.form))
 
     # -- moves and bots ------------------------------------------------------
 
@@ -552,6 +559,8 @@ class Server:
                 self._preview(connection, table, frame["text"])
             elif kind == "lang":
                 self._lang(connection, table, frame["lang"])
+            elif kind == "form":
+                self._form(connection, table, frame["form"])
             else:
                 self._move(connection, table, frame)
         except Refused as exc:
@@ -569,7 +578,7 @@ class Server:
         connection.push({"type": "seated", "table": table.id, "seat": seat})
         self._back(table, seat)
         connection.push(table.info(seat))
-        connection.push_view(table.view_frame(seat, connection.lang))
+        connection.push_view(table.view_frame(seat, connection.lang, connection.form))
 
     def _sit(self, connection: Connection, table: Table, seat: Any, name: Any) -> None:
         if connection.seat is not None:
@@ -592,7 +601,14 @@ class Server:
             raise Refused("bad_frame", f"unknown language {str(lang)[:20]!r}; languages are: {', '.join(LANGS)}")
         connection.lang = lang
         connection.shown = {}  # the next view comes whole, in the new language
-        connection.push_view(table.view_frame(connection.seat, lang))
+        connection.push_view(table.view_frame(connection.seat, lang, connection.form))
+
+    def _form(self, connection: Connection, table: Table, form: Any) -> None:
+        if not isinstance(form, str) or form not in FORMS:
+            raise Refused("bad_frame", f"unknown form {str(form)[:20]!r}; forms are: {', '.join(FORMS)}")
+        connection.form = form
+        connection.shown = {}  # the next view comes whole, in the new form
+        connection.push_view(table.view_frame(connection.seat, connection.lang, form))
 
     def _preview(self, connection: Connection, table: Table, text: Any) -> None:
         if connection.seat is None:
@@ -638,10 +654,12 @@ class Server:
         lang = websocket.query_params.get("lang", "en")
         connection.lang = lang if lang in LANGS else "en"  # ?lang=ca: the first frames in Catalan
         connection.data = websocket.query_params.get("data") == "1"
+        form = websocket.query_params.get("form", "table")
+        connection.form = form if form in FORMS else "table"
         connections.add(connection)
         writer = asyncio.get_running_loop().create_task(connection.writer())
         connection.push(table.info(None))
-        connection.push_view(table.view_frame(None, connection.lang))
+        connection.push_view(table.view_frame(None, connection.lang, connection.form))
         try:
             while not connection.too_slow:
                 message = await websocket.receive()

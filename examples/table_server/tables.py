@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import inspect
 import json
 import random
 import re
@@ -585,10 +586,19 @@ def picture_from_dict(data: Mapping[str, Any], lang: str = "en") -> str:
             + "".join(body) + "</svg>")
 
 
-def picture(view: Any, lang: str = "en") -> str:
+def _takes_form(svg: Any) -> bool:
+    """Whether a view's ``svg`` method draws more than one form (the capture family's does)."""
+    try:
+        return "form" in inspect.signature(svg).parameters
+    except (TypeError, ValueError):  # pragma: no cover - a builtin
+        return False
+
+
+def picture(view: Any, lang: str = "en", form: str = "table") -> str:
     """The picture of a seat's view in *lang*, as SVG text: drawn by the library's renderer
     (``view.svg(lang=...)``, else the family's ``Family.picture``), which draws only what
-    the view shows.  A family without a renderer falls back to :func:`picture_from_dict`
+    the view shows.  *form* ``"column"`` asks a family that draws a table for its compact
+    portrait form (phones); the others draw their one form.  A family without a renderer falls back to :func:`picture_from_dict`
     of ``view.to_dict()``.
 
     >>> svg = picture(cau_rules.new_game("cau", players=2, seed=1).observe(0))
@@ -599,7 +609,7 @@ def picture(view: Any, lang: str = "en") -> str:
     """
     svg = getattr(view, "svg", None)
     if callable(svg):
-        text = svg(lang=lang)
+        text = svg(lang=lang, form=form) if form != "table" and _takes_form(svg) else svg(lang=lang)
         if isinstance(text, SvgText):  # the library's own text: it keeps its symbols (see split_symbols)
             stripped = SvgText(text.strip())
             stripped.symbols = text.symbols
@@ -777,7 +787,7 @@ class Table:
     standing_in: set[int] = field(default_factory=set)
     """Seats a stand-in bot plays for (their person is away beyond the grace)."""
     _bots: dict[int, Any] = field(default_factory=dict, repr=False)
-    _frames: dict[tuple[int, int | None, str], dict[str, Any]] = field(default_factory=dict, repr=False)
+    _frames: dict[tuple[int, int | None, str, str], dict[str, Any]] = field(default_factory=dict, repr=False)
 
     @classmethod
     def create(cls, table_id: str, variant: str, *, players: int, options: Mapping[str, Any],
@@ -1057,14 +1067,14 @@ class Table:
                 names.append(COMMON("seat", code, index))
         return names
 
-    def view_frame(self, seat: int | None, lang: str = "en") -> dict[str, Any]:
+    def view_frame(self, seat: int | None, lang: str = "en", form: str = "table") -> dict[str, Any]:
         """The ``view`` frame for *seat* (None: a spectator) at the current ply, its words
-        and picture in *lang*.
+        and picture in *lang*, the picture in *form* (``"table"`` or ``"column"``).
 
         A seat's frame is built from ``state.observe(seat)`` alone; a spectator's from
         :func:`public_view`.  The outcome is added once the game is over.
         """
-        key = (self.ply, seat, lang)
+        key = (self.ply, seat, lang, form)
         cached = self._frames.get(key)
         if cached is not None:
             return cached

@@ -266,9 +266,18 @@ async function showTable(id) {
   connect();
 }
 
+// A phone's narrow screen gets the capture games' compact column; a wider one, the table.
+const NARROW = window.matchMedia("(max-width: 700px)");
+
+function pictureForm() {
+  return NARROW.matches ? "column" : "table";
+}
+
+NARROW.addEventListener("change", () => send({ type: "form", form: pictureForm() }));
+
 function connect() {
   const scheme = location.protocol === "https:" ? "wss:" : "ws:";
-  const ws = new WebSocket(`${scheme}//${location.host}/ws/${state.table}?lang=${currentLang()}`);
+  const ws = new WebSocket(`${scheme}//${location.host}/ws/${state.table}?lang=${currentLang()}&form=${pictureForm()}`);
   state.ws = ws;
   setConnection("connecting");
   ws.addEventListener("open", () => {
