@@ -1088,7 +1088,7 @@ class Table:
             view = state.observe(seat)
             data = view.to_dict()
             events = [_event_text(event, lang) for event in view.events]
-            svg = picture(view, lang)
+            svg = picture(view, lang, form)
             names = self.names(lang)
             code = check_lang(lang)
             choices = group_moves(view.legal_moves, lambda move: str(move.describe(view, code, names=names)),

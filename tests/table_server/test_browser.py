@@ -230,48 +230,67 @@ PRESET_SEATS = [("cacho", 2), ("cau", 2), ("cau-40", 4), ("cau-quatre", 3), ("ca
 """Every preset once, at a player count that fills the picture (the largest where it is big)."""
 
 
-def test_every_preset_shows_the_hand_on_a_laptop_screen(live_server: str, browser: Any, tmp_path: Path) -> None:
-    """On a 1366x768 screen, a seat's whole hand is in sight without scrolling, in every preset."""
+SIZES = [(1366, 768), (1920, 1080), (390, 844)]
+"""A laptop, a desktop and a phone (CSS pixels)."""
+
+
+def _size_window(browser: Any, width: int, height: int) -> None:
+    """Make the page's viewport *width* x *height*: a phone is emulated (a mobile viewport),
+    a desktop window is sized to it."""
+    browser.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
+        "width": width, "height": height, "deviceScaleFactor": 1, "mobile": width < 700})
+
+
+def _save_small(driver: Any, path: Path) -> None:
+    """A screenshot, its colours reduced (docs pages carry many) when Pillow is at hand."""
+    driver.save_screenshot(str(path))
+    try:
+        from PIL import Image
+    except ImportError:  # pragma: no cover - the raw screenshot stays
+        return
+    with Image.open(path) as image:
+        image.convert("RGB").quantize(colors=96).save(path, optimize=True)
+
+
+@pytest.mark.parametrize(("width", "height"), SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+def test_every_preset_shows_the_hand_and_the_choices_on_each_screen(live_server: str, browser: Any, tmp_path: Path,
+                                                                    width: int, height: int) -> None:
+    """On a laptop, a desktop and a phone, a seat's whole hand and its choices are in sight
+    without scrolling either way, in every preset; on the phone a card is played with one tap."""
     from selenium.webdriver.common.by import By
-    from selenium.webdriver.support import expected_conditions as ec
-    from selenium.webdriver.support.ui import Select, WebDriverWait
 
     shots = _shots() or tmp_path / "shots"
     shots.mkdir(parents=True, exist_ok=True)
-    wait = WebDriverWait(browser, 20)
-    assert browser.execute_script("return [window.outerWidth, window.outerHeight];") == [1366, 768]
+    _size_window(browser, width, height)
     for variant, players in PRESET_SEATS:
-        browser.get(live_server + "/")
-        wait.until(ec.presence_of_element_located((By.CSS_SELECTOR, f"#variant option[value={variant}]")))
-        browser.find_element(By.ID, "name").clear()  # the page remembers the last name
-        browser.find_element(By.ID, "name").send_keys("Anna")
-        Select(browser.find_element(By.ID, "variant")).select_by_value(variant)
-        if variant == "cacho":  # options are typed controls, from the rules' description of each
-            resto = browser.find_element(By.CSS_SELECTOR, "#options select[data-option=resto]")
-            assert {o.get_attribute("value") for o in resto.find_elements(By.TAG_NAME, "option")} == {
-                "cap_at_smallest", "side_pots"}
-            stack = browser.find_element(By.CSS_SELECTOR, "#options input[data-option=stack]")
-            assert (stack.get_attribute("type"), stack.get_attribute("min")) == ("number", "1")
-            assert browser.find_element(By.CSS_SELECTOR, "#options input[data-option=max_hands]").get_attribute(
-                "value") != "1"  # a session of several hands
-        count = browser.find_element(By.ID, "players")
-        count.clear()
-        count.send_keys(str(players))
-        browser.find_element(By.ID, "create-btn").click()
-        wait.until(ec.presence_of_element_located((By.CSS_SELECTOR, "#seats .pill.you")))
-        for seat in range(1, players):
-            wait.until(ec.element_to_be_clickable((By.CSS_SELECTOR, f"li[data-seat='{seat}'] button.add-bot"))).click()
-            wait.until(ec.presence_of_element_located((By.CSS_SELECTOR, f"li[data-seat='{seat}'].bot")))
-        wait.until(ec.text_to_be_present_in_element((By.ID, "status"), "playing"))
+        wait = _create(browser, live_server, "ca", variant, players)
+        assert browser.execute_script("return [innerWidth, innerHeight];") == [width, height]
         # The hand: every card of the seat's holding, as the picture draws it (data-card).  The
         # page is sent pictures, not data: the holding comes from a second connection to the
         # seat that asks for data (?data=1), at the ply the page shows.
         hand = wait.until(lambda driver: _hand_bottoms(driver, _holding_by_data(driver)))
         assert hand is not None  # wait.until returns only a value that is not None
-        browser.save_screenshot(str(shots / f"{variant}.png"))
-        height = browser.execute_script("return window.innerHeight;")
+        _save_small(browser, shots / f"{variant}-{width}x{height}.png")
         assert max(hand) <= height, f"{variant}: the hand reaches {max(hand)} px, the window shows {height}"
         assert browser.execute_script("return window.scrollY;") == 0
+        assert browser.execute_script("return document.documentElement.scrollWidth;") <= width, \
+            f"{variant}: the page scrolls sideways at {width} px"
+        choices = browser.find_elements(By.CSS_SELECTOR, "#choices button.move")
+        if choices:  # the seat is to play: its first choice is in sight
+            assert choices[0].rect["y"] + 10 <= height, f"{variant}: the choices start below the window"
+        if width < 700 and variant == "cau":  # one tap on a card with one move plays it
+            ply = browser.find_element(By.TAG_NAME, "body").get_attribute("data-ply")
+            single = browser.execute_script(
+                "const counts = {};"
+                "for (const c of state.shown.choices) { const m = /^((?:1[0-2]|[1-9])[oceb])/.exec(c.text || '');"
+                "  if (m) counts[m[1]] = (counts[m[1]] || 0) + 1; }"
+                "const card = [...document.querySelectorAll('#picture .playable')]"
+                "  .find(c => counts[c.dataset.card] === 1);"
+                "return card ? card.dataset.card : null;")
+            if single is not None:
+                browser.find_element(By.CSS_SELECTOR, f"#picture .playable[data-card='{single}']").click()
+                wait.until(functools.partial(_moved_on, ply))
+                assert browser.find_element(By.ID, "message").text == ""
 
 
 # ---------------------------------------------------------------------------------
@@ -388,7 +407,7 @@ def test_every_word_on_the_page_is_from_the_catalogue(live_server: str, browser:
     from selenium.webdriver.common.by import By
     from selenium.webdriver.support.ui import Select
 
-    shots = _shots() or tmp_path / "shots"
+    shots = tmp_path / "shots"  # (the docs show the screens test's pictures)
     shots.mkdir(parents=True, exist_ok=True)
     _start(browser, live_server, lang)
     browser.execute_script("document.getElementById('options-box').open = true")
