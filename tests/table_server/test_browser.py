@@ -119,7 +119,7 @@ def test_play_a_whole_cau_game_against_a_bot_by_clicking(live_server: str, brows
     players = browser.find_element(By.ID, "players")
     players.clear()
     players.send_keys("2")
-    browser.save_screenshot(str(shots / "lobby.png"))
+    _save_small(browser, shots / "lobby.png")
     browser.find_element(By.ID, "create-btn").click()
 
     # The creator lands on the table at seat 0, then fills seat 1 with a greedy bot.
@@ -140,7 +140,7 @@ def test_play_a_whole_cau_game_against_a_bot_by_clicking(live_server: str, brows
             continue
         ply = browser.find_element(By.TAG_NAME, "body").get_attribute("data-ply")
         if not shot and clicks >= 6 and len(cards) >= 3:  # mid-game, a full hand to choose from
-            browser.save_screenshot(str(shots / "game.png"))
+            _save_small(browser, shots / "game.png")
             shot = True
             # Every card of the picture is a <use> of a symbol the page kept from earlier frames
             # (each symbol is sent once per connection): none may point at nothing.
@@ -178,7 +178,7 @@ def test_play_a_whole_cau_game_against_a_bot_by_clicking(live_server: str, brows
     assert len(browser.find_elements(By.CSS_SELECTOR, "#log li")) > clicks
     assert browser.find_element(By.ID, "message").text == ""
     browser.execute_script("document.getElementById('outcome').scrollIntoView()")
-    browser.save_screenshot(str(shots / "outcome.png"))
+    _save_small(browser, shots / "outcome.png")
     for name in ("lobby.png", "game.png", "outcome.png"):
         size = (shots / name).stat().st_size
         assert 0 < size < 150_000, f"{name} is {size} bytes"
