@@ -415,6 +415,9 @@ def test_every_word_on_the_page_is_from_the_catalogue(live_server: str, browser:
     for variant, _players in PRESET_SEATS:
         Select(browser.find_element(By.ID, "variant")).select_by_value(variant)
         seen += browser.execute_script(_COLLECT_TEXTS)
+        if variant == "cacho":  # the line says the session the table plays, not "one hand"
+            line = browser.find_element(By.ID, "variant-title").text
+            assert ("6 mans" if lang == "ca" else "6 manos") in line, line
     assert not foreign_texts(seen, lang), foreign_texts(seen, lang)
     for variant, players in PRESET_SEATS:
         _create(browser, live_server, lang, variant, players)
@@ -423,8 +426,12 @@ def test_every_word_on_the_page_is_from_the_catalogue(live_server: str, browser:
         assert variant not in title.split() and title, title  # the preset's human name, not its id
         assert not foreign_texts(texts, lang), (variant, foreign_texts(texts, lang))
         browser.save_screenshot(str(shots / f"{variant}-{lang}.png"))
-    # An outcome: a one-hand Cacho session against a bot, played with the move buttons.
-    wait = _create(browser, live_server, lang, "cacho", 2, {"max_hands": "1"})
+    # An outcome: a one-hand Cacho session against a bot, played with the move buttons, on a
+    # table with a clock per move (its countdown's words are checked too).
+    wait = _create(browser, live_server, lang, "cacho", 2, {"max_hands": "1", "move_clock": "600"})
+    assert browser.find_element(By.ID, "clock").is_displayed()
+    assert re.fullmatch(r"[0-9]+ s (per jugar|para jugar)", browser.find_element(By.ID, "clock").text)
+    assert not foreign_texts(browser.execute_script(_COLLECT_TEXTS), lang)
     for _look in range(400):  # a bounded number of looks at the page
         if browser.find_element(By.ID, "outcome").is_displayed():
             break
