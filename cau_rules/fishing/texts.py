@@ -128,6 +128,16 @@ TEXTS = register(Catalogue("fishing", {
     "menu_accept": {"en": "accept", "ca": "accepta", "es": "acepta"},
     "menu_refuse": {"en": "refuse", "ca": "no vull", "es": "no quiero"},
     "menu_pass": {"en": "pass", "ca": "passa", "es": "paso"},
+    # the calls' own names, the same in every language (as call_name writes them, and the pictures)
+    "call_cau": {"en": "cau", "ca": "cau", "es": "cau"},
+    "call_recau": {"en": "recau", "ca": "recau", "es": "recau"},
+    "call_contracau": {"en": "contracau", "ca": "contracau", "es": "contracau"},
+    "call_neta": {"en": "neta", "ca": "neta", "es": "neta"},
+    "call_ronda": {"en": "ronda", "ca": "ronda", "es": "ronda"},
+    "call_rondi": {"en": "rondi", "ca": "rondi", "es": "rondi"},
+    "call_rondí": {"en": "rondí", "ca": "rondí", "es": "rondí"},
+    "call_sant-vicent": {"en": "sant-vicent", "ca": "sant-vicent", "es": "sant-vicent"},
+    "call_Sant Vicent": {"en": "Sant Vicent", "ca": "Sant Vicent", "es": "Sant Vicent"},
     # moves in words (Play.describe and the others)
     "move_trail": {"en": "{0}: to the table, taking nothing", "ca": "{0}: a la taula, sense endur-se res",
                    "es": "{0}: a la mesa, sin llevarse nada"},

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import functools
 import os
+import random
 import re
 import shutil
 import socket
@@ -453,3 +454,39 @@ def test_every_word_on_the_page_is_from_the_catalogue(live_server: str, browser:
     texts = browser.execute_script(_COLLECT_TEXTS)
     assert not foreign_texts(texts, lang), foreign_texts(texts, lang)
     browser.save_screenshot(str(shots / f"outcome-{lang}.png"))
+
+
+FRAMES_PER_GAME = 150
+
+
+@pytest.mark.parametrize("lang", ["ca", "es"])
+def test_every_frame_a_seat_gets_speaks_its_language(lang: str) -> None:
+    """Without a browser, over random games of every preset: the events, the moves' words, the
+    picture's texts and the outcome a seat is sent are all words of *lang*'s catalogues
+    (the states a page happens to meet vary; these games reach more of them)."""
+    import html
+
+    from examples.table_server.tables import Table
+
+    found: dict[tuple[str, ...], str] = {}
+    for variant, players in PRESET_SEATS:
+        for seed in range(2):
+            table = Table.create("w", variant, players=players, options={}, seed=seed)
+            table.sit(0, PEOPLE[0])
+            for seat in range(1, players):
+                table.add_bot(seat, "random")
+            rng = random.Random(seed)
+            for _ in range(FRAMES_PER_GAME):
+                frame = table.view_frame(0, lang)
+                texts = [*frame["events"], *(choice.get("label_min", choice.get("label", ""))
+                                             for choice in frame["choices"])]
+                texts += [html.unescape(text) for text in re.findall(r">([^<>]+)<", frame["picture"])]
+                if frame["outcome"]:
+                    texts.append(frame["outcome"]["text"])
+                for text, words in foreign_texts([text for text in texts if text.strip()], lang):
+                    found.setdefault(tuple(words), text)
+                if table.status != "playing":
+                    break
+                seat = int(table.state.to_play)
+                table.move(seat, str(rng.choice(list(table.state.legal_moves()))), table.ply)
+    assert not found, found
