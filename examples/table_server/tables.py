@@ -34,7 +34,7 @@ from cau_rules.bots import GreedyBot, RandomBot
 from cau_rules.cli.presets import preset_line, preset_name
 from cau_rules.cli.screens import describe_variant
 from cau_rules.errors import CauRulesError
-from cau_rules.i18n import CATALOGUES, COMMON, LANGS, Lang, check_lang, join_words
+from cau_rules.i18n import CARDS, CATALOGUES, COMMON, LANGS, Lang, check_lang, join_words
 from cau_rules.record import GameRecord
 from cau_rules.registry import family_of
 from cau_rules.svg import SvgText
@@ -470,7 +470,6 @@ def public_view(state: Any, lang: str = "en") -> dict[str, Any]:
 
 # Colours are written so that no "#<digit><o|c|e|b>" looks like a card code to a leak scan.
 _SUIT_COLOURS = {"o": "#c99a06", "c": "#c0392b", "e": "#2a5da8", "b": "#2f7d32"}
-_SUIT_NAMES = {"o": "oros", "c": "copes", "e": "espases", "b": "bastos"}
 _CARD_W, _CARD_H, _GAP = 34, 50, 6
 
 
@@ -486,7 +485,7 @@ def _esc(text: str) -> str:
     return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace('"', "&quot;")
 
 
-def _card(x: int, y: int, code: str | None) -> str:
+def _card(x: int, y: int, code: str | None, lang: str = "en") -> str:
     if code is None or code == "??":
         return (f'<rect x="{x}" y="{y}" width="{_CARD_W}" height="{_CARD_H}" rx="4" class="back" '
                 f'fill="#7a2531" stroke="#40101a"/>'
@@ -494,7 +493,8 @@ def _card(x: int, y: int, code: str | None) -> str:
                 f'fill="none" stroke="#e8c36a" stroke-width="1"/>')
     rank, suit = code[:-1], code[-1]
     colour = _SUIT_COLOURS.get(suit, "#333")
-    return (f'<g class="card" data-card="{_esc(code)}"><title>{_esc(rank)} of {_SUIT_NAMES.get(suit, suit)}</title>'
+    name = CARDS(code, check_lang(lang) if lang in LANGS else "en") if code in CARDS.entries else code
+    return (f'<g class="card" data-card="{_esc(code)}"><title>{_esc(name)}</title>'
             f'<rect x="{x}" y="{y}" width="{_CARD_W}" height="{_CARD_H}" rx="4" fill="#fffdf5" stroke="{colour}" '
             f'stroke-width="2"/>'
             f'<text x="{x + _CARD_W // 2}" y="{y + 24}" text-anchor="middle" font-size="16" font-weight="bold" '
@@ -503,29 +503,22 @@ def _card(x: int, y: int, code: str | None) -> str:
             f'fill="{colour}">{_esc(suit)}</text></g>')
 
 
-def _row(y: int, label: str, codes: Sequence[str | None], width: int) -> tuple[str, int]:
+def _row(y: int, label: str, codes: Sequence[str | None], width: int, lang: str = "en") -> tuple[str, int]:
     """A labelled row of cards (the label above, the cards wrapping), and the height it took."""
     parts = [f'<text x="10" y="{y + 12}" font-size="12" fill="#f5efe0">{_esc(label)}</text>']
     per_line = max(1, (width - 20) // (_CARD_W + _GAP))
     lines = max(1, -(-len(codes) // per_line))
     for index, code in enumerate(codes):
         line, column = divmod(index, per_line)
-        parts.append(_card(10 + column * (_CARD_W + _GAP), y + 18 + line * (_CARD_H + _GAP), code))
+        parts.append(_card(10 + column * (_CARD_W + _GAP), y + 18 + line * (_CARD_H + _GAP), code, lang))
     return "".join(parts), 18 + lines * (_CARD_H + _GAP) + 2
 
 
-_WORDS: dict[str, dict[str, str]] = {
-    "en": {"table": "table", "chain": "chain", "pile": "pile", "stack": "stack", "seat": "seat {}",
-           "open pile": "open pile", "you": "you (seat {})", "your pile": "your pile", "stock": "stock {}",
-           "to play": "seat {} to play", "label": "the table"},
-    "ca": {"table": "taula", "chain": "cadena", "pile": "munt", "stack": "fitxes", "seat": "seient {}",
-           "open pile": "munt obert", "you": "tu (seient {})", "your pile": "el teu munt", "stock": "baralla {}",
-           "to play": "juga el seient {}", "label": "la taula"},
-    "es": {"table": "mesa", "chain": "cadena", "pile": "montón", "stack": "fichas", "seat": "asiento {}",
-           "open pile": "montón abierto", "you": "tú (asiento {})", "your pile": "tu montón", "stock": "mazo {}",
-           "to play": "juega el asiento {}", "label": "la mesa"},
-}
-"""The few words of :func:`picture_from_dict`, in each language a page may ask for."""
+def _spectator_words(lang: str) -> dict[str, str]:
+    """The few words of :func:`picture_from_dict` in *lang* (from the page's catalogue)."""
+    code = check_lang(lang) if lang in LANGS else "en"
+    return {key[len("spectator_"):].replace("_", " "): text[code] for key, text in WORDS.entries.items()
+            if key.startswith("spectator_")}
 
 
 def picture_from_dict(data: Mapping[str, Any], lang: str = "en") -> str:
@@ -535,7 +528,7 @@ def picture_from_dict(data: Mapping[str, Any], lang: str = "en") -> str:
     open piles face up, and the stock as one back with its size.
     """
     width = 640
-    words = _WORDS.get(lang, _WORDS["en"])
+    words = _spectator_words(lang)
     seat = data.get("seat")
     sizes = data.get("holding_sizes") or data.get("card_counts") or []
     rows: list[tuple[str, list[str | None]]] = []
@@ -570,12 +563,14 @@ def picture_from_dict(data: Mapping[str, Any], lang: str = "en") -> str:
     body: list[str] = []
     y = 34
     for title, codes in rows:
-        part, height = _row(y, title, codes, width)
+        part, height = _row(y, title, codes, width, lang)
         body.append(part)
         y += height
     stock = data.get("stock_size")
     to_play = data.get("to_play")
-    head = "  ·  ".join(part for part in (str(data.get("variant") or ""), words["stock"].format(stock) if stock is not None else "")
+    variant = str(data.get("variant") or "")
+    name = preset_name(variant, check_lang(lang)) if variant in cau_rules.variants() and lang in LANGS else variant
+    head = "  ·  ".join(part for part in (name, words["stock"].format(stock) if stock is not None else "")
                         if part)
     if not data.get("is_over", False) and data.get("phase") != "over" and isinstance(to_play, int) and to_play >= 0:
         head += "  ·  " + words["to play"].format(to_play)

@@ -109,6 +109,18 @@ WORDS = register(Catalogue("table server", {
                       "ca": "el bot que juga per un seient el jugador del qual no hi és o no té temps.",
                       "es": "el bot que juega por un asiento cuyo jugador no está o no tiene tiempo."},
     "table_options": {"en": "Table", "ca": "Taula", "es": "Mesa"},
+    # the spectator's picture (picture_from_dict)
+    "spectator_table": {"en": "table", "ca": "taula", "es": "mesa"},
+    "spectator_chain": {"en": "chain", "ca": "cadena", "es": "cadena"},
+    "spectator_pile": {"en": "pile", "ca": "munt", "es": "montón"},
+    "spectator_stack": {"en": "stack", "ca": "fitxes", "es": "fichas"},
+    "spectator_seat": {"en": "seat {0}", "ca": "seient {0}", "es": "asiento {0}"},
+    "spectator_open_pile": {"en": "open pile", "ca": "munt obert", "es": "montón abierto"},
+    "spectator_you": {"en": "you (seat {0})", "ca": "tu (seient {0})", "es": "tú (asiento {0})"},
+    "spectator_your_pile": {"en": "your pile", "ca": "el teu munt", "es": "tu montón"},
+    "spectator_stock": {"en": "stock {0}", "ca": "baralla {0}", "es": "mazo {0}"},
+    "spectator_to_play": {"en": "seat {0} to play", "ca": "juga el seient {0}", "es": "juega el asiento {0}"},
+    "spectator_label": {"en": "the table", "ca": "la taula", "es": "la mesa"},
     # a preset's line when a table plays it with other options (Cacho plays a session)
     "line_cacho": {
         "en": "Cacho by the Spanish text of 1729: 20 counters each, fixed bets 1 and 2, the resto capped at the "

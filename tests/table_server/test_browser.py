@@ -462,7 +462,7 @@ FRAMES_PER_GAME = 150
 @pytest.mark.parametrize("lang", ["ca", "es"])
 def test_every_frame_a_seat_gets_speaks_its_language(lang: str) -> None:
     """Without a browser, over random games of every preset: the events, the moves' words, the
-    picture's texts and the outcome a seat is sent are all words of *lang*'s catalogues
+    picture's texts and the outcome a seat (and a spectator) is sent are all words of *lang*'s catalogues
     (the states a page happens to meet vary; these games reach more of them)."""
     import html
 
@@ -483,6 +483,9 @@ def test_every_frame_a_seat_gets_speaks_its_language(lang: str) -> None:
                 texts += [html.unescape(text) for text in re.findall(r">([^<>]+)<", frame["picture"])]
                 if frame["outcome"]:
                     texts.append(frame["outcome"]["text"])
+                watched = table.view_frame(None, lang)  # a spectator's frame too
+                texts += [*watched["events"], *(html.unescape(text)
+                                                for text in re.findall(r">([^<>]+)<", watched["picture"]))]
                 for text, words in foreign_texts([text for text in texts if text.strip()], lang):
                     found.setdefault(tuple(words), text)
                 if table.status != "playing":
