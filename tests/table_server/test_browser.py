@@ -493,3 +493,42 @@ def test_every_frame_a_seat_gets_speaks_its_language(lang: str) -> None:
                 seat = int(table.state.to_play)
                 table.move(seat, str(rng.choice(list(table.state.legal_moves()))), table.ply)
     assert not found, found
+
+
+def test_a_lost_connection_is_told_in_the_page_language(live_server: str, browser: Any) -> None:
+    """Anna plays in the browser, in Spanish; Bernat sits at seat 1 from a websocket and drops:
+    Anna's page says so in Spanish, names him, and shows him away; when he comes back with his
+    token the page says that too, and the seat is his again."""
+    import json
+
+    from selenium.webdriver.common.by import By
+    from websockets.sync.client import connect
+
+    wait = _start(browser, live_server, "es")
+    browser.find_element(By.ID, "name").clear()
+    browser.find_element(By.ID, "name").send_keys(PEOPLE[0])
+    browser.find_element(By.ID, "create-btn").click()
+    wait.until(lambda driver: "/t/" in driver.current_url)
+    table = browser.current_url.rsplit("/", 1)[1]
+    wait.until(lambda driver: driver.find_elements(By.CSS_SELECTOR, "#seats .pill.you"))
+    address = live_server.replace("http://", "ws://") + f"/ws/{table}"
+
+    def seated(socket: Any, frame: dict[str, Any]) -> dict[str, Any]:
+        socket.send(json.dumps(frame))
+        for _ in range(50):  # a bounded number of frames
+            answer = json.loads(socket.recv(timeout=20))
+            if answer["type"] in ("seated", "error"):
+                return dict(answer)
+        raise AssertionError("no answer to " + frame["type"])
+
+    with connect(address) as bernat:
+        token = seated(bernat, {"type": "sit", "seat": 1, "name": PEOPLE[1]})["token"]
+        wait.until(lambda driver: driver.find_element(By.ID, "status").get_attribute("data-state") == "playing")
+    notice = wait.until(lambda driver: [item.text for item in driver.find_elements(By.CSS_SELECTOR, "#log li.notice")])
+    assert notice[-1] == f"{PEOPLE[1]} ha perdido la conexión; el asiento espera 60 s", notice
+    assert browser.find_elements(By.CSS_SELECTOR, "li[data-seat='1'] .pill.away")
+    with connect(address) as again:
+        assert seated(again, {"type": "hello", "token": token})["seat"] == 1
+        wait.until(lambda driver: len(driver.find_elements(By.CSS_SELECTOR, "#log li.notice")) >= 2)
+        assert browser.find_elements(By.CSS_SELECTOR, "#log li.notice")[-1].text == f"{PEOPLE[1]} ha vuelto"
+        wait.until(lambda driver: not driver.find_elements(By.CSS_SELECTOR, "li[data-seat='1'] .pill.away"))
