@@ -6,8 +6,6 @@ scores under it (:func:`draw_table`; :mod:`cau_rules.fishing.picture` chooses th
 
 from __future__ import annotations
 
-import functools
-
 from cau_rules.cards import SPANISH_48, Card, Language
 from cau_rules.checks import check_type, seat_number
 from cau_rules.fishing.rules import FishingRules
@@ -69,10 +67,24 @@ def _around(players: int) -> tuple[tuple[int, ...], int | None, int | None]:
     return top, 1, players - 1
 
 
-@functools.lru_cache(maxsize=64)
+_DEALT: dict[tuple[int, int], tuple[FishingRules, int]] = {}
+
+
 def _dealt(rules: FishingRules | None, players: int) -> int:
-    """The most cards a deal round gives a seat (a holding's usual most)."""
-    return max(rules.round_sizes(players)) if rules is not None else 3
+    """The most cards a deal round gives a seat (a holding's usual most), remembered by the
+    rules object's identity (hashing a rules object costs more than this)."""
+    if rules is None:
+        return 3
+    found = _DEALT.get((id(rules), players))
+    if found is None or found[0] is not rules:
+        if len(_DEALT) > 256:
+            _DEALT.clear()
+        found = _DEALT[(id(rules), players)] = (rules, max(rules.round_sizes(players)))
+    return found[1]
+
+
+def _draw_heading(into: Group, heading: str) -> None:
+    draw_label(into, heading, x=MARGIN, y=22, bold=True, size=15)
 
 
 def _hand_area(scene: Scene, number: int, width: float, language: Language) -> float:
@@ -240,9 +252,10 @@ def draw_table(scene: Scene, options: SvgOptions, bottom: int | None, title: str
         into.rect(0, 0, width, height, fill=_FELT, opacity=0.12)
         into.ellipse(cx, (oval_top + oval_bottom) / 2, width / 2 - MARGIN - 6, (oval_bottom - oval_top) / 2 + 10,
                      fill=_FELT, stroke="#1d4a34", stroke_width=4)
-        draw_label(into, heading, x=MARGIN, y=22, bold=True, size=15)
 
-    canvas._remembered(("fishing-oval", width, height, oval_top, oval_bottom, heading), ground)
+    # the felt stays from move to move, the heading changes with every move: two pieces
+    canvas._remembered(("fishing-oval", width, height, oval_top, oval_bottom), ground)
+    canvas._remembered(("fishing-heading", heading), _draw_heading, heading)
     # Each top seat centred on its own place along the top; packed side by side when they would meet.
     places = [width * (index + 1) / (len(top_steps) + 1) - sizes[step][0] / 2 for index, step in enumerate(top_steps)]
     ends = [x + sizes[step][0] for x, step in zip(places, top_steps, strict=True)]
