@@ -20,10 +20,11 @@ from __future__ import annotations
 import string
 from collections.abc import Iterable, Mapping
 
-from cau_rules.cards import Language
+from cau_rules.cards import Card, Language
 from cau_rules.errors import InvalidRulesError
 
 __all__ = [
+    "CARDS",
     "CATALOGUES",
     "COMMON",
     "DEFAULT_LANG",
@@ -228,3 +229,10 @@ COMMON = register(Catalogue("common", {
     "wins_session": {"en": "{0} wins the session", "ca": "{0} guanya la sessió", "es": "{0} gana la sesión"},
 }))
 """The words every family shares: seats, counts, outcomes."""
+
+
+CARDS = register(Catalogue("cards", {
+    card.code: {lang: card.full_name(lang) for lang in LANGS} for card in Card
+}))
+"""Every card's full name (``Card.full_name``), by its code: ``CARDS("1o", "ca")`` is
+``"as d'oros"``; moves in words name the card played this way."""

@@ -22,7 +22,7 @@ FAMILY_FILES = {
     "policy.py", "texts.py", "render.py", "picture.py", "gallery.py", "suite.py", "family.py",
 }
 """The rooms every family has, one role each (docs/architecture.md, "A family")."""
-OPTIONAL_FILES = {"direct.py", "deal.py", "draw.py", "features.py", "hands.py"}
+OPTIONAL_FILES = {"direct.py", "deal.py", "draw.py", "features.py", "hands.py", "scene.py", "oval.py"}
 """Rooms a family may add; a role a family has is named the family way."""
 OPTIONAL_PACKAGES = {"kernel"}
 """Sub-packages a family may add."""

@@ -24,10 +24,15 @@ Bet(amount=3)
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import Protocol
+
 import attrs
 
+from cau_rules.cacho.texts import TEXTS
 from cau_rules.checks import MAX_DIGITS
 from cau_rules.errors import InvalidNotationError, MoveTypeError
+from cau_rules.i18n import Lang, check_lang
 
 __all__ = [
     "MOVE_TYPES",
@@ -38,6 +43,7 @@ __all__ = [
     "MoveTypeError",
     "Pass",
     "Raise",
+    "Seen",
     "format_move",
     "parse_move",
 ]
@@ -46,6 +52,30 @@ _MAX_MOVE_TEXT = 100
 """The longest text :func:`parse_move` reads (a move is a word and an amount)."""
 
 
+
+
+class Seen(Protocol):
+    """What a move's ``describe`` reads of a position: a
+    :class:`~cau_rules.cacho.state.CachoState` or a seat's
+    :class:`~cau_rules.cacho.view.CachoView` (public fields only)."""
+
+    @property
+    def to_play(self) -> int:
+        """The seat to move."""
+
+    @property
+    def stacks(self) -> tuple[int, ...]:
+        """Each seat's counters."""
+
+    @property
+    def round_bets(self) -> tuple[int, ...]:
+        """Each seat's total in this betting round."""
+
+
+def _check_describe(lang: object, names: object) -> Lang:
+    if names is not None and (isinstance(names, str) or not isinstance(names, Sequence)):
+        raise TypeError(f"names must be a sequence of str or None, not {type(names).__name__}")
+    return check_lang(lang)
 
 
 def _amount(value: object) -> int:
@@ -66,6 +96,25 @@ class Pass:
         """The canonical order of moves: pass, bet, fold, call, raise, then the amount."""
         return (0, 0)
 
+    def describe(self, state: Seen | None = None, lang: Lang = "en", *, names: Sequence[str] | None = None) -> str:
+        """The move in words.
+
+        Args:
+            state: the position (or the seat's view); not needed for this move.
+            lang: ``"en"``, ``"ca"`` or ``"es"``.
+            names: the players' names by seat; not needed for this move.
+
+        Returns:
+            One short sentence.
+
+        Raises:
+            InvalidRulesError: *lang* is not a known language.
+
+        >>> Pass().describe(None, "ca")
+        'passa, sense apostar res'
+        """
+        return TEXTS("move_pass", _check_describe(lang, names))
+
     def __str__(self) -> str:
         return "pass"
 
@@ -84,6 +133,25 @@ class Bet:
         """The canonical order of moves: pass, bet, fold, call, raise, then the amount."""
         return (1, self.amount)
 
+    def describe(self, state: Seen | None = None, lang: Lang = "en", *, names: Sequence[str] | None = None) -> str:
+        """The move in words: how many counters it bets.
+
+        Args:
+            state: the position (or the seat's view); not needed for this move.
+            lang: ``"en"``, ``"ca"`` or ``"es"``.
+            names: the players' names by seat; not needed for this move.
+
+        Returns:
+            One short sentence.
+
+        Raises:
+            InvalidRulesError: *lang* is not a known language.
+
+        >>> Bet(2).describe(None, "es")
+        'apuesta 2 fichas'
+        """
+        return TEXTS.count("move_bet", self.amount, _check_describe(lang, names))
+
     def __str__(self) -> str:
         return f"bet {self.amount}"
 
@@ -99,6 +167,32 @@ class Call:
     def sort_key(self) -> tuple[int, int]:
         """The canonical order of moves: pass, bet, fold, call, raise, then the amount."""
         return (3, 0)
+
+    def describe(self, state: Seen | None = None, lang: Lang = "en", *, names: Sequence[str] | None = None) -> str:
+        """The move in words: how many counters the call puts in (all in when short).
+
+        Args:
+            state: the position (or the seat's view), which says how much there is to call.
+            lang: ``"en"``, ``"ca"`` or ``"es"``.
+            names: the players' names by seat; not needed for this move.
+
+        Returns:
+            One short sentence.
+
+        Raises:
+            InvalidRulesError: *lang* is not a known language.
+
+        >>> Call().describe(None, "ca")
+        "iguala l'aposta"
+        """
+        lang = _check_describe(lang, names)
+        if state is None:
+            return TEXTS("move_call_plain", lang)
+        seat = state.to_play
+        owed = max(state.round_bets) - state.round_bets[seat]
+        stack = state.stacks[seat]
+        text = TEXTS.count("move_call", min(owed, stack), lang)
+        return text + TEXTS("move_all_in", lang) if stack <= owed else text
 
     def __str__(self) -> str:
         return "call"
@@ -118,6 +212,25 @@ class Raise:
         """The canonical order of moves: pass, bet, fold, call, raise, then the amount."""
         return (4, self.to)
 
+    def describe(self, state: Seen | None = None, lang: Lang = "en", *, names: Sequence[str] | None = None) -> str:
+        """The move in words: the round total it raises to.
+
+        Args:
+            state: the position (or the seat's view); not needed for this move.
+            lang: ``"en"``, ``"ca"`` or ``"es"``.
+            names: the players' names by seat; not needed for this move.
+
+        Returns:
+            One short sentence.
+
+        Raises:
+            InvalidRulesError: *lang* is not a known language.
+
+        >>> Raise(to=5).describe(None, "en")
+        "raises the round's bet to 5"
+        """
+        return TEXTS("move_raise", _check_describe(lang, names), self.to)
+
     def __str__(self) -> str:
         return f"raise {self.to}"
 
@@ -133,6 +246,25 @@ class Fold:
     def sort_key(self) -> tuple[int, int]:
         """The canonical order of moves: pass, bet, fold, call, raise, then the amount."""
         return (2, 0)
+
+    def describe(self, state: Seen | None = None, lang: Lang = "en", *, names: Sequence[str] | None = None) -> str:
+        """The move in words.
+
+        Args:
+            state: the position (or the seat's view); not needed for this move.
+            lang: ``"en"``, ``"ca"`` or ``"es"``.
+            names: the players' names by seat; not needed for this move.
+
+        Returns:
+            One short sentence.
+
+        Raises:
+            InvalidRulesError: *lang* is not a known language.
+
+        >>> Fold().describe(None, "es")
+        'se retira y deja la mano'
+        """
+        return TEXTS("move_fold", _check_describe(lang, names))
 
     def __str__(self) -> str:
         return "fold"

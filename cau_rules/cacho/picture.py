@@ -3,8 +3,8 @@
 :func:`svg_view` draws what one seat sees: the seats round an oval table (the viewer at
 the bottom unless told otherwise), each with its cards (the viewer's face up, the
 others' as backs with their count, face up only once a showdown has shown them), its
-stack, its bet this round, ``D`` for the dealer, and whether it folded, is out or is
-still to act.  The middle of the table holds the hand and round, the pot (and the side
+stack, its bet this round, a mark for the dealer (``D``; ``R`` for *reparteix*, *reparte*),
+and whether it folded, is out or is still to act.  The middle of the table holds the hand and round, the pot (and the side
 pots), the stock, who is to play and the amount to call, or the outcome.  The cards of
 the hand that won a showdown are highlighted, as are ``options.highlight``.
 :func:`svg_state` draws the whole state with every card face up.
@@ -45,6 +45,7 @@ from cau_rules.svg import (
     draw_pile,
     draw_turn_marker,
 )
+from cau_rules.svg.faces import FACE_WORDS
 
 __all__ = ["svg_state", "svg_view"]
 
@@ -71,7 +72,7 @@ _WORDS: dict[Language, dict[str, str]] = {
         "side": "side pot {}", "hand": "hand {} · round {}", "redeal": "hand {} (redeal {}) · round {}",
         "over": "session over after hand {}", "wins": "{} wins", "win": "{} win", "and": " and ",
         "takes": "takes {}", "title": "Cacho, hand {}: {}", "view": "seat {}'s view", "whole": "whole state",
-        "stock": "stock", "scores": "counters {}",
+        "stock": "stock", "scores": "counters {}", "dealer mark": "D",
     },
     "ca": {
         "seat": "seient {}", "you": "tu", "dealer": "reparteix", "stack": "fitxes {}", "bet": "aposta {}",
@@ -81,7 +82,7 @@ _WORDS: dict[Language, dict[str, str]] = {
         "redeal": "mà {} (repartiment {}) · ronda {}", "over": "sessió acabada a la mà {}",
         "wins": "guanya {}", "win": "guanyen {}", "and": " i ", "takes": "s'endú {}",
         "title": "Cacho, mà {}: {}", "view": "vista del seient {}", "whole": "tot l'estat", "stock": "munt",
-        "scores": "fitxes {}",
+        "scores": "fitxes {}", "dealer mark": "R",
     },
     "es": {
         "seat": "asiento {}", "you": "tú", "dealer": "reparte", "stack": "fichas {}", "bet": "apuesta {}",
@@ -91,10 +92,11 @@ _WORDS: dict[Language, dict[str, str]] = {
         "redeal": "mano {} (reparto {}) · ronda {}", "over": "sesión terminada en la mano {}",
         "wins": "gana {}", "win": "ganan {}", "and": " y ", "takes": "se lleva {}",
         "title": "Cacho, mano {}: {}", "view": "vista del asiento {}", "whole": "todo el estado",
-        "stock": "mazo", "scores": "fichas {}",
+        "stock": "mazo", "scores": "fichas {}", "dealer mark": "R",
     },
 }
 
+register(Catalogue("faces", FACE_WORDS))  # the words its cards carry (backs' titles, French names)
 _LABELS = register(Catalogue("cacho picture", {
     key: {lang: _WORDS[lang][key] for lang in LANGS} for key in _WORDS["en"]
 }))
@@ -175,7 +177,7 @@ def _panel(canvas: Canvas, table: Table, seat: int, x: float, y: float, options:
         if seat == table.dealer:
             chip = panel.group(x=_PANEL_W - 15, y=13, class_="dealer", title=words["dealer"])
             chip.circle(0, 0, 9, fill="#ffffff", stroke=TEXT_COLOUR, stroke_width=1)
-            chip.text(0, 4, "D", size=11, anchor="middle", bold=True, fill=TEXT_COLOUR)
+            chip.text(0, 4, words["dealer mark"], size=11, anchor="middle", bold=True, fill=TEXT_COLOUR)
         top = 26.0
         for index, card in enumerate(cards):
             left = 9 + index * (CARD_W + 4)

@@ -19,14 +19,16 @@ from __future__ import annotations
 
 import enum
 import re
-from collections.abc import Iterable
-from typing import Literal
+from collections.abc import Iterable, Sequence
+from typing import Literal, Protocol
 
 import attrs
 
 from cau_rules.cards import Card
 from cau_rules.checks import MAX_DIGITS
 from cau_rules.errors import InvalidNotationError, MoveTypeError
+from cau_rules.fishing.texts import TEXTS
+from cau_rules.i18n import COMMON, Lang, check_lang, join_words
 
 __all__ = [
     "GAME",
@@ -40,6 +42,7 @@ __all__ = [
     "MoveTypeError",
     "Play",
     "Refuse",
+    "Seen",
     "StakeValue",
     "format_move",
     "parse_move",
@@ -99,6 +102,74 @@ def _calls(value: Iterable[Call | str]) -> frozenset[Call]:
     return frozenset(Call.parse(c) if isinstance(c, str) else c for c in value)
 
 
+class _SeenDeck(Protocol):
+    def successor_table(self, wrap: bool) -> tuple[int, ...]: ...
+
+
+class _SeenRules(Protocol):
+    @property
+    def deck(self) -> _SeenDeck: ...
+
+    @property
+    def wrap(self) -> bool: ...
+
+    @property
+    def chain_calls(self) -> tuple[Call, ...]: ...
+
+
+class _SeenChain(Protocol):
+    @property
+    def rank(self) -> int: ...
+
+    @property
+    def level(self) -> int: ...
+
+    @property
+    def run(self) -> tuple[tuple[int, int], ...]: ...
+
+
+class Seen(Protocol):
+    """What :meth:`Play.describe` reads of a position: a
+    :class:`~cau_rules.fishing.state.FishingState` or a seat's
+    :class:`~cau_rules.fishing.view.FishingView` (only public zones are read)."""
+
+    @property
+    def rules(self) -> _SeenRules | None:
+        """The rules being played."""
+
+    @property
+    def to_play(self) -> int:
+        """The seat to move."""
+
+    @property
+    def table(self) -> tuple[Card, ...]:
+        """The table."""
+
+    @property
+    def chain(self) -> _SeenChain | None:
+        """The pending chain."""
+
+    @property
+    def trail(self) -> tuple[int, Card] | None:
+        """The card trailed in the preceding turn."""
+
+
+def _who(seat: int, lang: Lang, names: Sequence[str] | None) -> str:
+    if names is not None and 0 <= seat < len(names) and names[seat]:
+        return names[seat]
+    return COMMON("seat", lang, seat)
+
+
+def _rank_words(rank: int, lang: Lang) -> str:
+    return TEXTS("move_rank_vowel" if rank in (1, 11) else "move_rank", lang, rank)
+
+
+def _check_describe(lang: object, names: object) -> Lang:
+    if names is not None and (isinstance(names, str) or not isinstance(names, Sequence)):
+        raise TypeError(f"names must be a sequence of str or None, not {type(names).__name__}")
+    return check_lang(lang)
+
+
 @attrs.frozen(order=False, cache_hash=True)
 class Play:
     """Play ``card`` from the holding.
@@ -122,6 +193,101 @@ class Play:
         """The canonical order of moves: card, run length, piles, calls."""
         return (self.card.value, self.run, self.piles, tuple(sorted(c.value for c in self.calls)))
 
+    def run_units(self, state: Seen) -> tuple[tuple[int, int], ...]:
+        """What the run of this play takes in *state* (a position or a seat's view), in
+        run order: ``(rank, seat)`` per unit, seat -1 for a table card, else the seat whose
+        pile is taken (the plan the move generator gives the move).
+
+        >>> from cau_rules.fishing.rules import CAU
+        >>> from cau_rules.fishing.state import FishingState
+        >>> state = FishingState.from_position(CAU, 2, table="3o 7o 8o 9o", holdings=["7c 2b", "1b 4e"])
+        >>> parse_move("7c+2").run_units(state)
+        ((8, -1), (9, -1))
+        """
+        chain = state.chain
+        rules = state.rules
+        on_table = {card.rank for card in state.table}
+        if chain is not None and self.card.rank != chain.rank:
+            # the chain is completed first (D-CHAIN-2): its claimed run leaves the table
+            on_table -= {rank for rank, seat in chain.run if seat < 0}
+        succ = rules.deck.successor_table(rules.wrap) if rules is not None else ()
+        piles = iter(self.piles)
+        units: list[tuple[int, int]] = []
+        step = self.card.rank
+        for _ in range(self.run):
+            step = succ[step] if succ else step % 12 + 1
+            units.append((step, -1) if step in on_table else (step, next(piles, -1)))
+        return tuple(units)
+
+    def describe(self, state: Seen, lang: Lang = "en", *, names: Sequence[str] | None = None) -> str:
+        """The move in words, as a player would say it: the card, what it takes (the
+        matching card, the run, whose pile), the chain it joins and what it calls.
+
+        Args:
+            state: the position (or the seat's view) in which the move is played.
+            lang: ``"en"``, ``"ca"`` or ``"es"``.
+            names: the players' names by seat (default: "seat 1").
+
+        Returns:
+            One short sentence.
+
+        Raises:
+            InvalidRulesError: *lang* is not a known language.
+            TypeError: *names* is not a sequence of names.
+
+        >>> from cau_rules.fishing.rules import CAU
+        >>> from cau_rules.fishing.state import FishingState
+        >>> state = FishingState.from_position(CAU, 2, table="3o 7o 8o 9o", holdings=["7c 2b", "1b 4e"])
+        >>> parse_move("7c+2").describe(state)
+        '7 of cups: takes the 7, then the 8 and the 9'
+        >>> parse_move("2b").describe(state, "ca")
+        '2 de bastos: a la taula, sense endur-se res'
+        """
+        lang = _check_describe(lang, names)
+        card_name = self.card.full_name(lang)
+        chain = state.chain
+        rules = state.rules
+        on_table = {card.rank for card in state.table}
+        if chain is not None and self.card.rank == chain.rank:
+            extends = True
+            level = chain.level + 1
+        else:
+            extends = False
+            level = 2
+            if chain is not None:  # the chain is completed first (D-CHAIN-2): its run leaves the table
+                on_table -= {rank for rank, seat in chain.run if seat < 0}
+        rank = self.card.rank
+        calls = list(self.calls)
+        if extends:
+            key = "move_chain_of_vowel" if rank in (1, 11) else "move_chain_of"
+            text = TEXTS("move_chain", lang, card_name, TEXTS(key, lang, rank))
+        elif rank in on_table:
+            text = TEXTS("move_take", lang, card_name, _rank_words(rank, lang))
+            trail = state.trail
+            if trail is not None and trail[1].rank == rank and rules is not None and rules.chain_calls:
+                extends = True
+        else:
+            return TEXTS("move_trail", lang, card_name)
+        if extends and rules is not None and level - 2 < len(rules.chain_calls):
+            chained = rules.chain_calls[level - 2]
+            if chained not in calls:
+                calls.insert(0, chained)
+        if self.run:
+            units: list[str] = []
+            for step, owner in self.run_units(state):
+                if owner < 0:
+                    units.append(_rank_words(step, lang))
+                else:
+                    key = "move_pile" if names is None else "move_pile_name"
+                    units.append(TEXTS(key, lang, _who(owner, lang, names), _rank_words(step, lang)))
+            joined = join_words(units, lang)
+            text += TEXTS("move_claiming" if chain is not None and self.card.rank == chain.rank else "move_then",
+                          lang, joined)
+        if calls:
+            ordered = sorted(calls, key=lambda call: list(Call).index(call))
+            text += TEXTS("move_calling", lang, join_words([call.value for call in ordered], lang))
+        return text
+
     def __str__(self) -> str:
         return format_move(self)
 
@@ -140,6 +306,21 @@ class Declare:
         """The canonical order: pass first, then ronda, then rondí."""
         order = {None: 0, Call.RONDA: 1, Call.RONDI: 2}
         return (100 + order.get(self.call, 3), 0, (), ())
+
+    def describe(self, state: object = None, lang: Lang = "en", *, names: Sequence[str] | None = None) -> str:
+        """The declaration in words (*state* and *names* are not needed; they are taken
+        for symmetry with :meth:`Play.describe`).
+
+        Raises:
+            InvalidRulesError: *lang* is not a known language.
+
+        >>> Declare(Call.RONDA).describe(None, "es"), Declare(None).describe(None, "ca")
+        ('declara ronda', 'passa sense declarar')
+        """
+        lang = _check_describe(lang, names)
+        if self.call is None:
+            return TEXTS("move_no_declare", lang)
+        return TEXTS("move_declare", lang, self.call.value)
 
     def __str__(self) -> str:
         return format_move(self)
@@ -187,6 +368,22 @@ class Bid:
         """The canonical order: numbers upwards, then game, then joc."""
         return (200, stake_rank(self.stones), (), ())
 
+    def describe(self, state: object = None, lang: Lang = "en", *, names: Sequence[str] | None = None) -> str:
+        """The bid in words.
+
+        Raises:
+            InvalidRulesError: *lang* is not a known language.
+
+        >>> Bid(3).describe(None, "ca"), Bid(GAME).describe(None, "es"), Bid(JOC).describe()
+        ('envida 3 pedres', 'envida la partida', 'bids the joc')
+        """
+        lang = _check_describe(lang, names)
+        if self.stones is None:
+            return TEXTS("move_bid_game", lang)
+        if self.stones == JOC:
+            return TEXTS("move_bid_joc", lang)
+        return TEXTS.count("move_bid", self.stones, lang)
+
     def __str__(self) -> str:
         return format_move(self)
 
@@ -223,6 +420,17 @@ class Accept:
         """Accept sorts after every bid."""
         return (300, 0, (), ())
 
+    def describe(self, state: object = None, lang: Lang = "en", *, names: Sequence[str] | None = None) -> str:
+        """The answer in words.
+
+        Raises:
+            InvalidRulesError: *lang* is not a known language.
+
+        >>> Accept().describe(None, "ca")
+        "accepta l'envit: es mostren les cartes"
+        """
+        return TEXTS("move_accept", _check_describe(lang, names))
+
     def __str__(self) -> str:
         return "accept"
 
@@ -238,6 +446,17 @@ class Refuse:
     def sort_key(self) -> tuple[int, int, tuple[int, ...], tuple[str, ...]]:
         """Refuse sorts last."""
         return (301, 0, (), ())
+
+    def describe(self, state: object = None, lang: Lang = "en", *, names: Sequence[str] | None = None) -> str:
+        """The answer in words.
+
+        Raises:
+            InvalidRulesError: *lang* is not a known language.
+
+        >>> Refuse().describe(None, "es")
+        'no quiere el envite'
+        """
+        return TEXTS("move_refuse", _check_describe(lang, names))
 
     def __str__(self) -> str:
         return "refuse"

@@ -18,24 +18,35 @@ the last move's cards highlighted.  The pictures of the docs pages are drawn by
 
 from __future__ import annotations
 
-import functools
-from collections import OrderedDict
-from collections.abc import Iterable, Mapping
-from typing import NamedTuple
-
-from cau_rules.cards import SPANISH_48, Card, Deck, Language
+from cau_rules.cards import SPANISH_48, Card, Language
 from cau_rules.checks import check_type, seat_number
-from cau_rules.fishing.events import (
-    Captured,
-    ChainExtended,
-    FishingEvent,
-    HandStarted,
-    Paid,
-    Trailed,
+from cau_rules.fishing.oval import draw_table
+from cau_rules.fishing.scene import (
+    BIG,
+    INDENT,
+    LABELS,
+    LINE,
+    MARGIN,
+    SMALL,
+    PictureForm,
+    Scene,
+    SeatScene,
+    chain_caption,
+    chain_width,
+    draw_chain,
+    draw_holding,
+    draw_seat_pile,
+    footer_of,
+    heading_line,
+    holding_width,
+    label_text,
+    last_move,
+    lit_cards,
+    pile_at,
+    preset_title,
+    seat_label,
 )
-from cau_rules.fishing.rules import FishingRules
-from cau_rules.fishing.zones import Chain, Debt, Position, SeatView, Stake, summed_debts
-from cau_rules.i18n import Catalogue, register
+from cau_rules.fishing.zones import Position, SeatView
 from cau_rules.outcome import Outcome
 from cau_rules.svg import (
     CARD_RATIO,
@@ -44,204 +55,22 @@ from cau_rules.svg import (
     Canvas,
     Group,
     SvgOptions,
-    draw_back,
-    draw_card,
     draw_label,
-    draw_pile,
     draw_straight_row,
     draw_turn_marker,
 )
 
-__all__ = ["LABELS", "svg_state", "svg_view"]
-
-LABELS: Mapping[str, Mapping[Language, str]] = {
-    "seat": {"ca": "Seient {0}", "es": "Asiento {0}", "en": "Seat {0}"},
-    "seat_lc": {"ca": "seient {0}", "es": "asiento {0}", "en": "seat {0}"},
-    "claims": {"ca": "reclama {0}", "es": "reclama {0}", "en": "claims {0}"},
-    "pile_of": {"ca": "el munt del seient {0}", "es": "el montón del asiento {0}", "en": "seat {0}'s pile"},
-    "you": {"ca": " (tu)", "es": " (tú)", "en": " (you)"},
-    "team": {"ca": "equip {0}", "es": "equipo {0}", "en": "team {0}"},
-    "table": {"ca": "Taula", "es": "Mesa", "en": "Table"},
-    "stock": {"ca": "Baralla", "es": "Mazo", "en": "Stock"},
-    "pile": {"ca": "Munt", "es": "Montón", "en": "Pile"},
-    "discard": {"ca": "Descart", "es": "Descarte", "en": "Discard"},
-    "cards": {"ca": "{0} cartes", "es": "{0} cartas", "en": "{0} cards"},
-    "hand": {"ca": "mà {0}", "es": "mano {0}", "en": "hand {0}"},
-    "deal": {"ca": "repartiment {0}", "es": "reparto {0}", "en": "deal {0}"},
-    "over": {"ca": "partida acabada", "es": "partida terminada", "en": "game over"},
-    "to_play": {"ca": "juga el seient {0}", "es": "juega el asiento {0}", "en": "seat {0} to play"},
-    "pending": {"ca": "{0} pendent", "es": "{0} pendiente", "en": "{0} pending"},
-    "owes": {"ca": "deu {0} al seient {1}", "es": "debe {0} al asiento {1}", "en": "owes {0} to seat {1}"},
-    "stones": {"ca": "Pedres", "es": "Piedras", "en": "Stones"},
-    "partides": {"ca": "partides", "es": "partidas", "en": "partides"},
-    "target": {"ca": "objectiu {0}", "es": "objetivo {0}", "en": "target {0}"},
-    "stake": {"ca": "Envit de ronda", "es": "Envite de ronda", "en": "Ronda stake"},
-    "bids": {"ca": "apostes", "es": "apuestas", "en": "bids"},
-    "no_bids": {"ca": "cap aposta", "es": "ninguna apuesta", "en": "no bid yet"},
-    "answers": {"ca": "respon el seient {0}", "es": "responde el asiento {0}", "en": "seat {0} to answer"},
-    "scores": {"ca": "Mà {0}", "es": "Mano {0}", "en": "Hand {0}"},
-    "last": {"ca": "Última jugada", "es": "Última jugada", "en": "Last move"},
-    "result": {"ca": "Resultat", "es": "Resultado", "en": "Result"},
-    "trail": {"ca": "jugada pel seient {0}", "es": "jugada por el asiento {0}", "en": "trailed by seat {0}"},
-    "view_title": {"ca": "{0}: el que veu el seient {1}", "es": "{0}: lo que ve el asiento {1}",
-                   "en": "{0}: seat {1}'s view"},
-    "state_title": {"ca": "{0}: tota la partida", "es": "{0}: toda la partida", "en": "{0}: the whole state"},
-    "game_bid": {"ca": "partida", "es": "partida", "en": "game"},
-}
-"""Every label of the pictures, by key and language."""
-
-_LABELS = register(Catalogue("fishing picture", LABELS))
-
-_CALL_NAMES = {"rondi": "rondí", "sant-vicent": "Sant Vicent"}
+__all__ = ["LABELS", "PictureForm", "svg_state", "svg_view"]
 
 
-def _call_name(value: str) -> str:
-    return _CALL_NAMES.get(value, value)
-
-
-_MARGIN = 12.0
-_BIG = 60.0  # the bottom seat's cards and the table
-_SMALL = 44.0  # other seats' cards and every pile
-_INDENT = 22.0  # holdings start after the turn marker
-_LINE = 16.0  # a text line
-
-
-class _Seat(NamedTuple):  # (a tuple: built for every seat of every picture, it costs little)
-    """What the picture shows of one seat: cards (None: hidden, drawn as backs)."""
-
-    holding: tuple[Card, ...] | None
-    size: int
-    pile: tuple[Card, ...] | None
-    pile_size: int
-    debts: tuple[Debt, ...]
-
-
-class _Scene(NamedTuple):
-    """Everything a picture draws, the hidden parts already left out."""
-
-    variant: str
-    rules: FishingRules | None
-    viewer: int | None
-    hand: int
-    round: int
-    phase: str
-    to_play: int
-    seats: tuple[_Seat, ...]
-    table: tuple[Card, ...]
-    chain: Chain | None
-    trail: tuple[int, Card] | None
-    stock: tuple[Card, ...] | None
-    stock_size: int
-    discard: tuple[Card, ...]
-    stones: tuple[int, ...]
-    partides: tuple[int, ...]
-    stake: Stake | None
-    hand_scores: tuple[tuple[int, ...], ...]
-    events: tuple[FishingEvent, ...]
-    outcome: Outcome | None
-
-
-def _text(key: str, language: Language, *args: object) -> str:
-    return LABELS[key][language].format(*args)
-
-
-def _last_move(events: Iterable[FishingEvent]) -> tuple[set[Card], set[int]]:
-    """The cards the last move played or took, and the seats whose piles it changed."""
-    cards: set[Card] = set()
-    piles: set[int] = set()
-    for event in events:
-        if isinstance(event, HandStarted):
-            break  # a new hand: the cards of the last move are gone from view
-        if isinstance(event, Trailed):
-            cards.add(event.card)
-        elif isinstance(event, ChainExtended):
-            cards.add(event.card)
-            cards.update(event.claimed)
-        elif isinstance(event, Captured):
-            cards.update(event.cards)
-            piles.add(event.seat)
-        elif isinstance(event, Paid):
-            piles.add(event.receiver)
-            if event.card is not None:
-                cards.add(event.card)
-    return cards, piles
-
-
-def _holding_width(seat: _Seat, width: float) -> float:
-    count = seat.size
-    if not count:
-        return width
-    if seat.holding is None:
-        return width + (count - 1) * width * 0.22
-    step = width + 4 if count <= 9 else width * 0.55
-    return width + (count - 1) * step
-
-
-def _draw_holding(canvas: Group, seat: _Seat, x: float, y: float, width: float,
-                  scene: _Scene, options: SvgOptions, marked: set[Card]) -> None:
-    deck = scene.rules.deck if scene.rules is not None else None
-    language = options.language
-    if seat.holding is None:
-        for index in range(seat.size):
-            last = index == seat.size - 1
-            draw_back(canvas, x=x + index * width * 0.22, y=y, width=width,
-                      count=seat.size if last else None, language=language)
-        return
-    if not seat.holding:
-        _pile(canvas, None, 0, x, y, width, SPANISH_48, False, language)
-        return
-    gap = 4.0 if len(seat.holding) <= 9 else -width * 0.45
-    draw_straight_row(canvas, seat.holding, x=x, y=y, width=width, gap=gap, deck=deck or SPANISH_48,
-                      highlight=marked, language=language)
-
-
-def _draw_pile(canvas: Group, cards: tuple[Card, ...] | None, size: int, x: float, y: float,
-               scene: _Scene, options: SvgOptions, highlight: bool) -> None:
-    top = cards[-1] if cards else None
-    highlight = highlight or (top is not None and top in options.highlight)
-    if scene.rules is not None and top is not None:
-        _pile(canvas, top, size, x, y, _SMALL, scene.rules.deck, highlight, options.language)
-    else:
-        _pile(canvas, top, size, x, y, _SMALL, SPANISH_48, highlight and size > 0, options.language)
-
-
-def _pile(into: Group, top: Card | None, count: int, x: float, y: float, width: float, deck: Deck,
-          highlight: bool, language: Language) -> None:
-    """:func:`~cau_rules.svg.draw_pile` at (*x*, *y*), written once wherever it lies (the seats'
-    piles move right or left with the widest hand, the stock with the table)."""
-    into._remembered_at(("fishing-pile-at", top, count, width, deck.name, highlight, language), x, y, _pile_here,
-                        top, count, width, deck, highlight, language)
-
-
-def _pile_here(into: Group, x: float, y: float, top: Card | None, count: int, width: float, deck: Deck,
-               highlight: bool, language: Language) -> None:
-    draw_pile(into, top, count, x=x, y=y, width=width, deck=deck, highlight=highlight, language=language)
-
-
-@functools.lru_cache(maxsize=256)
-def _seat_label(number: int, viewer: bool, teams: bool, language: Language) -> str:
-    label = _text("seat", language, number)
-    if viewer:
-        label += _text("you", language)
-    if teams:
-        label += " · " + _text("team", language, number % 2)
-    return label
-
-
-def _lit(marked: set[Card], cards: Iterable[Card]) -> frozenset[Card] | None:
-    """Which of *cards* are highlighted, for a key (None, as a rule: the cards of a move have
-    left the hand that played them)."""
-    return None if marked.isdisjoint(cards) else frozenset(marked.intersection(cards))
-
-
-def _draw_seat(canvas: Canvas, scene: _Scene, number: int, y: float, width: float, pile_x: float,
+def _draw_seat(canvas: Canvas, scene: Scene, number: int, y: float, width: float, pile_x: float,
                options: SvgOptions, marked: set[Card], pile_marks: set[int]) -> None:
     language = options.language
     seat = scene.seats[number]
     if number == scene.to_play and scene.phase != "over":
         # The marker moves every time, from place to place: each place is written once.
         canvas._remembered(("fishing-turn", y, language), _draw_marker, y, language)
-    label = _seat_label(number, scene.viewer == number, bool(scene.stones), language)
+    label = seat_label(number, scene.viewer == number, bool(scene.stones), language)
     top = seat.pile[-1] if seat.pile else None
     # A seat is mostly as it was a move before (only the mover's changes): its drawing is
     # remembered under everything it depends on, in two parts, since the piles move right or
@@ -249,135 +78,25 @@ def _draw_seat(canvas: Canvas, scene: _Scene, number: int, y: float, width: floa
     # (The deck by its name, as the ids of its symbols name it: hashing a Deck costs more.)
     deck = scene.rules.deck.name if scene.rules is not None else None
     canvas._remembered(("fishing-hand", label, seat.holding, seat.size, y, width, deck, language,
-                        _lit(marked, seat.holding or ())), _draw_hand, label, seat, y, width, scene, options, marked)
+                        lit_cards(marked, seat.holding or ())), _draw_hand, label, seat, y, width, scene, options, marked)
     lit = number in pile_marks
     canvas._remembered(("fishing-pile", seat.pile, seat.pile_size, seat.debts, y, pile_x, deck, language, lit,
-                        top is not None and top in options.highlight), _draw_seat_pile, seat, y, pile_x, scene,
+                        top is not None and top in options.highlight), draw_seat_pile, seat, y, pile_x, scene,
                        options, lit)
 
 
 def _draw_marker(into: Group, y: float, language: Language) -> None:
-    draw_turn_marker(into, x=_MARGIN + 7, y=y + 11, language=language)
+    draw_turn_marker(into, x=MARGIN + 7, y=y + 11, language=language)
 
 
-def _draw_hand(into: Group, label: str, seat: _Seat, y: float, width: float, scene: _Scene, options: SvgOptions,
+def _draw_hand(into: Group, label: str, seat: SeatScene, y: float, width: float, scene: Scene, options: SvgOptions,
                marked: set[Card]) -> None:
     hand = into.group()
-    draw_label(hand, label, x=_MARGIN + _INDENT, y=y + 16, bold=True)
-    _draw_holding(hand, seat, _MARGIN + _INDENT, y + 24, width, scene, options, marked)
+    draw_label(hand, label, x=MARGIN + INDENT, y=y + 16, bold=True)
+    draw_holding(hand, seat, MARGIN + INDENT, y + 24, width, scene, options, marked)
 
 
-def _draw_seat_pile(into: Group, seat: _Seat, y: float, pile_x: float, scene: _Scene, options: SvgOptions,
-                    lit: bool) -> None:
-    language = options.language
-    pile = into.group()
-    draw_label(pile, f"{_text('pile', language)} ({seat.pile_size})", x=pile_x, y=y + 16, size=12)
-    _draw_pile(pile, seat.pile, seat.pile_size, pile_x, y + 24, scene, options, lit)
-    for line, (creditor, amount) in enumerate(summed_debts(seat.debts)):
-        draw_label(pile, _text("owes", language, amount, creditor), x=pile_x + _SMALL + 16,
-                   y=y + 40 + line * _LINE, size=12)
-
-
-def _chain_width(chain: Chain | None) -> float:
-    return 0.0 if chain is None else chain.level * (_BIG + 8) + 8
-
-
-def _chain_label(scene: _Scene, language: Language) -> str:
-    chain = scene.chain
-    assert chain is not None
-    name = scene.rules.chain_call(chain.level).value if scene.rules is not None else "cau"
-    label = _text("pending", language, _call_name(name))
-    claims = [
-        " ".join(card.code for card in scene.table if card.rank == rank) if owner < 0
-        else _text("pile_of", language, owner)
-        for rank, owner in chain.run
-    ]
-    if claims:
-        label += " · " + _text("claims", language, ", ".join(claims))
-    return label
-
-
-def _draw_chain(canvas: Group, scene: _Scene, x: float, y: float, options: SvgOptions,
-                marked: set[Card]) -> None:
-    chain = scene.chain
-    assert chain is not None
-    language = options.language
-    label = _chain_label(scene, language)
-    box = canvas.group(x=x, y=y, class_="chain", title=label)
-    height = _BIG * CARD_RATIO + 30
-    box.rect(0, 0, _chain_width(chain), height, rx=6, fill="#fff4e0", stroke="#d9480f", stroke_width=1.2,
-             dash="5 3")
-    draw_label(canvas, label, x=x, y=y - 6, bold=True, colour="#d9480f")
-    for index, (seat, card) in enumerate(chain.cards):
-        left = x + 8 + index * (_BIG + 8)
-        if scene.rules is not None:
-            draw_card(canvas, card, x=left, y=y + 6, width=_BIG, deck=scene.rules.deck,
-                      highlight=card in marked, language=language)
-        else:
-            draw_card(canvas, card, x=left, y=y + 6, width=_BIG, highlight=card in marked, language=language)
-        draw_label(canvas, _text("seat", language, seat), x=left + _BIG / 2, y=y + height - 7, size=11,
-                   anchor="middle")
-
-
-_FOOTERS: OrderedDict[tuple[object, ...], tuple[tuple[str, ...], float]] = OrderedDict()
-"""The footer lines of recent positions and the width they need: every seat's picture of a
-position has the same (a server draws them one after the other), and the events' words cost
-more than the rest."""
-
-
-def _footer(scene: _Scene, language: Language) -> tuple[tuple[str, ...], float]:
-    target = scene.rules.target if scene.rules is not None and scene.stones else None
-    key = (language, scene.stones, scene.partides, target, scene.stake, scene.hand_scores, scene.events,
-           scene.outcome)
-    footer = _FOOTERS.get(key)
-    if footer is None:
-        lines = tuple(_footer_lines(scene, language))
-        footer = _FOOTERS[key] = (lines, max((len(line) * 6.6 + 16 for line in lines), default=0.0))
-        if len(_FOOTERS) > 256:
-            _FOOTERS.popitem(last=False)
-    return footer
-
-
-def _footer_lines(scene: _Scene, language: Language) -> list[str]:
-    lines: list[str] = []
-    if scene.stones:
-        target = scene.rules.target if scene.rules is not None else None
-        teams = " · ".join(
-            f"{_text('team', language, team)}: {stones}" for team, stones in enumerate(scene.stones)
-        )
-        partides = "-".join(map(str, scene.partides))
-        extra = f" · {_text('target', language, target)}" if target is not None else ""
-        lines.append(f"{_text('stones', language)}: {teams} · {_text('partides', language)} {partides}{extra}")
-    stake = scene.stake
-    if stake is not None:
-        holders = ", ".join(f"{_text('seat_lc', language, seat)} {_call_name(kind.value)}"
-                            for seat, kind in stake.holders)
-        bids = (", ".join(_text("game_bid", language) if bid is None else str(bid) for bid in stake.bids)
-                or _text("no_bids", language))
-        lines.append(f"{_text('stake', language)}: {holders} · {_text('bids', language)}: {bids} · "
-                     f"{_text('answers', language, stake.to_answer)}")
-    for number, row in enumerate(scene.hand_scores):
-        lines.append(f"{_text('scores', language, number + 1)}: {', '.join(map(str, row))}")
-    shown = [event.text(language) for event in scene.events if not isinstance(event, HandStarted)]
-    if shown:
-        if len(shown) > 8:
-            shown = [*shown[:7], f"... (+{len(shown) - 7})"]
-        lines.append(f"{_text('last', language)}:")
-        lines.extend(f"\t{text}" for text in shown)
-    if scene.outcome is not None:
-        lines.append(f"{_text('result', language)}: {scene.outcome.text(language)}")
-    return lines
-
-
-@functools.lru_cache(maxsize=1024)
-def _heading(variant: str, hand: int, round_: int, to_play: int | None, language: Language) -> str:
-    """The first line of a picture (*to_play* None: the game is over); it changes with every move
-    and repeats from game to game."""
-    turn = _text("over", language) if to_play is None else _text("to_play", language, to_play)
-    return f"{variant} · {_text('hand', language, hand + 1)} · {_text('deal', language, round_ + 1)} · {turn}"
-
-
-def _draw(scene: _Scene, options: SvgOptions, bottom: int | None, title: str) -> str:
+def _draw_column(scene: Scene, options: SvgOptions, bottom: int | None, title: str) -> str:
     players = len(scene.seats)
     if bottom is None:
         bottom = scene.viewer if scene.viewer is not None else 0
@@ -385,91 +104,101 @@ def _draw(scene: _Scene, options: SvgOptions, bottom: int | None, title: str) ->
         check_type(bottom, int, "bottom")
         seat_number(bottom, players, "bottom")
     language = options.language
-    moved, pile_marks = _last_move(scene.events)
+    moved, pile_marks = last_move(scene.events)
     marked = moved | options.highlight
-    holding_width = max(_holding_width(seat, _BIG if number == bottom else _SMALL)
+    widest = max(holding_width(seat, BIG if number == bottom else SMALL)
                         for number, seat in enumerate(scene.seats))
-    pile_x = _MARGIN + _INDENT + max(holding_width, 200) + 24
+    pile_x = MARGIN + INDENT + max(widest, 200) + 24
     debt_width = 150.0 if any(seat.debts for seat in scene.seats) else 0.0
-    table_width = max(len(scene.table), 1) * (_BIG + 6)
-    chain_x = _MARGIN + table_width + 18
+    table_width = max(len(scene.table), 1) * (BIG + 6)
+    chain_x = MARGIN + table_width + 18
     stock_x = chain_x
     if scene.chain is not None:
-        stock_x += max(_chain_width(scene.chain), len(_chain_label(scene, language)) * 8.2) + 24
-    footer, footer_width = _footer(scene, language)
-    heading = _heading(scene.variant, scene.hand, scene.round, None if scene.phase == "over" else scene.to_play,
+        stock_x += max(chain_width(scene.chain), len(chain_caption(scene, language)) * 8.2) + 24
+    footer, footer_width = footer_of(scene, language)
+    heading = heading_line(scene.variant, scene.hand, scene.round, None if scene.phase == "over" else scene.to_play,
                        language)
-    width = max(pile_x + _SMALL + 16 + debt_width, stock_x + 2 * (_SMALL + 24), len(heading) * 8.6,
-                footer_width) + _MARGIN
-    small_band = 24 + _SMALL * CARD_RATIO + 14
-    big_band = 24 + _BIG * CARD_RATIO + 14
-    middle = 24 + _BIG * CARD_RATIO + 36
-    height = 34 + (players - 1) * small_band + middle + big_band + len(footer) * _LINE + 10
+    width = max(pile_x + SMALL + 16 + debt_width, stock_x + 2 * (SMALL + 24), len(heading) * 8.6,
+                footer_width) + MARGIN
+    small_band = 24 + SMALL * CARD_RATIO + 14
+    big_band = 24 + BIG * CARD_RATIO + 14
+    middle = 24 + BIG * CARD_RATIO + 40
+    height = 34 + (players - 1) * small_band + middle + big_band + len(footer) * LINE + 10
     canvas = Canvas(width, height, title=title, size=options.size)
 
     def ground(into: Group) -> None:
         into.rect(0, 0, width, height, fill="#2f6f4f", opacity=0.12)
-        draw_label(into, heading, x=_MARGIN, y=22, bold=True, size=15)
+        draw_label(into, heading, x=MARGIN, y=22, bold=True, size=15)
 
     canvas._remembered(("fishing-ground", width, height, heading), ground)
     y = 34.0
     for step in range(1, players):  # the others, in turn from the bottom seat's left
-        _draw_seat(canvas, scene, (bottom + step) % players, y, _SMALL, pile_x, options, marked, pile_marks)
+        _draw_seat(canvas, scene, (bottom + step) % players, y, SMALL, pile_x, options, marked, pile_marks)
         y += small_band
     # the middle: the table, the pending chain, the stock and the discard.  It is the same in
     # every seat's picture of a position: written once, under everything it depends on.
     deck = scene.rules.deck if scene.rules is not None else None
     chain_label = chain_lit = None
     if scene.chain is not None:
-        chain_label = _chain_label(scene, language)
-        chain_lit = _lit(marked, [card for _, card in scene.chain.cards])
+        chain_label = chain_caption(scene, language)
+        chain_lit = lit_cards(marked, [card for _, card in scene.chain.cards])
     stock_top = scene.stock[0] if scene.stock else None
     middle_key = ("fishing-middle", y, language, deck and deck.name, scene.table, scene.trail, scene.chain, chain_label, chain_x,
                   stock_x, scene.stock_size, stock_top, scene.discard,
-                  _lit(marked, scene.table), chain_lit)
+                  lit_cards(marked, scene.table), chain_lit)
 
     def draw_middle(into: Group) -> None:
-        draw_label(into, _text("table", language), x=_MARGIN, y=y + 16, bold=True)
-        if scene.trail is not None:
-            draw_label(into, f"{scene.trail[1]}: {_text('trail', language, scene.trail[0])}",
-                       x=_MARGIN + 60, y=y + 16, size=12)
+        draw_label(into, label_text("table", language), x=MARGIN, y=y + 16, bold=True)
+        if scene.trail is not None:  # under the table's cards: beside them it ran over the stock's label
+            draw_label(into, f"{scene.trail[1]}: {label_text('trail', language, scene.trail[0])}",
+                       x=MARGIN, y=y + 24 + CARD_WIDTH * CARD_RATIO + 16, size=12)
         if scene.table:
-            draw_straight_row(into, scene.table, x=_MARGIN, y=y + 24, width=CARD_WIDTH, gap=GAP,
+            draw_straight_row(into, scene.table, x=MARGIN, y=y + 24, width=CARD_WIDTH, gap=GAP,
                               deck=deck or SPANISH_48, highlight=marked, language=language)
         else:
-            _pile(into, None, 0, _MARGIN, y + 24, CARD_WIDTH, SPANISH_48, False, language)
+            pile_at(into, None, 0, MARGIN, y + 24, CARD_WIDTH, SPANISH_48, False, language)
         if scene.chain is not None:
-            _draw_chain(into, scene, chain_x, y + 24, options, marked)
-        draw_label(into, f"{_text('stock', language)} ({scene.stock_size})", x=stock_x, y=y + 16, size=12)
+            draw_chain(into, scene, chain_x, y + 24, options, marked)
+        draw_label(into, f"{label_text('stock', language)} ({scene.stock_size})", x=stock_x, y=y + 16, size=12)
         if stock_top is not None and deck is not None:
-            _pile(into, stock_top, scene.stock_size, stock_x, y + 24, _SMALL, deck, False, language)
+            pile_at(into, stock_top, scene.stock_size, stock_x, y + 24, SMALL, deck, False, language)
         else:
-            _pile(into, None, scene.stock_size, stock_x, y + 24, _SMALL, SPANISH_48, False, language)
+            pile_at(into, None, scene.stock_size, stock_x, y + 24, SMALL, SPANISH_48, False, language)
         if scene.discard:
-            discard_x = stock_x + _SMALL + 24
-            draw_label(into, f"{_text('discard', language)} ({len(scene.discard)})", x=discard_x, y=y + 16,
+            discard_x = stock_x + SMALL + 24
+            draw_label(into, f"{label_text('discard', language)} ({len(scene.discard)})", x=discard_x, y=y + 16,
                        size=12)
-            _pile(into, scene.discard[-1], len(scene.discard), discard_x, y + 24, _SMALL, deck or SPANISH_48, False,
+            pile_at(into, scene.discard[-1], len(scene.discard), discard_x, y + 24, SMALL, deck or SPANISH_48, False,
                   language)
 
     canvas._remembered(middle_key, draw_middle)
     y += middle
-    _draw_seat(canvas, scene, bottom, y, _BIG, pile_x, options, marked, pile_marks)
+    _draw_seat(canvas, scene, bottom, y, BIG, pile_x, options, marked, pile_marks)
     y += big_band
     top = y
 
     def draw_footer(into: Group) -> None:
         line_y = top
         for line in footer:
-            line_y += _LINE
+            line_y += LINE
             indent = 14.0 if line.startswith("\t") else 0.0
-            draw_label(into, line.lstrip("\t"), x=_MARGIN + indent, y=line_y - 4, size=12)
+            draw_label(into, line.lstrip("\t"), x=MARGIN + indent, y=line_y - 4, size=14)
 
     canvas._remembered(("fishing-footer", top, *footer), draw_footer)
     return canvas.to_svg()
 
 
-def svg_view(view: SeatView, *, options: SvgOptions | None = None, bottom: int | None = None) -> str:
+def _draw(scene: Scene, options: SvgOptions, bottom: int | None, title: str, form: object) -> str:
+    if form == "column":
+        return _draw_column(scene, options, bottom, title)
+    if form != "table":
+        raise TypeError(f"form must be 'table' or 'column', not {form!r:.20}")
+    return draw_table(scene, options, bottom, title)
+
+
+
+def svg_view(view: SeatView, *, options: SvgOptions | None = None, bottom: int | None = None,
+             form: PictureForm = "table") -> str:
     """A picture of one seat's view, as a complete SVG document.
 
     Only what the view holds is drawn: the seat's cards face up, every other holding as
@@ -481,12 +210,14 @@ def svg_view(view: SeatView, *, options: SvgOptions | None = None, bottom: int |
         view: the seat's view.
         options: size, language of the labels and highlighted cards.
         bottom: the seat drawn at the bottom (default: the view's seat).
+        form: ``"table"`` (landscape, the seats around an oval) or ``"column"`` (compact
+            portrait, for phones); see :data:`PictureForm`.
 
     Returns:
         The SVG text.
 
     Raises:
-        TypeError: *options* is not an SvgOptions or *bottom* not an int.
+        TypeError: *options* is not an SvgOptions, *bottom* not an int or *form* not a form.
         InvalidNotationError: *bottom* is not a seat of the game.
 
     >>> from cau_rules import new_game
@@ -495,12 +226,12 @@ def svg_view(view: SeatView, *, options: SvgOptions | None = None, bottom: int |
     >>> "<title>3 cards</title>" in svg, svg.count('class="card"')
     (True, 6)
     """
-    seats = tuple([  # (in _Seat's order: holding, size, pile, pile size, debts)
-        _Seat(view.holding if seat == view.seat else None, size, pile, pile_size, debts)
+    seats = tuple([  # (in SeatScene's order: holding, size, pile, pile size, debts)
+        SeatScene(view.holding if seat == view.seat else None, size, pile, pile_size, debts)
         for seat, (size, pile, pile_size, debts) in enumerate(
             zip(view.holding_sizes, view.piles, view.pile_sizes, view.debts, strict=True))
     ])
-    scene = _Scene(
+    scene = Scene(
         variant=view.variant, rules=view.rules, viewer=view.seat, hand=view.hand, round=view.round,
         phase=view.phase, to_play=view.to_play, seats=seats, table=view.table, chain=view.chain,
         trail=view.trail, stock=None, stock_size=view.stock_size, discard=view.discard, stones=view.stones,
@@ -509,11 +240,12 @@ def svg_view(view: SeatView, *, options: SvgOptions | None = None, bottom: int |
     )
     options = SvgOptions() if options is None else options
     check_type(options, SvgOptions, "options")
-    return _draw(scene, options, bottom, _text("view_title", options.language, view.variant, view.seat))
+    title = label_text("view_title", options.language, preset_title(view.variant, options.language), view.seat)
+    return _draw(scene, options, bottom, title, form)
 
 
 def svg_state(position: Position, *, options: SvgOptions | None = None, bottom: int = 0,
-              outcome: Outcome | None = None) -> str:
+              outcome: Outcome | None = None, form: PictureForm = "table") -> str:
     """A picture of a whole state, every card face up: each holding, each pile's top
     card, the stock's top card (with the counts).
 
@@ -522,6 +254,7 @@ def svg_state(position: Position, *, options: SvgOptions | None = None, bottom: 
         options: size, language of the labels and highlighted cards.
         bottom: the seat drawn at the bottom.
         outcome: the result to write under the picture (``state.outcome()``), if any.
+        form: ``"table"`` (landscape) or ``"column"`` (compact portrait); see :data:`PictureForm`.
 
     Returns:
         The SVG text.
@@ -531,11 +264,11 @@ def svg_state(position: Position, *, options: SvgOptions | None = None, bottom: 
     7
     """
     seats = tuple(
-        _Seat(holding=holding, size=len(holding), pile=pile, pile_size=len(pile), debts=debts)
+        SeatScene(holding=holding, size=len(holding), pile=pile, pile_size=len(pile), debts=debts)
         for holding, pile, debts in zip(position.holdings, position.piles, position.debts, strict=True)
     )
     tally = position.tally
-    scene = _Scene(
+    scene = Scene(
         variant=position.rules.name, rules=position.rules, viewer=None, hand=position.hand,
         round=position.round, phase=position.phase, to_play=position.to_play, seats=seats,
         table=position.table, chain=position.chain, trail=position.trail, stock=position.stock,
@@ -546,4 +279,5 @@ def svg_state(position: Position, *, options: SvgOptions | None = None, bottom: 
     )
     options = SvgOptions() if options is None else options
     check_type(options, SvgOptions, "options")
-    return _draw(scene, options, bottom, _text("state_title", options.language, position.rules.name))
+    title = label_text("state_title", options.language, preset_title(position.rules.name, options.language))
+    return _draw(scene, options, bottom, title, form)

@@ -42,7 +42,7 @@ from cau_rules.fishing.moves import (
     parse_move,
 )
 from cau_rules.fishing.notation import notation_fields, position_to_notation
-from cau_rules.fishing.picture import svg_state
+from cau_rules.fishing.picture import PictureForm, svg_state
 from cau_rules.fishing.render import render_state
 from cau_rules.fishing.rules import FishingRules
 from cau_rules.fishing.serial import MAX_SEED, fields_from_dict, position_fields, state_fields_to_dict
@@ -341,7 +341,8 @@ class FishingState:
         """
         return f"FishingState({self.rules.name!r}, {position_to_notation(self)!r})"
 
-    def svg(self, *, options: SvgOptions | None = None, bottom: int = 0, lang: Lang | None = None) -> str:
+    def svg(self, *, options: SvgOptions | None = None, bottom: int = 0, lang: Lang | None = None,
+            form: PictureForm = "table") -> str:
         """A picture of the whole state as SVG, every card face up
         (:func:`~cau_rules.fishing.picture.svg_state`).
 
@@ -349,6 +350,7 @@ class FishingState:
             options: size, language of the labels and highlighted cards.
             bottom: the seat drawn at the bottom.
             lang: the language of the labels (default: the options', English).
+            form: ``"table"`` (the seats around an oval) or ``"column"`` (compact portrait).
 
         Returns:
             The SVG text.
@@ -358,7 +360,7 @@ class FishingState:
         7
         """
         return svg_state(self, options=SvgOptions.of(options, lang), bottom=bottom,
-                         outcome=self.outcome())
+                         outcome=self.outcome(), form=form)
 
     def _repr_svg_(self) -> str:
         """The picture notebooks show."""

@@ -18,7 +18,7 @@ from cau_rules.errors import InvalidPositionError
 from cau_rules.fishing.events import FishingEvent, Paid
 from cau_rules.fishing.moves import Call, FishingMove
 from cau_rules.fishing.notation import view_to_notation
-from cau_rules.fishing.picture import svg_view
+from cau_rules.fishing.picture import PictureForm, svg_view
 from cau_rules.fishing.render import render_text
 from cau_rules.fishing.rules import FishingRules
 from cau_rules.fishing.zones import Chain, Phase, Position, Stake
@@ -121,13 +121,15 @@ class FishingView:
         """
         return view_to_notation(self)
 
-    def svg(self, *, options: SvgOptions | None = None, bottom: int | None = None, lang: Lang | None = None) -> str:
+    def svg(self, *, options: SvgOptions | None = None, bottom: int | None = None, lang: Lang | None = None,
+            form: PictureForm = "table") -> str:
         """A picture of the view as SVG (:func:`~cau_rules.fishing.picture.svg_view`).
 
         Args:
             options: size, language of the labels and highlighted cards.
             bottom: the seat drawn at the bottom (default: this view's seat).
             lang: the language of the labels (default: the options', English).
+            form: ``"table"`` (the seats around an oval) or ``"column"`` (compact portrait).
 
         Returns:
             The SVG text.
@@ -136,7 +138,7 @@ class FishingView:
         >>> new_game("cau", players=2, seed=1).observe(0).svg().count('class="card"')
         3
         """
-        return svg_view(self, options=SvgOptions.of(options, lang), bottom=bottom)
+        return svg_view(self, options=SvgOptions.of(options, lang), bottom=bottom, form=form)
 
     def _repr_svg_(self) -> str:
         """The picture notebooks show."""

@@ -32,15 +32,21 @@ Play(card=<Card.O5: 4>, target=<Card.C5: 16>)
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import Protocol
+
 import attrs
 
 from cau_rules.cards import Card
 from cau_rules.checks import check_type
 from cau_rules.errors import InvalidNotationError, MoveTypeError
+from cau_rules.i18n import COMMON, Lang, check_lang
+from cau_rules.quatre.rules import CALL_NAMES
+from cau_rules.quatre.texts import TEXTS
 
 __all__ = [
-    "MAX_MOVE_TEXT", "Add", "Draw", "Give", "Lay", "MoveTypeError", "Pass", "Play", "QuatreMove", "format_move",
-    "parse_move",
+    "MAX_MOVE_TEXT", "Add", "Draw", "Give", "Lay", "MoveTypeError", "Pass", "Play", "QuatreMove", "Seen",
+    "format_move", "parse_move",
 ]
 
 
@@ -54,6 +60,38 @@ characters; spaces around the parts are allowed).
 """
 
 SortKey = tuple[int, int, int]
+
+
+class _SeenChain(Protocol):
+    @property
+    def level(self) -> int: ...
+
+
+class _SeenGift(Protocol):
+    @property
+    def receiver(self) -> int: ...
+
+
+class Seen(Protocol):
+    """What a move's ``describe`` reads of a position: a
+    :class:`~cau_rules.quatre.state.QuatreState` or a seat's
+    :class:`~cau_rules.quatre.view.QuatreView` (public zones only)."""
+
+    @property
+    def chain(self) -> _SeenChain | None:
+        """The pending chain."""
+
+    @property
+    def gift(self) -> _SeenGift | None:
+        """The gift being paid."""
+
+
+def _check_describe(lang: object, names: object) -> Lang:
+    if names is not None and (isinstance(names, str) or not isinstance(names, Sequence)):
+        raise TypeError(f"names must be a sequence of str or None, not {type(names).__name__}")
+    return check_lang(lang)
+
+
 
 
 def _card(value: Card | str) -> Card:
@@ -81,6 +119,26 @@ class Play:
         """
         return (0, self.card.value, self.target.value)
 
+    def describe(self, state: Seen | None = None, lang: Lang = "en", *, names: Sequence[str] | None = None) -> str:
+        """The move in words: the card, the table card it pairs with, the call.
+
+        Args:
+            state: the position (or the seat's view); not needed for this move.
+            lang: ``"en"``, ``"ca"`` or ``"es"``.
+            names: the players' names by seat; not needed for this move.
+
+        Returns:
+            One short sentence.
+
+        Raises:
+            InvalidRulesError: *lang* is not a known language.
+
+        >>> Play("5o", "5c").describe(None, "ca")
+        "5 d'oros: fa parella amb 5 de copes de la taula i canta cau"
+        """
+        lang = _check_describe(lang, names)
+        return TEXTS("move_play", lang, self.card.full_name(lang), self.target.full_name(lang))
+
     def __str__(self) -> str:
         return format_move(self)
 
@@ -103,6 +161,28 @@ class Add:
         True
         """
         return (1, self.card.value, 0)
+
+    def describe(self, state: Seen | None = None, lang: Lang = "en", *, names: Sequence[str] | None = None) -> str:
+        """The move in words: the card and the call it makes (recau, Sant Vicent).
+
+        Args:
+            state: the position (or the seat's view) with the chain the card joins.
+            lang: ``"en"``, ``"ca"`` or ``"es"``.
+            names: the players' names by seat; not needed for this move.
+
+        Returns:
+            One short sentence.
+
+        Raises:
+            InvalidRulesError: *lang* is not a known language.
+
+        >>> Add("5e").describe(None, "es")
+        '5 de espadas: se suma a la cadena y canta recau'
+        """
+        lang = _check_describe(lang, names)
+        chain = state.chain if state is not None else None
+        level = min(chain.level if chain is not None else 1, len(CALL_NAMES) - 1)
+        return TEXTS("move_add", lang, self.card.full_name(lang), CALL_NAMES[level])
 
     def __str__(self) -> str:
         return format_move(self)
@@ -127,6 +207,31 @@ class Give:
         """
         return (2, self.card.value, 0)
 
+    def describe(self, state: Seen | None = None, lang: Lang = "en", *, names: Sequence[str] | None = None) -> str:
+        """The move in words: the card and who receives it.
+
+        Args:
+            state: the position (or the seat's view) with the gift being paid.
+            lang: ``"en"``, ``"ca"`` or ``"es"``.
+            names: the players' names by seat (default: "seat 1").
+
+        Returns:
+            One short sentence.
+
+        Raises:
+            InvalidRulesError: *lang* is not a known language.
+
+        >>> Give("7e").describe(None, "ca")
+        "7 d'espases: per a qui ha cantat l'últim"
+        """
+        lang = _check_describe(lang, names)
+        gift = state.gift if state is not None else None
+        if gift is None:
+            return TEXTS("move_give_chain", lang, self.card.full_name(lang))
+        seat = gift.receiver
+        who = names[seat] if names is not None and 0 <= seat < len(names) else COMMON("seat", lang, seat)
+        return TEXTS("move_give", lang, self.card.full_name(lang), who)
+
     def __str__(self) -> str:
         return format_move(self)
 
@@ -148,6 +253,25 @@ class Draw:
         """
         return (3, 0, 0)
 
+    def describe(self, state: Seen | None = None, lang: Lang = "en", *, names: Sequence[str] | None = None) -> str:
+        """The move in words.
+
+        Args:
+            state: the position (or the seat's view); not needed for this move.
+            lang: ``"en"``, ``"ca"`` or ``"es"``.
+            names: the players' names by seat; not needed for this move.
+
+        Returns:
+            One short sentence.
+
+        Raises:
+            InvalidRulesError: *lang* is not a known language.
+
+        >>> Draw().describe(None, "en")
+        'draws a card: nothing on the table matches'
+        """
+        return TEXTS("move_draw", _check_describe(lang, names))
+
     def __str__(self) -> str:
         return format_move(self)
 
@@ -167,6 +291,25 @@ class Pass:
         (4, 0, 0)
         """
         return (4, 0, 0)
+
+    def describe(self, state: Seen | None = None, lang: Lang = "en", *, names: Sequence[str] | None = None) -> str:
+        """The move in words.
+
+        Args:
+            state: the position (or the seat's view); not needed for this move.
+            lang: ``"en"``, ``"ca"`` or ``"es"``.
+            names: the players' names by seat; not needed for this move.
+
+        Returns:
+            One short sentence.
+
+        Raises:
+            InvalidRulesError: *lang* is not a known language.
+
+        >>> Pass().describe(None, "es")
+        'pasa: nada hace pareja y el mazo está vacío'
+        """
+        return TEXTS("move_pass", _check_describe(lang, names))
 
     def __str__(self) -> str:
         return format_move(self)
@@ -194,6 +337,25 @@ class Lay:
         True
         """
         return (5, self.card.value, 0)
+
+    def describe(self, state: Seen | None = None, lang: Lang = "en", *, names: Sequence[str] | None = None) -> str:
+        """The move in words.
+
+        Args:
+            state: the position (or the seat's view); not needed for this move.
+            lang: ``"en"``, ``"ca"`` or ``"es"``.
+            names: the players' names by seat; not needed for this move.
+
+        Returns:
+            One short sentence.
+
+        Raises:
+            InvalidRulesError: *lang* is not a known language.
+
+        >>> Lay("5o").describe(None, "ca")
+        "5 d'oros: al centre"
+        """
+        return TEXTS("move_lay", lang := _check_describe(lang, names), self.card.full_name(lang))
 
     def __str__(self) -> str:
         return format_move(self)

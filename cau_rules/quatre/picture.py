@@ -57,6 +57,7 @@ from cau_rules.svg import (
     draw_row,
     draw_turn_marker,
 )
+from cau_rules.svg.faces import FACE_WORDS
 
 __all__ = ["LABELS", "svg_state", "svg_view"]
 
@@ -98,9 +99,11 @@ LABELS: Mapping[str, Mapping[Language, str]] = {
     "dealt": {"ca": "{} reparteix", "es": "{} reparte", "en": "{} deals"},
     "a_card": {"ca": "una carta", "es": "una carta", "en": "a card"},
     "last": {"ca": "darrera jugada: {}", "es": "última jugada: {}", "en": "last move: {}"},
+    "preset_cau-quatre": {"ca": "El joc de quatre cartes", "es": "El juego de cuatro cartas", "en": "The four-card game"},
 }
 """The words of the pictures, in Catalan, Spanish and English (``{}`` marks a value)."""
 
+register(Catalogue("faces", FACE_WORDS))  # the words its cards carry (backs' titles, French names)
 _LABELS = register(Catalogue("quatre picture", LABELS))
 
 _WIDTH = 760.0
@@ -285,6 +288,12 @@ def _word(key: str, language: Language, *values: object) -> str:
     return LABELS[key][language].format(*values)
 
 
+def _preset(variant: str, language: Language) -> str:
+    """The human name of the preset *variant* (its own name if it is not a preset)."""
+    key = f"preset_{variant}"
+    return LABELS[key][language] if key in LABELS else variant
+
+
 def _who(scene: _Scene, seat: int, language: Language) -> str:
     name = _word("seat", language, seat)
     return _word("you", language, name) if seat == scene.viewer else name
@@ -373,8 +382,8 @@ def _status(scene: _Scene, language: Language) -> list[str]:
 
 def _header(scene: _Scene, language: Language) -> str:
     if scene.phase == "over":
-        return f"{scene.variant} · {_word('over', language)}"
-    return (f"{scene.variant} · {_word('to_play', language, _who(scene, scene.to_play, language))} · "
+        return f"{_preset(scene.variant, language)} · {_word('over', language)}"
+    return (f"{_preset(scene.variant, language)} · {_word('to_play', language, _who(scene, scene.to_play, language))} · "
             f"{_word(scene.phase, language)}")
 
 

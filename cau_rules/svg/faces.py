@@ -47,6 +47,7 @@ __all__ = [
     "CARD_FACE_COLOUR",
     "CARD_RATIO",
     "CARD_WIDTH",
+    "FACE_WORDS",
     "FRENCH_SUIT_COLOURS",
     "HIGHLIGHT_COLOUR",
     "SPANISH_SUIT_COLOURS",
@@ -107,22 +108,23 @@ _DARK: Mapping[str, str] = MappingProxyType({
     "#1a1a1a": "#000000",
 })
 
-_FRENCH_SUIT_NAMES: Mapping[str, tuple[str, str, str, str]] = MappingProxyType({
-    "ca": ("diamants", "cors", "piques", "trèvols"),
-    "es": ("diamantes", "corazones", "picas", "tréboles"),
-    "en": ("diamonds", "hearts", "spades", "clubs"),
+FACE_WORDS: Mapping[str, Mapping[Language, str]] = MappingProxyType({
+    # the titles of a back: what a viewer may know about face-down cards
+    "back": {"ca": "carta girada", "es": "carta boca abajo", "en": "face-down card"},
+    "backs": {"ca": "{0} carta|{0} cartes", "es": "{0} carta|{0} cartas", "en": "{0} card|{0} cards"},
+    # the French deck's names (the Spanish deck's are Card.full_name's)
+    "suit_0": {"ca": "diamants", "es": "diamantes", "en": "diamonds"},
+    "suit_1": {"ca": "cors", "es": "corazones", "en": "hearts"},
+    "suit_2": {"ca": "piques", "es": "picas", "en": "spades"},
+    "suit_3": {"ca": "trèvols", "es": "tréboles", "en": "clubs"},
+    "rank_1": {"ca": "as", "es": "as", "en": "ace"},
+    "rank_10": {"ca": "valet", "es": "jota", "en": "jack"},
+    "rank_11": {"ca": "dama", "es": "reina", "en": "queen"},
+    "rank_12": {"ca": "rei", "es": "rey", "en": "king"},
 })
-_FRENCH_RANK_NAMES: Mapping[str, Mapping[int, str]] = MappingProxyType({
-    "ca": {1: "as", 10: "valet", 11: "dama", 12: "rei"},
-    "es": {1: "as", 10: "jota", 11: "reina", 12: "rey"},
-    "en": {1: "ace", 10: "jack", 11: "queen", 12: "king"},
-})
-_BACK_TITLES: Mapping[str, tuple[str, str, str]] = MappingProxyType({
-    # (no count, one card, several cards)
-    "ca": ("carta girada", "1 carta", "{} cartes"),
-    "es": ("carta boca abajo", "1 carta", "{} cartas"),
-    "en": ("face-down card", "1 card", "{} cards"),
-})
+"""The words a card's picture carries (backs' titles, the French deck's names), by key and
+language, as a :class:`~cau_rules.i18n.Catalogue`'s entries (each family's picture module
+registers them as the ``faces`` catalogue; this package imports only cards and errors)."""
 
 
 def card_height(width: float = CARD_WIDTH) -> float:
@@ -190,8 +192,9 @@ def card_name(card: Card, *, deck: Deck = SPANISH_48, language: Language = "en")
     language = check_language(language)
     if deck.style != "french":
         return card.full_name(language)
-    rank = _FRENCH_RANK_NAMES[language].get(card.rank, str(card.rank))
-    suit = _FRENCH_SUIT_NAMES[language][card.suit]
+    rank_key = f"rank_{card.rank}"
+    rank = FACE_WORDS[rank_key][language] if rank_key in FACE_WORDS else str(card.rank)
+    suit = FACE_WORDS[f"suit_{int(card.suit)}"][language]
     return f"{rank} of {suit}" if language == "en" else f"{rank} de {suit}"
 
 
@@ -537,11 +540,12 @@ def back_title(count: int | None = None, language: Language = "en") -> str:
     >>> back_title(), back_title(1, "en"), back_title(7, "es")
     ('face-down card', '1 card', '7 cartas')
     """
-    titles = _BACK_TITLES[check_language(language)]
+    lang = check_language(language)
     if count is None:
-        return titles[0]
+        return FACE_WORDS["back"][lang]
     count = check_count("count", count)
-    return titles[1] if count == 1 else titles[2].format(count)
+    one, _, many = FACE_WORDS["backs"][lang].partition("|")
+    return (one if count == 1 else many).format(count)
 
 
 def _back(g: Group, w: float) -> None:

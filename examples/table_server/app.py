@@ -4,9 +4,13 @@ Routes:
 
 - ``GET /`` and ``GET /t/{table}``: the page (an invite link is ``/t/{table}``).
 - ``GET /static/...``: its script and style sheet.
-- ``GET /api/variants``: every preset with its player counts and options.
+- ``GET /api/variants``: every preset with its player counts and options (each option's
+  name, help and choices in every language, from its family's catalogue).
+- ``GET /api/words``: the page's own words in every language (``{"ca": {key: text}}``).
 - ``GET /api/tables``: the unfinished tables; ``POST /api/tables``: create one
-  (``{"variant": "cau", "players": 2, "options": {}}``, sent as ``application/json``: any other
+  (``{"variant": "cau", "players": 2, "options": {}, "table": {"grace": 60}}``, the last the
+  table's own settings (:class:`~examples.table_server.tables.TableSettings`), sent as
+  ``application/json``: any other
   body type gets 415, so that no web page can post a plain-text form through a visitor's
   browser).  Creates are rate-limited per client address (429 ``rate_limited``).
 - ``GET /api/tables/{table}/record``: the game record, once the game is over (before, it
@@ -26,6 +30,9 @@ Frames a client sends (JSON objects, at most ``Limits.max_message_bytes``):
 - ``{"type": "lang", "lang": "en" | "ca" | "es"}``: the language of this connection's words
   and pictures (answered by the whole view in it); ``?lang=ca`` on the websocket's address
   sets it from the first frame.
+- ``{"type": "form", "form": "table" | "column"}``: the form of this connection's pictures
+  (a capture game's table, or its compact column for a phone); ``?form=column`` on the
+  websocket's address sets it from the first frame.
 - ``{"type": "ping"}``.
 
 ``?data=1`` on the websocket's address asks for the views as data too (see below); a page,
@@ -44,7 +51,15 @@ been idle longest, to make room.
 
 Frames the server sends: ``table`` (seats and status), ``seated`` (your seat, and on
 ``sit`` your token), ``view`` (your seat's view at a ply: picture, choices, events,
-outcome), ``error`` (``code`` and ``message``; nothing changed), ``pong``.
+outcome), ``error`` (``code`` and ``message``; nothing changed), ``pong``, and ``notice``
+(``key``, ``seat``, ``seconds``: a seat's person lost the connection, is back, is played
+for by a bot, or ran out of time; the page words it from its catalogue).
+
+A seated person whose last connection closes keeps the seat for the table's ``grace``
+seconds; then the table's stand-in bot plays for them until they say ``hello`` with their
+token again.  With a ``move_clock``, a person who has not moved in that many seconds has
+one move played for them by the stand-in.  The server's clock (injectable) measures both,
+and :meth:`Server.tick` acts on them (the app calls it every second).
 
 A ``view`` frame carries only what changed for its connection: ``type``, ``table``,
 ``ply``, ``seat``, ``status`` and ``to_play`` always; ``events`` only when the ply is new
@@ -82,11 +97,13 @@ from examples.table_server.tables import (
     Limits,
     Refused,
     Table,
+    TableSettings,
     line_index,
     picture_patch,
     table_options,
     variant_catalogue,
 )
+from examples.table_server.words import page_words
 
 __all__ = ["Connection", "Server", "TokenBucket", "create_app"]
 
@@ -102,7 +119,10 @@ _FRAMES: dict[str, tuple[frozenset[str], frozenset[str]]] = {
     "ping": (frozenset({"type"}), frozenset()),
     "preview": (frozenset({"type", "text"}), frozenset()),
     "lang": (frozenset({"type", "lang"}), frozenset()),
+    "form": (frozenset({"type", "form"}), frozenset()),
 }
+FORMS = ("table", "column")
+"""The forms of a picture a connection may ask for: the table (landscape) or a column (phones)."""
 LANGS = ("en", "ca", "es")
 """The languages of the words and pictures a connection may ask for."""
 # The keys of a view frame sent every time, and those sent only when they changed.
@@ -180,6 +200,7 @@ class Connection:
         self.picture_lines: list[str] = []  # the last picture sent, a line each
         self.picture_index: dict[str, int] = {}  # where each of its lines first occurs
         self.lang = "en"  # the language of its words and pictures
+        self.form = "table"  # the form of its pictures (FORMS)
         self.data = False  # whether its view frames carry the view as data ("view")
 
     def push(self, frame: dict[str, Any]) -> None:
@@ -269,6 +290,7 @@ class Server:
         self.bot_tasks: dict[str, asyncio.Task[None]] = {}
         self.touched: dict[str, float] = {}
         self.creates: dict[str, TokenBucket] = {}
+        self.turn_since: dict[str, float] = {}  # when the seat to play began its turn, by table
 
     # -- tables --------------------------------------------------------------
 
@@ -340,13 +362,14 @@ class Server:
         oldest = min(idle, key=lambda table: (self.touched.get(table.id, 0.0), table.created))
         self.archive(oldest.id, "the server needed room for a new table")
 
-    def create(self, variant: Any, players: Any, options: Any) -> Table:
+    def create(self, variant: Any, players: Any, options: Any, settings: Any = None) -> Table:
         """A new table, stored (archiving the longest-idle unattended table if the server is full).
 
         Raises:
             Refused: too many unfinished tables, each with a seated person connected, or the
-                preset, options or player count are not valid.
+                preset, options, settings or player count are not valid.
         """
+        chosen = TableSettings.of(settings)
         self._make_room()
         if isinstance(players, bool) or not isinstance(players, int):
             raise Refused("bad_table", f"players must be a whole number, not {players!r}")
@@ -356,7 +379,7 @@ class Server:
             options = {**table_options(variant), **options}  # a Cacho table plays a session
         table_id = secrets.token_hex(8).upper()  # upper case: never reads as a card code
         table = Table.create(table_id, variant, players=players, options=options, seed=secrets.randbits(48),
-                             limits=self.limits)
+                             limits=self.limits, settings=chosen)
         self.store.add_table(table)
         self.tables[table_id] = table
         self.touch(table_id)
@@ -368,6 +391,9 @@ class Server:
         for table_id in self.store.unfinished():
             table = self.get(table_id)
             if table is not None:
+                for seat, info in enumerate(table.seats):  # nobody is connected yet: every grace starts now
+                    if info.kind == "human":
+                        table.leave(seat, self.clock())
                 self.kick_bots(table)
                 count += 1
         return count
@@ -394,7 +420,7 @@ class Server:
     def send_views(self, table: Table) -> None:
         """Send everybody at the table the view of its own seat (or the public one)."""
         for connection in self.connections.get(table.id, ()):
-            connection.push_view(table.view_frame(connection.seat, connection.lang))
+            connection.push_view(table.view_frame(connection.seat, connection.lang, connection.form))
 
     # -- moves and bots ------------------------------------------------------
 
@@ -410,6 +436,7 @@ class Server:
         self.store.append_move(table.id, table.ply, entry[0], entry[1], over=bool(after.is_over))
         table.commit(after, entry)
         self.touch(table.id)
+        self.turn_since[table.id] = self.clock()
         if table.status != before:
             self.send_info(table)
         self.send_views(table)
@@ -444,6 +471,58 @@ class Server:
             except Exception:  # pragma: no cover - logged; the table waits as it is
                 log.exception("table %s: bot at seat %s failed", table.id, seat)
                 return
+
+    # -- absence ---------------------------------------------------------------
+
+    def notice(self, table: Table, key: str, seat: int, seconds: float | None = None) -> None:
+        """Tell everybody at the table about a seat (``key`` names the words in the page's catalogue)."""
+        frame = {"type": "notice", "table": table.id, "key": key, "seat": seat, "ply": table.ply,
+                 "seconds": None if seconds is None else round(seconds)}
+        for connection in self.connections.get(table.id, ()):
+            connection.push(frame)
+
+    def left(self, connection: Connection, table: Table) -> None:
+        """*connection* closed: if it held a seat no other connection holds, the seat's grace begins."""
+        seat = connection.seat
+        connection.seat = None
+        if seat is None or table.status == "over" or table.seats[seat].kind != "human":
+            return
+        if any(other.seat == seat for other in self.connections.get(table.id, ()) if other is not connection):
+            return
+        table.leave(seat, self.clock())
+        self.notice(table, "away_grace", seat, table.settings.grace)
+        self.send_info(table)
+        self.tick()
+
+    def _back(self, table: Table, seat: int) -> None:
+        if table.come_back(seat):
+            self.notice(table, "came_back", seat)
+            self.send_info(table)
+
+    def tick(self) -> int:
+        """Act on the clocks: a stand-in bot starts for every away seat whose grace ran out,
+        and the stand-in plays one move for a person whose move clock ran out.  Returns how
+        many seats it acted on."""
+        now = self.clock()
+        acted = 0
+        for table in list(self.tables.values()):
+            if table.status == "over":
+                continue
+            for seat in table.stand_in_due(now):
+                acted += 1
+                self.notice(table, "bot_stands_in", seat)
+                self.send_info(table)
+                self.send_views(table)
+            clock = table.settings.move_clock
+            if clock > 0 and table.status == "playing":
+                seat = int(table.state.to_play)
+                since = self.turn_since.setdefault(table.id, now)
+                if table.seats[seat].kind == "human" and seat not in table.standing_in and now - since >= clock:
+                    acted += 1
+                    self.notice(table, "timed_out", seat)
+                    self.play(table, seat, table.choose_bot_move(seat), table.ply)
+            self.kick_bots(table)
+        return acted
 
     async def close(self) -> None:
         """Stop every bot task."""
@@ -480,6 +559,8 @@ class Server:
                 self._preview(connection, table, frame["text"])
             elif kind == "lang":
                 self._lang(connection, table, frame["lang"])
+            elif kind == "form":
+                self._form(connection, table, frame["form"])
             else:
                 self._move(connection, table, frame)
         except Refused as exc:
@@ -495,8 +576,9 @@ class Server:
             raise Refused("bad_token", "that token holds no seat at this table")
         connection.seat = seat
         connection.push({"type": "seated", "table": table.id, "seat": seat})
+        self._back(table, seat)
         connection.push(table.info(seat))
-        connection.push_view(table.view_frame(seat, connection.lang))
+        connection.push_view(table.view_frame(seat, connection.lang, connection.form))
 
     def _sit(self, connection: Connection, table: Table, seat: Any, name: Any) -> None:
         if connection.seat is not None:
@@ -519,7 +601,14 @@ class Server:
             raise Refused("bad_frame", f"unknown language {str(lang)[:20]!r}; languages are: {', '.join(LANGS)}")
         connection.lang = lang
         connection.shown = {}  # the next view comes whole, in the new language
-        connection.push_view(table.view_frame(connection.seat, lang))
+        connection.push_view(table.view_frame(connection.seat, lang, connection.form))
+
+    def _form(self, connection: Connection, table: Table, form: Any) -> None:
+        if not isinstance(form, str) or form not in FORMS:
+            raise Refused("bad_frame", f"unknown form {str(form)[:20]!r}; forms are: {', '.join(FORMS)}")
+        connection.form = form
+        connection.shown = {}  # the next view comes whole, in the new form
+        connection.push_view(table.view_frame(connection.seat, connection.lang, form))
 
     def _preview(self, connection: Connection, table: Table, text: Any) -> None:
         if connection.seat is None:
@@ -528,6 +617,7 @@ class Server:
                          "takes": table.takes(connection.seat, text)})
 
     def _seats_changed(self, table: Table) -> None:
+        self.turn_since[table.id] = self.clock()
         self.send_info(table)
         self.send_views(table)
         self.kick_bots(table)
@@ -564,10 +654,12 @@ class Server:
         lang = websocket.query_params.get("lang", "en")
         connection.lang = lang if lang in LANGS else "en"  # ?lang=ca: the first frames in Catalan
         connection.data = websocket.query_params.get("data") == "1"
+        form = websocket.query_params.get("form", "table")
+        connection.form = form if form in FORMS else "table"
         connections.add(connection)
         writer = asyncio.get_running_loop().create_task(connection.writer())
         connection.push(table.info(None))
-        connection.push_view(table.view_frame(None, connection.lang))
+        connection.push_view(table.view_frame(None, connection.lang, connection.form))
         try:
             while not connection.too_slow:
                 message = await websocket.receive()
@@ -590,6 +682,8 @@ class Server:
             if connection.seat is not None and table_id in self.tables:
                 self.touch(table_id)  # the idle time of a table its last person left starts now
             connections.discard(connection)
+            if table_id in self.tables:
+                self.left(connection, table)
             if not writer.done():
                 connection.queue.put_nowait(None)
                 with contextlib.suppress(Exception):
@@ -660,7 +754,7 @@ class _SecurityHeaders:
 
 def create_app(db_path: str | Path, *, limits: Limits | None = None, bot_delay: float = 0.5,
                allowed_origins: Iterable[str] = (), clock: Callable[[], float] = time.monotonic,
-               sweep_every: float = 30.0) -> Starlette:
+               sweep_every: float = 30.0, tick_every: float = 1.0) -> Starlette:
     """The table server as an ASGI application.
 
     Args:
@@ -670,6 +764,8 @@ def create_app(db_path: str | Path, *, limits: Limits | None = None, bot_delay: 
         allowed_origins: other sites' origins whose pages may use the server (its own may).
         clock: the clock of rate limits and idle times (:class:`Server`).
         sweep_every: seconds between two looks for expired tables (each create looks too).
+        tick_every: seconds between two looks at the grace periods and move clocks
+            (:meth:`Server.tick`).
 
     Returns:
         A Starlette application; ``app.state.server`` is its :class:`Server`.
@@ -692,6 +788,11 @@ def create_app(db_path: str | Path, *, limits: Limits | None = None, bot_delay: 
                              "limits": {"max_message_bytes": limits.max_message_bytes,
                                         "max_name_chars": limits.max_name_chars}})
 
+    words = page_words()
+
+    async def page_text(request: Request) -> Response:
+        return JSONResponse(words)
+
     async def tables(request: Request) -> Response:
         if request.method == "GET":
             listed = [table.summary() for table in server.tables.values() if table.status != "over"]
@@ -705,9 +806,11 @@ def create_app(db_path: str | Path, *, limits: Limits | None = None, bot_delay: 
                 raise Refused("rate_limited", f"at most {limits.creates_per_minute:g} new tables a minute "
                                               "from one address")
             body = await _json_body(request, 4 * limits.max_message_bytes)
-            if not isinstance(body, dict) or set(body) - {"variant", "players", "options"}:
-                raise Refused("bad_table", "send {\"variant\": ..., \"players\": ..., \"options\": {...}}")
-            table = server.create(body.get("variant"), body.get("players"), body.get("options", {}))
+            if not isinstance(body, dict) or set(body) - {"variant", "players", "options", "table"}:
+                raise Refused("bad_table", "send {\"variant\": ..., \"players\": ..., \"options\": {...}, "
+                                           "\"table\": {...}}")
+            table = server.create(body.get("variant"), body.get("players"), body.get("options", {}),
+                                  body.get("table"))
         except Refused as exc:
             status = {"too_many_tables": 429, "rate_limited": 429, "too_large": 413, "not_json": 415,
                       "foreign_origin": 403}.get(exc.code, 400)
@@ -740,13 +843,25 @@ def create_app(db_path: str | Path, *, limits: Limits | None = None, bot_delay: 
                 except Exception:  # pragma: no cover - logged; the next sweep tries again
                     log.exception("sweeping idle tables failed")
 
+        async def ticker() -> None:
+            while True:
+                await asyncio.sleep(tick_every)
+                try:
+                    server.tick()
+                except Exception:  # pragma: no cover - logged; the next tick tries again
+                    log.exception("the clocks' tick failed")
+
         sweeping = asyncio.get_running_loop().create_task(sweeper())
+        ticking = asyncio.get_running_loop().create_task(ticker())
         try:
             yield
         finally:
             sweeping.cancel()
+            ticking.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await sweeping
+            with contextlib.suppress(asyncio.CancelledError):
+                await ticking
             await server.close()
             server.store.close()
 
@@ -756,6 +871,7 @@ def create_app(db_path: str | Path, *, limits: Limits | None = None, bot_delay: 
             Route("/t/{table_id}", index),
             Route("/favicon.ico", favicon),
             Route("/api/variants", variants),
+            Route("/api/words", page_text),
             Route("/api/tables", tables, methods=["GET", "POST"]),
             Route("/api/tables/{table_id}/record", record),
             WebSocketRoute("/ws/{table_id}", websocket),

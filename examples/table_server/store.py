@@ -23,7 +23,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from cau_rules.record import GameRecord
-from examples.table_server.tables import Limits, Seat, Table
+from examples.table_server.tables import Limits, Seat, Table, TableSettings
 
 __all__ = ["Store"]
 
@@ -36,7 +36,8 @@ CREATE TABLE IF NOT EXISTS tables (
     options TEXT NOT NULL,
     created REAL NOT NULL,
     over INTEGER NOT NULL DEFAULT 0,
-    archived INTEGER NOT NULL DEFAULT 0
+    archived INTEGER NOT NULL DEFAULT 0,
+    settings TEXT NOT NULL DEFAULT '{}'
 );
 CREATE TABLE IF NOT EXISTS seats (
     table_id TEXT NOT NULL REFERENCES tables(id),
@@ -77,6 +78,8 @@ class Store:
         columns = {row[1] for row in self._db.execute("PRAGMA table_info(tables)")}
         if "archived" not in columns:  # a file written before tables expired
             self._db.execute("ALTER TABLE tables ADD COLUMN archived INTEGER NOT NULL DEFAULT 0")
+        if "settings" not in columns:  # a file written before tables had settings
+            self._db.execute("ALTER TABLE tables ADD COLUMN settings TEXT NOT NULL DEFAULT '{}'")
 
     def close(self) -> None:
         """Close the file."""
@@ -87,9 +90,10 @@ class Store:
         with self._db:
             self._db.execute("BEGIN")
             self._db.execute(
-                "INSERT INTO tables (id, variant, players, seed, options, created) VALUES (?, ?, ?, ?, ?, ?)",
+                "INSERT INTO tables (id, variant, players, seed, options, created, settings) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?)",
                 (table.id, table.variant, table.players, table.seed, json.dumps(table.options, sort_keys=True),
-                 table.created),
+                 table.created, json.dumps(table.settings.to_dict(), sort_keys=True)),
             )
             for index, seat in enumerate(table.seats):
                 self._put_seat(table.id, index, seat)
@@ -132,12 +136,13 @@ class Store:
 
     def load(self, table_id: str, limits: Limits | None = None) -> Table | None:
         """The stored table, rebuilt by replaying its record (None if there is none)."""
-        row = self._db.execute("SELECT created FROM tables WHERE id = ?", (table_id,)).fetchone()
+        row = self._db.execute("SELECT created, settings FROM tables WHERE id = ?", (table_id,)).fetchone()
         if row is None:
             return None
+        settings = TableSettings.of(json.loads(row[1]) or None)
         seats = [Seat(kind, name, token_hash, bot) for kind, name, token_hash, bot in self._db.execute(
             "SELECT kind, name, token_hash, bot FROM seats WHERE table_id = ? ORDER BY seat", (table_id,))]
-        return Table.restore(table_id, self.record(table_id), seats, float(row[0]), limits)
+        return Table.restore(table_id, self.record(table_id), seats, float(row[0]), limits, settings)
 
     def unfinished(self) -> Iterator[str]:
         """The ids of every table whose game is not over (and not archived), oldest first."""

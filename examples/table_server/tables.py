@@ -18,12 +18,13 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import inspect
 import json
 import random
 import re
 import secrets
 import time
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -33,10 +34,11 @@ from cau_rules.bots import GreedyBot, RandomBot
 from cau_rules.cli.presets import preset_line, preset_name
 from cau_rules.cli.screens import describe_variant
 from cau_rules.errors import CauRulesError
-from cau_rules.i18n import LANGS
+from cau_rules.i18n import CARDS, CATALOGUES, COMMON, LANGS, Lang, check_lang, join_words
 from cau_rules.record import GameRecord
 from cau_rules.registry import family_of
 from cau_rules.svg import SvgText
+from examples.table_server.words import WORDS
 
 __all__ = [
     "BOT_KINDS",
@@ -45,9 +47,11 @@ __all__ = [
     "Refused",
     "Seat",
     "Table",
+    "TableSettings",
     "card_codes",
     "group_moves",
     "hash_token",
+    "outcome_words",
     "picture",
     "picture_from_dict",
     "public_view",
@@ -112,6 +116,62 @@ class Limits:
     idle_waiting: float = 600.0
     idle_playing: float = 3600.0
     idle_over: float = 3600.0
+
+
+@dataclass(frozen=True)
+class TableSettings:
+    """How a table treats a person who is away: the table's own options, chosen at creation.
+
+    Args:
+        grace: seconds a seat whose person lost the connection waits for them before a bot
+            plays for them (0 to 3600).
+        move_clock: seconds a person has for each move before a bot plays that move for
+            them (0: no clock; else 5 to 3600).
+        stand_in: the bot that plays for an absent or timed-out person (one of
+            :data:`BOT_KINDS`; a difficulty level may later name one).
+
+    >>> TableSettings.of({"grace": 30})
+    TableSettings(grace=30.0, move_clock=0.0, stand_in='greedy')
+    >>> try:
+    ...     TableSettings.of({"grace": -1})
+    ... except Refused as exc:
+    ...     print(exc)
+    grace must be a number of seconds from 0 to 3600, not -1
+    """
+
+    grace: float = 60.0
+    move_clock: float = 0.0
+    stand_in: str = "greedy"
+
+    @classmethod
+    def of(cls, data: Any) -> TableSettings:
+        """The settings *data* (a JSON object with any of the three keys) names.
+
+        Raises:
+            Refused: an unknown key, or a value out of its range.
+        """
+        if data is None:
+            return cls()
+        if not isinstance(data, dict) or set(data) - {"grace", "move_clock", "stand_in"}:
+            raise Refused("bad_table", "table settings are an object with grace, move_clock and stand_in")
+        values: dict[str, Any] = {}
+        for key, low in (("grace", 0), ("move_clock", 0)):
+            if key in data:
+                value = data[key]
+                if isinstance(value, bool) or not isinstance(value, (int, float)) or not low <= value <= 3600 \
+                        or (key == "move_clock" and 0 < value < 5):
+                    floor = "0 (none) or 5" if key == "move_clock" else "0"
+                    raise Refused("bad_table", f"{key} must be a number of seconds from {floor} to 3600, not {value!r:.20}")
+                values[key] = float(value)
+        if "stand_in" in data:
+            if data["stand_in"] not in BOT_KINDS:
+                raise Refused("bad_table", f"stand_in must be one of {', '.join(BOT_KINDS)}, not {data['stand_in']!r:.20}")
+            values["stand_in"] = str(data["stand_in"])
+        return cls(**values)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The settings as JSON data."""
+        return {"grace": self.grace, "move_clock": self.move_clock, "stand_in": self.stand_in}
 
 
 class Refused(Exception):
@@ -210,48 +270,127 @@ def variant_catalogue() -> list[dict[str, Any]]:
                    if key not in ("name", "min_players", "max_players")}
         described = [entry.to_dict() for entry in rules.describe_options()
                      if entry.name not in ("name", "min_players", "max_players")]
+        words = CATALOGUES[family_of(rules).name]
+        for entry in described:
+            entry["words"] = {lang: _option_words(words, entry, lang) for lang in LANGS}
         catalogue.append({"name": name, "title": describe_variant(name), "min_players": rules.min_players,
                           "max_players": rules.max_players, "options": options, "described": described,
                           "names": {lang: preset_name(name, lang) for lang in LANGS},
-                          "titles": {lang: preset_line(name, lang) for lang in LANGS}})
+                          "titles": {lang: _preset_line(name, lang) for lang in LANGS}})
     return catalogue
 
 
-def group_moves(moves: Iterable[Any]) -> list[dict[str, Any]]:
+def _preset_line(name: str, lang: Lang) -> str:
+    """The preset's line, as a table plays it (a Cacho table plays a session of several hands)."""
+    demo = table_options(name)
+    if f"line_{name}" in WORDS.entries and demo.get("max_hands"):
+        return WORDS(f"line_{name}", lang, demo["max_hands"])
+    return preset_line(name, lang)
+
+
+def _option_words(words: Any, entry: Mapping[str, Any], lang: Lang) -> dict[str, Any]:
+    """An option's name, help and choices in *lang*, from its family's catalogue."""
+    name = str(entry["name"])
+
+    def text(key: str, fallback: str) -> str:
+        return str(words(key, lang)) if key in words.entries else fallback
+
+    choices = {str(choice): text(f"choice_{choice}", str(choice)) for choice in entry.get("choices", [])}
+    return {"name": text(f"option_{name}", name), "help": text(f"help_{name}", str(entry.get("help", ""))),
+            "choices": choices}
+
+
+def outcome_words(outcome: Any, names: Sequence[str], lang: Lang) -> str:
+    """The outcome in words with the players' *names* for seats: who won and how, then
+    every player's score.
+
+    >>> from cau_rules.outcome import Outcome, Termination
+    >>> outcome_words(Outcome((1,), (3, 9), Termination.MOST_CARDS), ["Anna", "Bernat"], "ca")
+    'Bernat guanya amb més cartes; punts: Anna: 3, Bernat: 9'
+    """
+    lang = check_lang(lang)
+    winners = [names[seat] for seat in outcome.winners]
+    session = outcome.termination.name in ("ALL_COUNTERS", "MAX_HANDS")
+    if not winners:
+        who = COMMON("nobody", lang)
+    elif len(winners) == 1:
+        who = COMMON("wins_session" if session else "wins", lang, winners[0])
+    elif len(winners) == len(outcome.scores):
+        who = COMMON("tie", lang, join_words(winners, lang))
+    else:
+        who = COMMON("share", lang, join_words(winners, lang))
+    scores = ", ".join(COMMON("score_of", lang, names[seat], score) for seat, score in enumerate(outcome.scores))
+    return f"{who} {outcome.describe(lang)}; {COMMON('scores', lang, scores)}"
+
+
+def group_moves(moves: Iterable[Any], describe: Callable[[Any], str] | None = None,
+                holding: Sequence[Any] = ()) -> list[dict[str, Any]]:
     """Legal moves as choices for a page: one button per move, and amounts as ranges.
 
     Moves written ``<verb> <amount>`` (``bet 1`` .. ``bet 17``, ``bid 2`` ..) become one
     ``range`` choice per verb when the amounts run without a gap; every other move is a
-    ``move`` choice with its text.  Works on lazy sequences (one pass).
+    ``move`` choice with its text.  Works on lazy sequences (one pass).  With *describe*,
+    each choice also carries its ``label`` in words (a range: the words of its largest
+    amount with ``{n}`` for the amount, and ``label_min``, the words of its smallest); with
+    *holding*, the moves that play a card come first, in the holding's order.
 
     >>> group_moves(["pass", "bet 1", "bet 2", "bet 3", "fold"])
     [{'kind': 'move', 'text': 'pass'}, {'kind': 'range', 'verb': 'bet', 'min': 1, 'max': 3}, {'kind': 'move', 'text': 'fold'}]
     >>> group_moves(["bid 2", "bid 4"])
     [{'kind': 'move', 'text': 'bid 2'}, {'kind': 'move', 'text': 'bid 4'}]
+    >>> group_moves(["9o", "2b"], describe=str.upper, holding=["2b", "9o"])
+    [{'kind': 'move', 'text': '2b', 'label': '2B'}, {'kind': 'move', 'text': '9o', 'label': '9O'}]
     """
     order: list[tuple[str, str]] = []
     amounts: dict[str, list[int]] = {}
+    objects: dict[str, Any] = {}
     for move in moves:
         text = str(move)
         match = _AMOUNT_MOVE.match(text)
         if match is None:
             order.append(("move", text))
+            objects[text] = move
             continue
         verb = match.group(1)
         if verb not in amounts:
             amounts[verb] = []
             order.append(("range", verb))
         amounts[verb].append(int(match.group(2)))
+        objects.setdefault(f"{verb} {match.group(2)}", move)
     choices: list[dict[str, Any]] = []
+
+    def single(text: str) -> dict[str, Any]:
+        choice: dict[str, Any] = {"kind": "move", "text": text}
+        if describe is not None:
+            choice["label"] = describe(objects[text])
+        return choice
+
     for kind, text in order:
         if kind == "move":
-            choices.append({"kind": "move", "text": text})
+            choices.append(single(text))
             continue
         values = sorted(set(amounts[text]))
         if values == list(range(values[0], values[-1] + 1)):
-            choices.append({"kind": "range", "verb": text, "min": values[0], "max": values[-1]})
+            choice: dict[str, Any] = {"kind": "range", "verb": text, "min": values[0], "max": values[-1]}
+            if describe is not None:
+                high = describe(objects[f"{text} {values[-1]}"])
+                choice["label"] = high.replace(str(values[-1]), "{n}", 1)
+                choice["label_min"] = describe(objects[f"{text} {values[0]}"])
+            choices.append(choice)
         else:
-            choices.extend({"kind": "move", "text": f"{text} {value}"} for value in values)
+            choices.extend(single(f"{text} {value}") for value in values)
+    if holding:
+        place = {str(card): index for index, card in enumerate(holding)}
+
+        def rank(item: tuple[int, dict[str, Any]]) -> tuple[int, int]:
+            index, choice = item
+            text = str(choice.get("text", ""))
+            card = getattr(objects.get(text), "card", None)
+            found = CARD_CODE.match(text) if card is None else None
+            code = str(card) if card is not None else found.group(0) if found is not None else ""
+            return (place.get(code, len(place)), index)
+
+        choices = [choice for _, choice in sorted(enumerate(choices), key=rank)]
     return choices
 
 
@@ -331,7 +470,6 @@ def public_view(state: Any, lang: str = "en") -> dict[str, Any]:
 
 # Colours are written so that no "#<digit><o|c|e|b>" looks like a card code to a leak scan.
 _SUIT_COLOURS = {"o": "#c99a06", "c": "#c0392b", "e": "#2a5da8", "b": "#2f7d32"}
-_SUIT_NAMES = {"o": "oros", "c": "copes", "e": "espases", "b": "bastos"}
 _CARD_W, _CARD_H, _GAP = 34, 50, 6
 
 
@@ -347,7 +485,7 @@ def _esc(text: str) -> str:
     return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace('"', "&quot;")
 
 
-def _card(x: int, y: int, code: str | None) -> str:
+def _card(x: int, y: int, code: str | None, lang: str = "en") -> str:
     if code is None or code == "??":
         return (f'<rect x="{x}" y="{y}" width="{_CARD_W}" height="{_CARD_H}" rx="4" class="back" '
                 f'fill="#7a2531" stroke="#40101a"/>'
@@ -355,7 +493,8 @@ def _card(x: int, y: int, code: str | None) -> str:
                 f'fill="none" stroke="#e8c36a" stroke-width="1"/>')
     rank, suit = code[:-1], code[-1]
     colour = _SUIT_COLOURS.get(suit, "#333")
-    return (f'<g class="card" data-card="{_esc(code)}"><title>{_esc(rank)} of {_SUIT_NAMES.get(suit, suit)}</title>'
+    name = CARDS(code, check_lang(lang) if lang in LANGS else "en") if code in CARDS.entries else code
+    return (f'<g class="card" data-card="{_esc(code)}"><title>{_esc(name)}</title>'
             f'<rect x="{x}" y="{y}" width="{_CARD_W}" height="{_CARD_H}" rx="4" fill="#fffdf5" stroke="{colour}" '
             f'stroke-width="2"/>'
             f'<text x="{x + _CARD_W // 2}" y="{y + 24}" text-anchor="middle" font-size="16" font-weight="bold" '
@@ -364,29 +503,22 @@ def _card(x: int, y: int, code: str | None) -> str:
             f'fill="{colour}">{_esc(suit)}</text></g>')
 
 
-def _row(y: int, label: str, codes: Sequence[str | None], width: int) -> tuple[str, int]:
+def _row(y: int, label: str, codes: Sequence[str | None], width: int, lang: str = "en") -> tuple[str, int]:
     """A labelled row of cards (the label above, the cards wrapping), and the height it took."""
     parts = [f'<text x="10" y="{y + 12}" font-size="12" fill="#f5efe0">{_esc(label)}</text>']
     per_line = max(1, (width - 20) // (_CARD_W + _GAP))
     lines = max(1, -(-len(codes) // per_line))
     for index, code in enumerate(codes):
         line, column = divmod(index, per_line)
-        parts.append(_card(10 + column * (_CARD_W + _GAP), y + 18 + line * (_CARD_H + _GAP), code))
+        parts.append(_card(10 + column * (_CARD_W + _GAP), y + 18 + line * (_CARD_H + _GAP), code, lang))
     return "".join(parts), 18 + lines * (_CARD_H + _GAP) + 2
 
 
-_WORDS: dict[str, dict[str, str]] = {
-    "en": {"table": "table", "chain": "chain", "pile": "pile", "stack": "stack", "seat": "seat {}",
-           "open pile": "open pile", "you": "you (seat {})", "your pile": "your pile", "stock": "stock {}",
-           "to play": "seat {} to play", "label": "the table"},
-    "ca": {"table": "taula", "chain": "cadena", "pile": "munt", "stack": "fitxes", "seat": "seient {}",
-           "open pile": "munt obert", "you": "tu (seient {})", "your pile": "el teu munt", "stock": "baralla {}",
-           "to play": "juga el seient {}", "label": "la taula"},
-    "es": {"table": "mesa", "chain": "cadena", "pile": "montón", "stack": "fichas", "seat": "asiento {}",
-           "open pile": "montón abierto", "you": "tú (asiento {})", "your pile": "tu montón", "stock": "mazo {}",
-           "to play": "juega el asiento {}", "label": "la mesa"},
-}
-"""The few words of :func:`picture_from_dict`, in each language a page may ask for."""
+def _spectator_words(lang: str) -> dict[str, str]:
+    """The few words of :func:`picture_from_dict` in *lang* (from the page's catalogue)."""
+    code = check_lang(lang) if lang in LANGS else "en"
+    return {key[len("spectator_"):].replace("_", " "): text[code] for key, text in WORDS.entries.items()
+            if key.startswith("spectator_")}
 
 
 def picture_from_dict(data: Mapping[str, Any], lang: str = "en") -> str:
@@ -396,7 +528,7 @@ def picture_from_dict(data: Mapping[str, Any], lang: str = "en") -> str:
     open piles face up, and the stock as one back with its size.
     """
     width = 640
-    words = _WORDS.get(lang, _WORDS["en"])
+    words = _spectator_words(lang)
     seat = data.get("seat")
     sizes = data.get("holding_sizes") or data.get("card_counts") or []
     rows: list[tuple[str, list[str | None]]] = []
@@ -431,12 +563,14 @@ def picture_from_dict(data: Mapping[str, Any], lang: str = "en") -> str:
     body: list[str] = []
     y = 34
     for title, codes in rows:
-        part, height = _row(y, title, codes, width)
+        part, height = _row(y, title, codes, width, lang)
         body.append(part)
         y += height
     stock = data.get("stock_size")
     to_play = data.get("to_play")
-    head = "  ·  ".join(part for part in (str(data.get("variant") or ""), words["stock"].format(stock) if stock is not None else "")
+    variant = str(data.get("variant") or "")
+    name = preset_name(variant, check_lang(lang)) if variant in cau_rules.variants() and lang in LANGS else variant
+    head = "  ·  ".join(part for part in (name, words["stock"].format(stock) if stock is not None else "")
                         if part)
     if not data.get("is_over", False) and data.get("phase") != "over" and isinstance(to_play, int) and to_play >= 0:
         head += "  ·  " + words["to play"].format(to_play)
@@ -447,10 +581,19 @@ def picture_from_dict(data: Mapping[str, Any], lang: str = "en") -> str:
             + "".join(body) + "</svg>")
 
 
-def picture(view: Any, lang: str = "en") -> str:
+def _takes_form(svg: Any) -> bool:
+    """Whether a view's ``svg`` method draws more than one form (the capture family's does)."""
+    try:
+        return "form" in inspect.signature(svg).parameters
+    except (TypeError, ValueError):  # pragma: no cover - a builtin
+        return False
+
+
+def picture(view: Any, lang: str = "en", form: str = "table") -> str:
     """The picture of a seat's view in *lang*, as SVG text: drawn by the library's renderer
     (``view.svg(lang=...)``, else the family's ``Family.picture``), which draws only what
-    the view shows.  A family without a renderer falls back to :func:`picture_from_dict`
+    the view shows.  *form* ``"column"`` asks a family that draws a table for its compact
+    portrait form (phones); the others draw their one form.  A family without a renderer falls back to :func:`picture_from_dict`
     of ``view.to_dict()``.
 
     >>> svg = picture(cau_rules.new_game("cau", players=2, seed=1).observe(0))
@@ -461,7 +604,7 @@ def picture(view: Any, lang: str = "en") -> str:
     """
     svg = getattr(view, "svg", None)
     if callable(svg):
-        text = svg(lang=lang)
+        text = svg(lang=lang, form=form) if form != "table" and _takes_form(svg) else svg(lang=lang)
         if isinstance(text, SvgText):  # the library's own text: it keeps its symbols (see split_symbols)
             stripped = SvgText(text.strip())
             stripped.symbols = text.symbols
@@ -620,6 +763,7 @@ class Table:
         moves: every move so far as ``(seat, text)``.
         created: when the table was created (seconds since the epoch).
         limits: the server's limits (the IS-MCTS search size).
+        settings: how the table treats a person who is away (:class:`TableSettings`).
     """
 
     id: str
@@ -632,12 +776,17 @@ class Table:
     moves: list[tuple[int, str]] = field(default_factory=list)
     created: float = 0.0
     limits: Limits = field(default_factory=Limits)
+    settings: TableSettings = field(default_factory=TableSettings)
+    away: dict[int, float] = field(default_factory=dict)
+    """Seats whose person lost the connection, with when (the server's clock)."""
+    standing_in: set[int] = field(default_factory=set)
+    """Seats a stand-in bot plays for (their person is away beyond the grace)."""
     _bots: dict[int, Any] = field(default_factory=dict, repr=False)
-    _frames: dict[tuple[int, int | None, str], dict[str, Any]] = field(default_factory=dict, repr=False)
+    _frames: dict[tuple[int, int | None, str, str], dict[str, Any]] = field(default_factory=dict, repr=False)
 
     @classmethod
     def create(cls, table_id: str, variant: str, *, players: int, options: Mapping[str, Any],
-               seed: int, limits: Limits | None = None) -> Table:
+               seed: int, limits: Limits | None = None, settings: TableSettings | None = None) -> Table:
         """A new table with every seat empty.
 
         Raises:
@@ -653,15 +802,16 @@ class Table:
         except (CauRulesError, TypeError) as exc:
             raise Refused("bad_table", str(exc)) from None
         return cls(table_id, variant, players, dict(options), seed, [Seat() for _ in range(players)], state,
-                   created=time.time(), limits=limits or Limits())
+                   created=time.time(), limits=limits or Limits(), settings=settings or TableSettings())
 
     @classmethod
     def restore(cls, table_id: str, record: GameRecord, seats: list[Seat], created: float,
-                limits: Limits | None = None) -> Table:
+                limits: Limits | None = None, settings: TableSettings | None = None) -> Table:
         """The table a stored record and seats describe, every move replayed and checked."""
         states = list(record.states())
         table = cls(table_id, record.variant, record.players, record.options_dict(), record.seed, seats,
-                    states[-1], moves=list(record.moves), created=created, limits=limits or Limits())
+                    states[-1], moves=list(record.moves), created=created, limits=limits or Limits(),
+                    settings=settings or TableSettings())
         for seat, info in enumerate(seats):
             if info.kind == "bot" and info.bot is not None:
                 table._start_bot(seat, info.bot, states)
@@ -794,7 +944,7 @@ class Table:
         self.state = after
         self.moves.append(entry)
         self._frames.clear()
-        for bot_seat, bot in self._bots.items():
+        for bot_seat, bot in list(self._bots.items()):
             if hasattr(bot, "observe"):
                 bot.observe(after.observe(bot_seat))
 
@@ -809,20 +959,60 @@ class Table:
         return entry
 
     def bot_to_move(self) -> int | None:
-        """The bot seat to move, if the game is on and a bot is to play."""
+        """The bot seat to move (a bot's, or an absent person's a stand-in plays), if the
+        game is on and a bot is to play."""
         if self.status != "playing":
             return None
         seat = int(self.state.to_play)
-        return seat if self.seats[seat].kind == "bot" else None
+        return seat if self.seats[seat].kind == "bot" or seat in self.standing_in else None
 
     def bot_is_slow(self, seat: int) -> bool:
         """Whether the bot at *seat* searches (run it off the event loop)."""
-        return self.seats[seat].bot == "ismcts"
+        kind = self.seats[seat].bot if self.seats[seat].kind == "bot" else self.settings.stand_in
+        return kind == "ismcts"
 
     def choose_bot_move(self, seat: int) -> str:
-        """The move text the bot at *seat* chooses from its own view (deterministic per ply)."""
+        """The move text the bot at *seat* (or the stand-in of an absent person) chooses from
+        the seat's own view (deterministic per ply)."""
         rng = random.Random(f"{self.seed}:{self.ply}:{seat}")
-        return str(self._bots[seat].choose(self.state.observe(seat), rng))
+        bot = self._bots.get(seat)
+        if bot is None:  # a person's seat: the table's stand-in bot, made on first use
+            self._start_bot(seat, self.settings.stand_in, [self.state])
+            bot = self._bots[seat]
+        return str(bot.choose(self.state.observe(seat), rng))
+
+    def leave(self, seat: int, now: float) -> None:
+        """Note that the person at *seat* lost the connection at *now* (their grace begins)."""
+        if self.seats[seat].kind == "human" and seat not in self.away:
+            self.away[seat] = now
+
+    def come_back(self, seat: int) -> bool:
+        """The person at *seat* is connected again: the seat is theirs (a stand-in stops);
+        returns whether they had been away.
+
+        >>> table = Table.create("t4", "cau", players=2, options={}, seed=1)
+        >>> _ = table.sit(0, "Anna"); _ = table.sit(1, "Bernat")
+        >>> table.leave(1, now=10.0); table.stand_in_due(now=69.0), table.stand_in_due(now=70.0)
+        ([], [1])
+        >>> table.standing_in
+        {1}
+        >>> table.come_back(1), table.standing_in
+        (True, set())
+        """
+        was = self.away.pop(seat, None) is not None
+        self.standing_in.discard(seat)
+        if self._bots.get(seat) is not None and self.seats[seat].kind == "human":
+            del self._bots[seat]  # the next absence starts a fresh stand-in from that moment's view
+        return was
+
+    def stand_in_due(self, now: float) -> list[int]:
+        """The away seats whose grace ran out by *now*; a stand-in bot plays for them from now on."""
+        due = [seat for seat, since in sorted(self.away.items())
+               if seat not in self.standing_in and now - since >= self.settings.grace]
+        self.standing_in.update(due)
+        if due:
+            self._frames.clear()
+        return due
 
     def record(self) -> GameRecord:
         """The game record so far (it holds the seed: never give it out before the end)."""
@@ -840,7 +1030,9 @@ class Table:
             "options": self.options,
             "status": self.status,
             "ply": self.ply,
-            "seats": [seat.public() for seat in self.seats],
+            "seats": [{**seat.public(), "away": index in self.away, "stand_in": index in self.standing_in}
+                      for index, seat in enumerate(self.seats)],
+            "settings": self.settings.to_dict(),
             "you": you,
         }
 
@@ -850,14 +1042,34 @@ class Table:
                 "free": [index for index, seat in enumerate(self.seats) if seat.kind == "empty"],
                 "created": self.created}
 
-    def view_frame(self, seat: int | None, lang: str = "en") -> dict[str, Any]:
+    def names(self, lang: str = "en") -> list[str]:
+        """Each seat's name as people read it in *lang*: a person's own name, a bot's level
+        in words, "seat 2" for an empty seat.
+
+        >>> table = Table.create("t3", "cau", players=3, options={}, seed=1)
+        >>> _ = table.sit(0, "Anna"); table.add_bot(1, "greedy")
+        >>> table.names("ca")
+        ['Anna', 'bot golafre', 'seient 2']
+        """
+        code = check_lang(lang)
+        names = []
+        for index, seat in enumerate(self.seats):
+            if seat.kind == "bot" and seat.bot is not None:
+                names.append(WORDS("bot_seat", code, WORDS(f"bot_{seat.bot}", code)))
+            elif seat.kind == "human":
+                names.append(seat.name)
+            else:
+                names.append(COMMON("seat", code, index))
+        return names
+
+    def view_frame(self, seat: int | None, lang: str = "en", form: str = "table") -> dict[str, Any]:
         """The ``view`` frame for *seat* (None: a spectator) at the current ply, its words
-        and picture in *lang*.
+        and picture in *lang*, the picture in *form* (``"table"`` or ``"column"``).
 
         A seat's frame is built from ``state.observe(seat)`` alone; a spectator's from
         :func:`public_view`.  The outcome is added once the game is over.
         """
-        key = (self.ply, seat, lang)
+        key = (self.ply, seat, lang, form)
         cached = self._frames.get(key)
         if cached is not None:
             return cached
@@ -871,8 +1083,11 @@ class Table:
             view = state.observe(seat)
             data = view.to_dict()
             events = [_event_text(event, lang) for event in view.events]
-            svg = picture(view, lang)
-            choices = group_moves(view.legal_moves) if self.status == "playing" else []
+            svg = picture(view, lang, form)
+            names = self.names(lang)
+            code = check_lang(lang)
+            choices = group_moves(view.legal_moves, lambda move: str(move.describe(view, code, names=names)),
+                                  view.holding) if self.status == "playing" else []
         svg, symbols = split_symbols(svg)
         outcome = state.outcome() if state.is_over else None
         frame = {
@@ -892,7 +1107,7 @@ class Table:
                 "scores": list(outcome.scores),
                 "termination": outcome.termination.value,
                 "describe": outcome.describe(lang),
-                "text": outcome.text(lang),
+                "text": outcome_words(outcome, self.names(lang), check_lang(lang)),
             },
         }
         self._frames[key] = frame

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import functools
 import os
+import random
+import re
 import shutil
 import socket
 import threading
@@ -22,7 +24,12 @@ from typing import Any
 import pytest
 import uvicorn
 
+import cau_rules.cacho.picture
+import cau_rules.fishing.picture
+import cau_rules.quatre.picture  # noqa: F401  (each registers its catalogue on import)
+from cau_rules.i18n import CATALOGUES
 from examples.table_server.app import create_app
+from examples.table_server.tables import CARD_CODE
 from tests.table_server.conftest import FAST
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
@@ -113,7 +120,7 @@ def test_play_a_whole_cau_game_against_a_bot_by_clicking(live_server: str, brows
     players = browser.find_element(By.ID, "players")
     players.clear()
     players.send_keys("2")
-    browser.save_screenshot(str(shots / "lobby.png"))
+    _save_small(browser, shots / "lobby.png")
     browser.find_element(By.ID, "create-btn").click()
 
     # The creator lands on the table at seat 0, then fills seat 1 with a greedy bot.
@@ -134,7 +141,7 @@ def test_play_a_whole_cau_game_against_a_bot_by_clicking(live_server: str, brows
             continue
         ply = browser.find_element(By.TAG_NAME, "body").get_attribute("data-ply")
         if not shot and clicks >= 6 and len(cards) >= 3:  # mid-game, a full hand to choose from
-            browser.save_screenshot(str(shots / "game.png"))
+            _save_small(browser, shots / "game.png")
             shot = True
             # Every card of the picture is a <use> of a symbol the page kept from earlier frames
             # (each symbol is sent once per connection): none may point at nothing.
@@ -159,7 +166,7 @@ def test_play_a_whole_cau_game_against_a_bot_by_clicking(live_server: str, brows
     outcome = browser.find_element(By.ID, "outcome")
     assert outcome.is_displayed(), "the game did not end in time"
     text = browser.find_element(By.CSS_SELECTOR, "#outcome .outcome-text").text
-    assert "seient" in text and "punts" in text, text  # "seient 0 guanya amb més cartes; punts: ..."
+    assert "Anna" in text and "punts" in text, text  # "Anna guanya amb més cartes; punts: Anna: ..., bot ..."
     assert clicks >= 10 and shot
     assert browser.find_element(By.ID, "status").get_attribute("data-state") == "over"
     assert browser.find_element(By.ID, "status").text == "acabada"
@@ -172,7 +179,7 @@ def test_play_a_whole_cau_game_against_a_bot_by_clicking(live_server: str, brows
     assert len(browser.find_elements(By.CSS_SELECTOR, "#log li")) > clicks
     assert browser.find_element(By.ID, "message").text == ""
     browser.execute_script("document.getElementById('outcome').scrollIntoView()")
-    browser.save_screenshot(str(shots / "outcome.png"))
+    _save_small(browser, shots / "outcome.png")
     for name in ("lobby.png", "game.png", "outcome.png"):
         size = (shots / name).stat().st_size
         assert 0 < size < 150_000, f"{name} is {size} bytes"
@@ -224,45 +231,305 @@ PRESET_SEATS = [("cacho", 2), ("cau", 2), ("cau-40", 4), ("cau-quatre", 3), ("ca
 """Every preset once, at a player count that fills the picture (the largest where it is big)."""
 
 
-def test_every_preset_shows_the_hand_on_a_laptop_screen(live_server: str, browser: Any, tmp_path: Path) -> None:
-    """On a 1366x768 screen, a seat's whole hand is in sight without scrolling, in every preset."""
+SIZES = [(1366, 768), (1920, 1080), (390, 844)]
+"""A laptop, a desktop and a phone (CSS pixels)."""
+
+
+def _size_window(browser: Any, width: int, height: int) -> None:
+    """Make the page's viewport *width* x *height*: a phone is emulated (a mobile viewport),
+    a desktop window is sized to it."""
+    browser.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
+        "width": width, "height": height, "deviceScaleFactor": 1, "mobile": width < 700})
+
+
+def _save_small(driver: Any, path: Path) -> None:
+    """A screenshot, its colours reduced (docs pages carry many) when Pillow is at hand."""
+    driver.save_screenshot(str(path))
+    try:
+        from PIL import Image
+    except ImportError:  # pragma: no cover - the raw screenshot stays
+        return
+    with Image.open(path) as image:
+        image.convert("RGB").quantize(colors=96).save(path, optimize=True)
+
+
+@pytest.mark.parametrize(("width", "height"), SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+def test_every_preset_shows_the_hand_and_the_choices_on_each_screen(live_server: str, browser: Any, tmp_path: Path,
+                                                                    width: int, height: int) -> None:
+    """On a laptop, a desktop and a phone, a seat's whole hand and its choices are in sight
+    without scrolling either way, in every preset; on the phone a card is played with one tap."""
     from selenium.webdriver.common.by import By
-    from selenium.webdriver.support import expected_conditions as ec
-    from selenium.webdriver.support.ui import Select, WebDriverWait
 
     shots = _shots() or tmp_path / "shots"
     shots.mkdir(parents=True, exist_ok=True)
-    wait = WebDriverWait(browser, 20)
-    assert browser.execute_script("return [window.outerWidth, window.outerHeight];") == [1366, 768]
+    _size_window(browser, width, height)
     for variant, players in PRESET_SEATS:
-        browser.get(live_server + "/")
-        wait.until(ec.presence_of_element_located((By.CSS_SELECTOR, f"#variant option[value={variant}]")))
-        browser.find_element(By.ID, "name").clear()  # the page remembers the last name
-        browser.find_element(By.ID, "name").send_keys("Anna")
-        Select(browser.find_element(By.ID, "variant")).select_by_value(variant)
-        if variant == "cacho":  # options are typed controls, from the rules' description of each
-            resto = browser.find_element(By.CSS_SELECTOR, "#options select[data-option=resto]")
-            assert {o.get_attribute("value") for o in resto.find_elements(By.TAG_NAME, "option")} == {
-                "cap_at_smallest", "side_pots"}
-            stack = browser.find_element(By.CSS_SELECTOR, "#options input[data-option=stack]")
-            assert (stack.get_attribute("type"), stack.get_attribute("min")) == ("number", "1")
-            assert browser.find_element(By.CSS_SELECTOR, "#options input[data-option=max_hands]").get_attribute(
-                "value") != "1"  # a session of several hands
-        count = browser.find_element(By.ID, "players")
-        count.clear()
-        count.send_keys(str(players))
-        browser.find_element(By.ID, "create-btn").click()
-        wait.until(ec.presence_of_element_located((By.CSS_SELECTOR, "#seats .pill.you")))
-        for seat in range(1, players):
-            wait.until(ec.element_to_be_clickable((By.CSS_SELECTOR, f"li[data-seat='{seat}'] button.add-bot"))).click()
-            wait.until(ec.presence_of_element_located((By.CSS_SELECTOR, f"li[data-seat='{seat}'].bot")))
-        wait.until(ec.text_to_be_present_in_element((By.ID, "status"), "playing"))
+        wait = _create(browser, live_server, "ca", variant, players)
+        assert browser.execute_script("return [innerWidth, innerHeight];") == [width, height]
         # The hand: every card of the seat's holding, as the picture draws it (data-card).  The
         # page is sent pictures, not data: the holding comes from a second connection to the
         # seat that asks for data (?data=1), at the ply the page shows.
         hand = wait.until(lambda driver: _hand_bottoms(driver, _holding_by_data(driver)))
         assert hand is not None  # wait.until returns only a value that is not None
-        browser.save_screenshot(str(shots / f"{variant}.png"))
-        height = browser.execute_script("return window.innerHeight;")
+        _save_small(browser, shots / f"{variant}-{width}x{height}.png")
         assert max(hand) <= height, f"{variant}: the hand reaches {max(hand)} px, the window shows {height}"
         assert browser.execute_script("return window.scrollY;") == 0
+        assert browser.execute_script("return document.documentElement.scrollWidth;") <= width, \
+            f"{variant}: the page scrolls sideways at {width} px"
+        choices = browser.find_elements(By.CSS_SELECTOR, "#choices button.move")
+        if choices:  # the seat is to play: its first choice is in sight
+            assert choices[0].rect["y"] + 10 <= height, f"{variant}: the choices start below the window"
+        if width < 700 and variant == "cau":  # one tap on a card with one move plays it
+            ply = browser.find_element(By.TAG_NAME, "body").get_attribute("data-ply")
+            single = browser.execute_script(
+                "const counts = {};"
+                "for (const c of state.shown.choices) { const m = /^((?:1[0-2]|[1-9])[oceb])/.exec(c.text || '');"
+                "  if (m) counts[m[1]] = (counts[m[1]] || 0) + 1; }"
+                "const card = [...document.querySelectorAll('#picture .playable')]"
+                "  .find(c => counts[c.dataset.card] === 1);"
+                "return card ? card.dataset.card : null;")
+            if single is not None:
+                browser.find_element(By.CSS_SELECTOR, f"#picture .playable[data-card='{single}']").click()
+                wait.until(functools.partial(_moved_on, ply))
+                assert browser.find_element(By.ID, "message").text == ""
+
+
+# ---------------------------------------------------------------------------------
+# Every word on the page comes from that language's catalogue
+
+_COLLECT_TEXTS = """
+const texts = [];
+const shown = (node) => {
+  const element = node.nodeType === Node.ELEMENT_NODE ? node : node.parentElement;
+  // a move's notation tag (<code class="tag">) is a code, as card codes are
+  if (!element || element.closest("[hidden], script, style, #symbols, code.tag")) return false;
+  if (element.closest("svg")) return !element.closest("defs, symbol");
+  const style = getComputedStyle(element);
+  return style.display !== "none" && style.visibility !== "hidden" && element.getClientRects().length > 0;
+};
+const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+  const text = node.textContent.trim();
+  if (text && shown(node)) texts.push(text);
+}
+for (const element of document.querySelectorAll("[title], [placeholder], [aria-label]")) {
+  for (const name of ["title", "placeholder", "aria-label"]) {
+    const value = element.getAttribute(name);
+    if (value && value.trim()) texts.push(value.trim());
+  }
+}
+return texts;
+"""
+
+_TOKEN = re.compile(r"[^\W\d_]+(?:['’\-][^\W\d_]+)*")
+_FIELD = re.compile(r"\{[^}]*\}")
+PEOPLE = ("Anna", "Bernat")
+"""The people's names the tests type (names are allowed in any language)."""
+
+
+def _vocabulary(lang: str) -> frozenset[str]:
+    """Every word of every catalogue in *lang* (the library's and the page's)."""
+    words: set[str] = set()
+    for catalogue in CATALOGUES.values():
+        for texts in catalogue.entries.values():
+            words.update(token.lower() for token in _TOKEN.findall(_FIELD.sub(" ", texts[lang])))  # type: ignore[index]
+    return frozenset(words)
+
+
+def foreign_texts(texts: list[str], lang: str) -> list[tuple[str, list[str]]]:
+    """The texts holding a word that is not in *lang*'s catalogues, once card codes, numbers
+    and people's names are set aside, with those words."""
+    vocabulary = _vocabulary(lang)
+    found = []
+    for text in texts:
+        bare = CARD_CODE.sub(" ", text)
+        for name in PEOPLE:
+            bare = bare.replace(name, " ")
+        strangers = [token for token in _TOKEN.findall(bare) if token.lower() not in vocabulary
+                     and not all(part.lower() in vocabulary for part in re.split(r"['’\-]", token) if part)]
+        if strangers:
+            found.append((text, strangers))
+    return found
+
+
+def test_the_word_check_finds_english_on_a_catalan_page() -> None:
+    """The check itself: English words are caught, Catalan ones from the catalogues pass."""
+    assert foreign_texts(["Your move", "La teva jugada", "Anna: 7o, 12b", "bot golafre"], "ca") == [
+        ("Your move", ["Your", "move"])]
+    assert foreign_texts(["Tu jugada", "passes, betting nothing"], "es")[0][0] == "passes, betting nothing"
+
+
+def _start(browser: Any, live_server: str, lang: str) -> Any:
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support import expected_conditions as ec
+    from selenium.webdriver.support.ui import Select, WebDriverWait
+
+    wait = WebDriverWait(browser, 30)
+    browser.get(live_server + "/")
+    wait.until(ec.presence_of_element_located((By.CSS_SELECTOR, "#variant option[value=cau]")))
+    Select(browser.find_element(By.ID, "lang")).select_by_value(lang)
+    wait.until(lambda driver: driver.execute_script("return document.documentElement.lang") == lang)
+    return wait
+
+
+def _create(browser: Any, live_server: str, lang: str, variant: str, players: int,
+            options: dict[str, str] | None = None) -> Any:
+    """A table of *variant* with the page's person at seat 0 and greedy bots elsewhere, playing."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support import expected_conditions as ec
+    from selenium.webdriver.support.ui import Select
+
+    wait = _start(browser, live_server, lang)
+    browser.find_element(By.ID, "name").clear()
+    browser.find_element(By.ID, "name").send_keys(PEOPLE[0])
+    Select(browser.find_element(By.ID, "variant")).select_by_value(variant)
+    for name, value in (options or {}).items():
+        browser.execute_script("document.getElementById('options-box').open = true")
+        field = browser.find_element(By.CSS_SELECTOR, f"#options [data-option={name}]")
+        field.clear()
+        field.send_keys(value)
+    count = browser.find_element(By.ID, "players")
+    count.clear()
+    count.send_keys(str(players))
+    browser.find_element(By.ID, "create-btn").click()
+    wait.until(ec.presence_of_element_located((By.CSS_SELECTOR, "#seats .pill.you")))
+    for seat in range(1, players):
+        wait.until(ec.element_to_be_clickable((By.CSS_SELECTOR, f"li[data-seat='{seat}'] button.add-bot"))).click()
+        wait.until(ec.presence_of_element_located((By.CSS_SELECTOR, f"li[data-seat='{seat}'].bot")))
+    wait.until(lambda driver: driver.find_element(By.ID, "status").get_attribute("data-state") == "playing")
+    wait.until(lambda driver: driver.find_elements(By.CSS_SELECTOR, "#picture svg"))
+    return wait
+
+
+@pytest.mark.parametrize("lang", ["ca", "es", "en"])
+def test_every_word_on_the_page_is_from_the_catalogue(live_server: str, browser: Any, tmp_path: Path,
+                                                      lang: str) -> None:
+    """The lobby (every preset's options open), a table of each preset and an outcome: each
+    visible text and every title, placeholder and aria-label is in *lang*'s catalogues."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import Select
+
+    shots = tmp_path / "shots"  # (the docs show the screens test's pictures)
+    shots.mkdir(parents=True, exist_ok=True)
+    _start(browser, live_server, lang)
+    browser.execute_script("document.getElementById('options-box').open = true")
+    seen: list[str] = []
+    for variant, _players in PRESET_SEATS:
+        Select(browser.find_element(By.ID, "variant")).select_by_value(variant)
+        seen += browser.execute_script(_COLLECT_TEXTS)
+        if variant == "cacho":  # the line says the session the table plays, not "one hand"
+            line = browser.find_element(By.ID, "variant-title").text
+            assert {"ca": "6 mans", "es": "6 manos", "en": "6 hands"}[lang] in line, line
+    assert not foreign_texts(seen, lang), foreign_texts(seen, lang)
+    for variant, players in PRESET_SEATS:
+        _create(browser, live_server, lang, variant, players)
+        texts = browser.execute_script(_COLLECT_TEXTS)
+        title = browser.find_element(By.ID, "title").text
+        assert variant not in title.split() and title, title  # the preset's human name, not its id
+        assert not foreign_texts(texts, lang), (variant, foreign_texts(texts, lang))
+        browser.save_screenshot(str(shots / f"{variant}-{lang}.png"))
+    # An outcome: a one-hand Cacho session against a bot, played with the move buttons, on a
+    # table with a clock per move (its countdown's words are checked too).
+    wait = _create(browser, live_server, lang, "cacho", 2, {"max_hands": "1", "move_clock": "600"})
+    assert browser.find_element(By.ID, "clock").is_displayed()
+    assert re.fullmatch(r"[0-9]+ s (per jugar|para jugar|to move)", browser.find_element(By.ID, "clock").text)
+    assert not foreign_texts(browser.execute_script(_COLLECT_TEXTS), lang)
+    for _look in range(400):  # a bounded number of looks at the page
+        if browser.find_element(By.ID, "outcome").is_displayed():
+            break
+        buttons = browser.find_elements(By.CSS_SELECTOR, "#choices button.move")
+        if not buttons:
+            time.sleep(0.05)
+            continue
+        labels = [button.find_element(By.CSS_SELECTOR, ".label").text for button in buttons]
+        assert all(labels) and not foreign_texts(labels, lang), labels
+        ply = browser.find_element(By.TAG_NAME, "body").get_attribute("data-ply")
+        try:
+            buttons[0].click()
+        except Exception:  # redrawn under the click: look again
+            continue
+        wait.until(functools.partial(_moved_on, ply))
+    assert browser.find_element(By.ID, "outcome").is_displayed(), "the session did not end"
+    outcome = browser.find_element(By.CSS_SELECTOR, "#outcome .outcome-text").text
+    assert PEOPLE[0] in outcome, outcome  # the players' names, not seat numbers
+    texts = browser.execute_script(_COLLECT_TEXTS)
+    assert not foreign_texts(texts, lang), foreign_texts(texts, lang)
+    browser.save_screenshot(str(shots / f"outcome-{lang}.png"))
+
+
+FRAMES_PER_GAME = 150
+
+
+@pytest.mark.parametrize("lang", ["ca", "es", "en"])
+def test_every_frame_a_seat_gets_speaks_its_language(lang: str) -> None:
+    """Without a browser, over random games of every preset: the events, the moves' words, the
+    picture's texts and the outcome a seat (and a spectator) is sent are all words of *lang*'s catalogues
+    (the states a page happens to meet vary; these games reach more of them)."""
+    import html
+
+    from examples.table_server.tables import Table
+
+    found: dict[tuple[str, ...], str] = {}
+    for variant, players in PRESET_SEATS:
+        for seed in range(2):
+            table = Table.create("w", variant, players=players, options={}, seed=seed)
+            table.sit(0, PEOPLE[0])
+            for seat in range(1, players):
+                table.add_bot(seat, "random")
+            rng = random.Random(seed)
+            for _ in range(FRAMES_PER_GAME):
+                frame = table.view_frame(0, lang)
+                texts = [*frame["events"], *(choice.get("label_min", choice.get("label", ""))
+                                             for choice in frame["choices"])]
+                texts += [html.unescape(text) for text in re.findall(r">([^<>]+)<", frame["picture"])]
+                if frame["outcome"]:
+                    texts.append(frame["outcome"]["text"])
+                watched = table.view_frame(None, lang)  # a spectator's frame too
+                texts += [*watched["events"], *(html.unescape(text)
+                                                for text in re.findall(r">([^<>]+)<", watched["picture"]))]
+                for text, words in foreign_texts([text for text in texts if text.strip()], lang):
+                    found.setdefault(tuple(words), text)
+                if table.status != "playing":
+                    break
+                seat = int(table.state.to_play)
+                table.move(seat, str(rng.choice(list(table.state.legal_moves()))), table.ply)
+    assert not found, found
+
+
+def test_a_lost_connection_is_told_in_the_page_language(live_server: str, browser: Any) -> None:
+    """Anna plays in the browser, in Spanish; Bernat sits at seat 1 from a websocket and drops:
+    Anna's page says so in Spanish, names him, and shows him away; when he comes back with his
+    token the page says that too, and the seat is his again."""
+    import json
+
+    from selenium.webdriver.common.by import By
+    from websockets.sync.client import connect
+
+    wait = _start(browser, live_server, "es")
+    browser.find_element(By.ID, "name").clear()
+    browser.find_element(By.ID, "name").send_keys(PEOPLE[0])
+    browser.find_element(By.ID, "create-btn").click()
+    wait.until(lambda driver: "/t/" in driver.current_url)
+    table = browser.current_url.rsplit("/", 1)[1]
+    wait.until(lambda driver: driver.find_elements(By.CSS_SELECTOR, "#seats .pill.you"))
+    address = live_server.replace("http://", "ws://") + f"/ws/{table}"
+
+    def seated(socket: Any, frame: dict[str, Any]) -> dict[str, Any]:
+        socket.send(json.dumps(frame))
+        for _ in range(50):  # a bounded number of frames
+            answer = json.loads(socket.recv(timeout=20))
+            if answer["type"] in ("seated", "error"):
+                return dict(answer)
+        raise AssertionError("no answer to " + frame["type"])
+
+    with connect(address) as bernat:
+        token = seated(bernat, {"type": "sit", "seat": 1, "name": PEOPLE[1]})["token"]
+        wait.until(lambda driver: driver.find_element(By.ID, "status").get_attribute("data-state") == "playing")
+    notice = wait.until(lambda driver: [item.text for item in driver.find_elements(By.CSS_SELECTOR, "#log li.notice")])
+    assert notice[-1] == f"{PEOPLE[1]} ha perdido la conexión; el asiento espera 60 s", notice
+    assert browser.find_elements(By.CSS_SELECTOR, "li[data-seat='1'] .pill.away")
+    with connect(address) as again:
+        assert seated(again, {"type": "hello", "token": token})["seat"] == 1
+        wait.until(lambda driver: len(driver.find_elements(By.CSS_SELECTOR, "#log li.notice")) >= 2)
+        assert browser.find_elements(By.CSS_SELECTOR, "#log li.notice")[-1].text == f"{PEOPLE[1]} ha vuelto"
+        wait.until(lambda driver: not driver.find_elements(By.CSS_SELECTOR, "li[data-seat='1'] .pill.away"))

@@ -18,6 +18,7 @@ from examples.table_server.tables import (
     Table,
     card_codes,
     group_moves,
+    outcome_words,
     picture,
     public_view,
     table_options,
@@ -155,7 +156,7 @@ def test_join_take_seats_and_play_a_whole_game_between_two_people(harness: Make)
     table = h.create("cau", 2)
     anna = h.sit(table, 0, "Anna")
     info = anna.until(lambda f: f["type"] == "table")
-    assert info["you"] == 0 and info["seats"][0] == {"kind": "human", "name": "Anna", "bot": None}
+    assert info["you"] == 0 and info["seats"][0] == {"kind": "human", "name": "Anna", "bot": None, "away": False, "stand_in": False}
     assert info["status"] == "waiting"
     waiting = anna.view()
     assert waiting["status"] == "waiting" and waiting["choices"] == [] and waiting["view"]["holding"]
@@ -169,7 +170,8 @@ def test_join_take_seats_and_play_a_whole_game_between_two_people(harness: Make)
     outcome = state.outcome()
     assert final["outcome"] == {"winners": list(outcome.winners), "scores": list(outcome.scores),
                                 "termination": outcome.termination.value, "describe": outcome.describe(),
-                                "text": str(outcome)}
+                                "text": outcome_words(outcome, ["Anna", "Bernat"], "en")}
+    assert final["outcome"]["text"].startswith(("Anna ", "Bernat ", "Anna and Bernat "))
     assert h.table(table).record().replay() == state
 
 
@@ -205,7 +207,7 @@ def test_amounts_come_as_ranges(harness: Make) -> None:
     frames = {0: anna.playing(), 1: bernat.view(0)}
     mover = anna if frames[0]["to_play"] == 0 else bernat
     choices = frames[mover.seat]["choices"]  # type: ignore[index]
-    assert {"kind": "move", "text": "pass"} in choices
+    assert {"kind": "move", "text": "pass", "label": "passes, betting nothing"} in choices
     bet = next(choice for choice in choices if choice["kind"] == "range")
     assert bet["verb"] == "bet" and bet["min"] >= 1 and bet["max"] >= bet["min"]
     mover.send({"type": "move", "text": f"bet {bet['max']}", "ply": 0})

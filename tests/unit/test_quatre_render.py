@@ -155,7 +155,7 @@ def test_the_chain_picture_shows_the_target_the_played_cards_their_seats_and_the
     words = texts(chain)
     assert "chain: recau on 5c" in words and "seat 0" in words and "seat 1" in words
     header = root.findtext(NS + "title")
-    assert header == "cau-quatre · seat 2 (you) to play · chain"
+    assert header == "The four-card game · seat 2 (you) to play · chain"
 
 
 def test_the_gift_lay_out_and_result_are_written_and_the_last_move_highlighted() -> None:

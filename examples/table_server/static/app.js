@@ -9,54 +9,17 @@ const state = { catalogue: null, table: null, ws: null, you: null, ply: -1, logg
 
 // ---------------------------------------------------------------- one language on the page
 
-// The page's own words; the server sends the picture, the events and the outcome in the same
-// language (a "lang" frame, and ?lang= on the websocket's address).
-const WORDS = {
-  en: {
-    tables: "tables", language: "Language", new_table: "New table", your_name: "Your name", game: "Game",
-    players: "Players", options: "Options of the preset", create: "Create table", open_tables: "Open tables",
-    none_yet: "none yet", invite: "Invite link", copy: "Copy", your_move: "Your move", type_move: "or type a move, e.g. 7o",
-    play: "Play", click_hint: "Click a card of your hand to play it.",
-    legend: "Suits: o oros (coins), c copes (cups), e espases (swords), b bastos (clubs); the number before the suit is the rank (10, 11, 12: jack, knight, king).",
-    what_happened: "What happened", footer: "Rules by cau_rules. The server keeps every hand; your browser sees only your seat.",
-    seat: "seat {0}", empty: "empty", you: "you", sit: "Sit here", add_bot: "Add bot", bot_random: "random",
-    bot_greedy: "greedy", bot_ismcts: "IS-MCTS", waiting: "Waiting for every seat to be taken.", over: "The game is over.",
-    your_turn: "Your turn: choose a move.", to_play: "Seat {0} to play.", game_over: "Game over. ", you_win: "You win! ",
-    tie: "A tie: you share the win. ", record: "Game record", free: "{0} free seat(s)", n_players: "{0} players",
-    status_waiting: "waiting", status_playing: "playing", status_over: "over", close: "close",
-    online: "online", offline: "offline", connecting: "connecting",
-  },
-  ca: {
-    tables: "taules", language: "Llengua", new_table: "Taula nova", your_name: "El teu nom", game: "Joc",
-    players: "Jugadors", options: "Opcions del joc", create: "Crea la taula", open_tables: "Taules obertes",
-    none_yet: "encara cap", invite: "Enllaç d'invitació", copy: "Copia", your_move: "La teva jugada",
-    type_move: "o escriu una jugada, p. ex. 7o", play: "Juga", click_hint: "Fes clic en una carta de la mà per jugar-la.",
-    legend: "Pals: o oros, c copes, e espases, b bastos; el número davant del pal és el valor (10, 11, 12: sota, cavall, rei).",
-    what_happened: "Què ha passat", footer: "Regles de cau_rules. El servidor guarda totes les mans; el navegador només veu el teu seient.",
-    seat: "seient {0}", empty: "buit", you: "tu", sit: "Seu aquí", add_bot: "Afegeix un bot", bot_random: "a l'atzar",
-    bot_greedy: "golafre", bot_ismcts: "IS-MCTS", waiting: "S'espera que s'ocupin tots els seients.",
-    over: "La partida s'ha acabat.", your_turn: "Et toca: tria una jugada.", to_play: "Juga el seient {0}.",
-    game_over: "Partida acabada. ", you_win: "Has guanyat! ", tie: "Empat: comparteixes la victòria. ",
-    record: "Registre de la partida", free: "{0} seients lliures", n_players: "{0} jugadors",
-    status_waiting: "en espera", status_playing: "en joc", status_over: "acabada", close: "tanca",
-    online: "connectat", offline: "desconnectat", connecting: "connectant",
-  },
-  es: {
-    tables: "mesas", language: "Idioma", new_table: "Mesa nueva", your_name: "Tu nombre", game: "Juego",
-    players: "Jugadores", options: "Opciones del juego", create: "Crear la mesa", open_tables: "Mesas abiertas",
-    none_yet: "ninguna todavía", invite: "Enlace de invitación", copy: "Copiar", your_move: "Tu jugada",
-    type_move: "o escribe una jugada, p. ej. 7o", play: "Jugar", click_hint: "Haz clic en una carta de tu mano para jugarla.",
-    legend: "Palos: o oros, c copas, e espadas, b bastos; el número delante del palo es el valor (10, 11, 12: sota, caballo, rey).",
-    what_happened: "Qué ha pasado", footer: "Reglas de cau_rules. El servidor guarda todas las manos; tu navegador solo ve tu asiento.",
-    seat: "asiento {0}", empty: "vacío", you: "tú", sit: "Siéntate aquí", add_bot: "Añadir un bot", bot_random: "al azar",
-    bot_greedy: "codicioso", bot_ismcts: "IS-MCTS", waiting: "Se espera a que se ocupen todos los asientos.",
-    over: "La partida ha terminado.", your_turn: "Te toca: elige una jugada.", to_play: "Juega el asiento {0}.",
-    game_over: "Partida terminada. ", you_win: "¡Has ganado! ", tie: "Empate: compartes la victoria. ",
-    record: "Registro de la partida", free: "{0} asientos libres", n_players: "{0} jugadores",
-    status_waiting: "en espera", status_playing: "en juego", status_over: "terminada", close: "cerrar",
-    online: "conectado", offline: "desconectado", connecting: "conectando",
-  },
-};
+// The page's own words come from the server's catalogue (/api/words, the same three languages
+// as the library's); the server sends the picture, the events, the moves and the outcome in
+// the same language (a "lang" frame, and ?lang= on the websocket's address).
+let WORDS = { en: {}, ca: {}, es: {} };
+
+async function loadWords() {
+  try {
+    const response = await fetch("/api/words");
+    if (response.ok) WORDS = await response.json();
+  } catch (error) { /* the keys stand in for the words */ }
+}
 
 function currentLang() {
   const lang = localStorage.getItem("cau.lang");
@@ -64,8 +27,14 @@ function currentLang() {
 }
 
 function t(key, ...values) {
-  const text = WORDS[currentLang()][key] ?? WORDS.en[key] ?? key;
+  const text = (WORDS[currentLang()] || {})[key] ?? WORDS.en[key] ?? key;
   return text.replace(/\{(\d)\}/g, (_, index) => String(values[Number(index)]));
+}
+
+// A text with a singular and a plural ("{0} seat|{0} seats"), for *count*.
+function tn(key, count) {
+  const [one, many] = t(key, count).split("|");
+  return count === 1 || many === undefined ? one : many;
 }
 
 function applyLang() {
@@ -74,6 +43,7 @@ function applyLang() {
   $("#lang").value = lang;
   for (const node of document.querySelectorAll("[data-i18n]")) node.textContent = t(node.dataset.i18n);
   for (const node of document.querySelectorAll("[data-i18n-placeholder]")) node.placeholder = t(node.dataset.i18nPlaceholder);
+  for (const node of document.querySelectorAll("[data-i18n-aria]")) node.setAttribute("aria-label", t(node.dataset.i18nAria));
 }
 
 function setLang(lang) {
@@ -87,8 +57,11 @@ function setLang(lang) {
       const variant = state.catalogue.variants.find((v) => v.name === option.value);
       if (variant) option.textContent = humanName(variant);
     }
-    $("#variant-title").textContent = variantLine(currentVariant());
-    listTables();
+    if (!$("#lobby").hidden) {
+      $("#variant-title").textContent = variantLine(currentVariant());
+      fillOptions(true);
+      listTables();
+    }
   }
 }
 
@@ -105,27 +78,29 @@ function el(tag, attrs, ...children) {
 
 // ---------------------------------------------------------------- lobby
 
+async function loadCatalogue() {
+  const response = await fetch("/api/variants");
+  state.catalogue = await response.json();
+}
+
 async function showLobby() {
   $("#lobby").hidden = false;
   $("#name").value = localStorage.getItem("cau.name") || "";
-  const response = await fetch("/api/variants");
-  state.catalogue = await response.json();
+  await loadCatalogue();
   const select = $("#variant");
   for (const variant of state.catalogue.variants) {
     select.append(el("option", { value: variant.name, textContent: humanName(variant) }));
   }
   select.value = "cau";
-  select.addEventListener("change", fillOptions);
-  fillOptions();
+  select.addEventListener("change", () => fillOptions(false));
+  fillOptions(false);
   $("#create").addEventListener("submit", createTable);
   listTables();
 }
 
-// A preset's human name: the start of its one-line description ("Cau robat by the Catalan
-// rule book: ..." gives "Cau robat"), with the preset's own name after it.
+// A preset's human name in the page's language (the library's catalogue of presets).
 function humanName(variant) {
-  const name = (variant.names || {})[currentLang()] || variant.name;
-  return name.toLowerCase() !== variant.name ? `${name} (${variant.name})` : name;
+  return (variant.names || {})[currentLang()] || variant.name;
 }
 
 function variantLine(variant) {
@@ -136,7 +111,7 @@ function currentVariant() {
   return state.catalogue.variants.find((v) => v.name === $("#variant").value);
 }
 
-function fillOptions() {
+function fillOptions(keep) {
   const variant = currentVariant();
   $("#variant-title").textContent = variantLine(variant);
   const players = $("#players");
@@ -144,9 +119,11 @@ function fillOptions() {
   players.max = variant.max_players;
   players.value = Math.min(Math.max(Number(players.value) || variant.min_players, variant.min_players), variant.max_players);
   const box = $("#options");
+  const kept = keep === true ? changedOptions() : {};
   box.replaceChildren();
   if (variant.described) {
-    for (const option of variant.described) box.append(optionControl(option));
+    for (const option of variant.described) box.append(optionControl(option, kept));
+    for (const option of TABLE_OPTIONS) box.append(optionControl(option, kept));
     return;
   }
   for (const [key, value] of Object.entries(variant.options)) {
@@ -168,28 +145,50 @@ function fillOptions() {
 
 // One typed control per option, from the rules' own description of it: a checkbox, a number
 // in its range, a list of its choices, or text (JSON for lists); its help line beside it.
-function optionControl(option) {
+// The table's own options (not the rules'): the grace a lost connection gets, a clock per move,
+// and the bot that stands in for an absent player.
+const TABLE_OPTIONS = [
+  { name: "grace", table: true, kind: "int", default: 60, low: 0, high: 3600 },
+  { name: "move_clock", table: true, kind: "int", default: 0, low: 0, high: 3600 },
+  { name: "stand_in", table: true, kind: "choice", default: "greedy", choices: ["random", "greedy", "ismcts"] },
+];
+
+function optionWords(option) {
+  if (option.table) {
+    const choices = {};
+    for (const choice of option.choices || []) choices[choice] = t("bot_" + choice);
+    return { name: t("option_" + option.name), help: t("help_" + option.name), choices };
+  }
+  return (option.words || {})[currentLang()] || { name: option.name, help: option.help || "", choices: {} };
+}
+
+function optionControl(option, kept) {
+  const words = optionWords(option);
+  const value = kept && option.name in kept ? kept[option.name] : option.default;
   let input;
   if (option.kind === "bool") {
-    input = el("input", { type: "checkbox", checked: option.default });
+    input = el("input", { type: "checkbox", checked: value });
   } else if (option.kind === "int") {
-    input = el("input", { type: "number", value: String(option.default), step: "1" });
+    input = el("input", { type: "number", value: String(value), step: "1" });
     if (option.low !== undefined && option.low !== null) input.min = String(option.low);
     if (option.high !== undefined && option.high !== null) input.max = String(option.high);
   } else if (option.choices) {
     input = el("select", {});
-    for (const choice of option.choices) input.append(el("option", { value: choice, textContent: choice }));
-    input.value = option.default;
+    for (const choice of option.choices) {
+      input.append(el("option", { value: choice, textContent: words.choices[String(choice)] ?? String(choice) }));
+    }
+    input.value = value;
   } else if (typeof option.default === "string") {
-    input = el("input", { value: option.default });
+    input = el("input", { value });
   } else {
-    input = el("input", { value: JSON.stringify(option.default) });
+    input = el("input", { value: JSON.stringify(value) });
   }
   input.dataset.option = option.name;
   input.dataset.initial = JSON.stringify(option.default);
-  input.title = option.help || "";
-  return el("label", { class: "option" }, el("span", { class: "name", textContent: option.name }), input,
-    el("small", { class: "help muted", textContent: option.help || "" }));
+  if (option.table) input.dataset.table = "1";
+  input.title = words.help;
+  return el("label", { class: "option" }, el("span", { class: "name", textContent: words.name }), input,
+    el("small", { class: "help muted", textContent: words.help }));
 }
 
 function changedOptions() {
@@ -199,7 +198,7 @@ function changedOptions() {
     let value;
     if (typeof initial === "boolean") value = input.checked;
     else if (typeof initial === "number") value = Number(input.value);
-    else if (input.tagName === "SELECT") value = input.value;
+    else if (input.tagName === "SELECT") value = typeof initial === "number" ? Number(input.value) : input.value;
     else if (typeof initial === "string") value = input.value;
     else {
       try { value = JSON.parse(input.value); } catch (error) { value = input.value; }
@@ -213,7 +212,14 @@ async function createTable(event) {
   event.preventDefault();
   const name = $("#name").value.trim();
   localStorage.setItem("cau.name", name);
-  const body = { variant: $("#variant").value, players: Number($("#players").value), options: changedOptions() };
+  const options = changedOptions();
+  const table = {};
+  for (const option of TABLE_OPTIONS) {
+    const input = document.querySelector(`#options [data-option="${option.name}"]`);
+    if (input) table[option.name] = option.kind === "int" ? Number(input.value) : input.value;
+    delete options[option.name];
+  }
+  const body = { variant: $("#variant").value, players: Number($("#players").value), options, table };
   const response = await fetch("/api/tables", {
     method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body),
   });
@@ -232,10 +238,10 @@ async function listTables() {
   const list = $("#tables");
   list.replaceChildren();
   for (const table of answer.tables) {
-    const free = table.free.length ? t("free", table.free.length) : t("status_" + table.status);
+    const free = table.free.length ? tn("free", table.free.length) : t("status_" + table.status);
     const variant = (state.catalogue.variants || []).find((v) => v.name === table.variant);
     const name = variant ? humanName(variant) : table.variant;
-    list.append(el("li", {}, el("a", { href: "/t/" + table.table, textContent: `${name}, ${t("n_players", table.players)}` }),
+    list.append(el("li", {}, el("a", { href: "/t/" + table.table, textContent: `${name}, ${tn("n_players", table.players)}` }),
       " — " + free));
   }
   if (!answer.tables.length) list.append(el("li", { class: "muted", textContent: t("none_yet") }));
@@ -243,8 +249,9 @@ async function listTables() {
 
 // ---------------------------------------------------------------- table
 
-function showTable(id) {
+async function showTable(id) {
   state.table = id;
+  await loadCatalogue();
   $("#table").hidden = false;
   $("#invite").value = location.origin + "/t/" + id;
   $("#copy").addEventListener("click", () => {
@@ -259,9 +266,18 @@ function showTable(id) {
   connect();
 }
 
+// A phone's narrow screen gets the capture games' compact column; a wider one, the table.
+const NARROW = window.matchMedia("(max-width: 700px)");
+
+function pictureForm() {
+  return NARROW.matches ? "column" : "table";
+}
+
+NARROW.addEventListener("change", () => send({ type: "form", form: pictureForm() }));
+
 function connect() {
   const scheme = location.protocol === "https:" ? "wss:" : "ws:";
-  const ws = new WebSocket(`${scheme}//${location.host}/ws/${state.table}?lang=${currentLang()}`);
+  const ws = new WebSocket(`${scheme}//${location.host}/ws/${state.table}?lang=${currentLang()}&form=${pictureForm()}`);
   state.ws = ws;
   setConnection("connecting");
   ws.addEventListener("open", () => {
@@ -309,6 +325,13 @@ function receive(frame) {
     if (frame.symbols) addSymbols(frame.symbols);
     renderView(whole, "picture" in frame);
   }
+  else if (frame.type === "notice") {
+    // A seat's person is away, back, played for by a bot, or out of time: in this page's words.
+    const info = state.lastTable && state.lastTable.seats[frame.seat];
+    const who = info ? seatName(info, frame.seat) : t("seat", frame.seat);
+    $("#log").append(el("li", { class: "notice", textContent: t(frame.key, who, frame.seconds), "data-ply": String(frame.ply) }));
+    $("#log").scrollTop = $("#log").scrollHeight;
+  }
   else if (frame.type === "preview") {
     if (frame.ply === state.ply) showTakes(frame.takes);
   }
@@ -341,11 +364,19 @@ function addSymbols(symbols) {
   }
 }
 
+// Each seat's name as people read it: a person's name, a bot's level in words, or "seat 2".
+function seatName(seat, index) {
+  if (seat.kind === "bot") return t("bot_seat", t("bot_" + seat.bot));
+  if (seat.kind === "human") return seat.name;
+  return t("seat", index);
+}
+
 function renderTable(frame) {
   state.lastTable = frame;
   if (frame.you !== null) state.you = frame.you;
   state.status = frame.status;
-  $("#title").textContent = `${frame.variant} · ${t("n_players", frame.players)}`;
+  const variant = state.catalogue && state.catalogue.variants.find((v) => v.name === frame.variant);
+  $("#title").textContent = `${variant ? humanName(variant) : frame.variant} · ${tn("n_players", frame.players)}`;
   const status = $("#status");
   status.textContent = t("status_" + frame.status);
   status.dataset.state = frame.status;
@@ -355,19 +386,22 @@ function renderTable(frame) {
   if (!$("#guest-name").value) $("#guest-name").value = localStorage.getItem("cau.name") || "";
   frame.seats.forEach((seat, index) => {
     const item = el("li", { class: "seat " + seat.kind, "data-seat": String(index) });
-    item.append(el("span", { class: "who", textContent: `${t("seat", index)}: ` + (seat.kind === "empty" ? t("empty") : seat.name) }));
+    const who = seat.kind === "empty" ? `${t("seat", index)}: ${t("empty")}` : `${t("seat", index)}: ${seatName(seat, index)}`;
+    item.append(el("span", { class: "who", textContent: who }));
     if (index === state.you) item.append(el("span", { class: "pill you", textContent: t("you") }));
+    if (seat.away) item.append(el("span", { class: "pill away", textContent: t("away") }));
     if (seat.kind === "empty") {
       if (state.you === null) {
         const sit = el("button", { type: "button", class: "sit", textContent: t("sit") });
         sit.addEventListener("click", () => {
-          const name = $("#guest-name").value.trim() || localStorage.getItem("cau.name") || "guest";
+          const name = $("#guest-name").value.trim() || localStorage.getItem("cau.name") || t("guest");
           localStorage.setItem("cau.name", name);
           send({ type: "sit", seat: index, name });
         });
         item.append(sit);
       } else {
         const kind = el("select", { class: "bot-kind" });
+        kind.setAttribute("aria-label", t("bot_level"));
         for (const bot of ["random", "greedy", "ismcts"]) kind.append(el("option", { value: bot, textContent: t("bot_" + bot) }));
         kind.value = "greedy";
         const add = el("button", { type: "button", class: "add-bot", textContent: t("add_bot") });
@@ -379,12 +413,48 @@ function renderTable(frame) {
   });
   if (sessionStorage.getItem("cau.autosit") === state.table && state.you === null && frame.seats[0].kind === "empty") {
     sessionStorage.removeItem("cau.autosit");
-    send({ type: "sit", seat: 0, name: localStorage.getItem("cau.name") || "player" });
+    send({ type: "sit", seat: 0, name: localStorage.getItem("cau.name") || t("player") });
   }
+}
+
+// A move's button: the move in words, and its notation as a small tag.
+function moveButton(choice) {
+  const button = el("button", { type: "button", class: "move", "data-move": choice.text },
+    el("span", { class: "label", textContent: choice.label || choice.text }),
+    el("code", { class: "tag", textContent: choice.text }));
+  button.title = t("move_code");
+  button.addEventListener("click", () => sendMove(choice.text));
+  return button;
+}
+
+function rangeLabel(choice, value) {
+  if (!choice.label) return choice.verb;
+  return value === choice.min && choice.label_min ? choice.label_min : choice.label.replace("{n}", String(value));
+}
+
+// The move clock (a table option): a countdown for the seat to play, from the view of its turn.
+let countdown = null;
+
+function startClock(frame) {
+  const seconds = state.lastTable && state.lastTable.settings ? state.lastTable.settings.move_clock : 0;
+  const box = $("#clock");
+  if (countdown) clearInterval(countdown);
+  countdown = null;
+  if (!seconds || frame.status !== "playing") { box.hidden = true; return; }
+  const end = Date.now() + seconds * 1000;
+  const show = () => {
+    const left = Math.max(0, Math.ceil((end - Date.now()) / 1000));
+    box.textContent = t("clock", left);
+    if (!left && countdown) { clearInterval(countdown); countdown = null; }
+  };
+  box.hidden = false;
+  show();
+  countdown = setInterval(show, 1000);
 }
 
 function renderView(frame, newPicture) {
   if (frame.seat !== state.you) return;  // a spectator frame sent before this connection took its seat
+  if (frame.ply !== state.ply || countdown === null) startClock(frame);
   state.ply = frame.ply;
   document.body.dataset.ply = String(frame.ply);
   if (newPicture || !$("#picture").firstChild) $("#picture").innerHTML = frame.picture;  // drawn by the server from this seat's view only
@@ -403,25 +473,25 @@ function renderView(frame, newPicture) {
   $("#move-form").hidden = frame.status === "over" || state.you === null;
   $("#turn").textContent = frame.status === "waiting" ? t("waiting")
     : frame.status === "over" ? t("over")
-    : mine ? t("your_turn") : t("to_play", frame.to_play);
+    : mine ? t("your_turn") : t("to_play", toPlayName(frame.to_play));
   if (mine) {
     for (const choice of frame.choices) {
       if (choice.kind === "move") {
-        const button = el("button", { type: "button", class: "move", textContent: choice.text, "data-move": choice.text });
-        button.addEventListener("click", () => sendMove(choice.text));
-        choices.append(button);
+        choices.append(moveButton(choice));
       } else if (choice.min === choice.max) {  // one amount: a button, not a slider
-        const text = `${choice.verb} ${choice.min}`;
-        const button = el("button", { type: "button", class: "move", textContent: text, "data-move": text });
-        button.addEventListener("click", () => sendMove(text));
-        choices.append(button);
+        choices.append(moveButton({ text: `${choice.verb} ${choice.min}`, label: rangeLabel(choice, choice.min) }));
       } else {
         const range = el("input", { type: "range", min: choice.min, max: choice.max, value: choice.min, class: "amount" });
-        const number = el("output", { textContent: String(choice.min) });
-        range.addEventListener("input", () => { number.textContent = range.value; });
-        const button = el("button", { type: "button", class: "move range-move", textContent: choice.verb, "data-verb": choice.verb });
+        range.setAttribute("aria-label", t("amount"));
+        const label = el("span", { class: "label", textContent: rangeLabel(choice, choice.min) });
+        const tag = el("code", { class: "tag", textContent: `${choice.verb} ${choice.min}` });
+        const button = el("button", { type: "button", class: "move range-move", "data-verb": choice.verb }, label, tag);
+        range.addEventListener("input", () => {
+          label.textContent = rangeLabel(choice, Number(range.value));
+          tag.textContent = `${choice.verb} ${range.value}`;
+        });
         button.addEventListener("click", () => sendMove(`${choice.verb} ${range.value}`));
-        choices.append(el("span", { class: "range" }, button, range, number,
+        choices.append(el("span", { class: "range" }, button, range,
           el("span", { class: "muted", textContent: ` ${choice.min}–${choice.max}` })));
       }
     }
@@ -435,7 +505,7 @@ function renderView(frame, newPicture) {
     const headline = state.you === null || !winners.includes(state.you) ? t("game_over")
       : winners.length === 1 ? t("you_win") : t("tie");
     outcome.replaceChildren(
-      el("strong", { textContent: headline }),
+      el("strong", { textContent: headline + " " }),
       el("span", { class: "outcome-text", textContent: frame.outcome.text + ". " }),
       el("a", { href: `/api/tables/${state.table}/record`, textContent: t("record"), target: "_blank" }));
   } else {
@@ -448,13 +518,18 @@ function renderView(frame, newPicture) {
 // The card a move plays: its first card code ("7o", "4c+1", "4c>4e", "give 3e", "add 10c").
 const PLAYED = /^(?:[a-z]+ )?((?:1[0-2]|[1-9])[oceb])(?![0-9a-z])/;
 
+function toPlayName(seat) {
+  const info = state.lastTable && state.lastTable.seats[seat];
+  return info ? seatName(info, seat) : t("seat", seat);
+}
+
 function markPlayable(choices) {
   const byCard = new Map();
   for (const choice of choices) {
     const match = choice.kind === "move" && PLAYED.exec(choice.text);
     if (!match) continue;
     if (!byCard.has(match[1])) byCard.set(match[1], []);
-    byCard.get(match[1]).push(choice.text);
+    byCard.get(match[1]).push(choice);
   }
   $("#click-hint").hidden = byCard.size === 0;
   for (const card of document.querySelectorAll("#picture [data-card]")) {
@@ -463,11 +538,11 @@ function markPlayable(choices) {
     card.classList.add("playable");
     card.setAttribute("tabindex", "0");
     card.setAttribute("role", "button");
-    const play = () => (moves.length === 1 ? sendMove(moves[0]) : openChooser(moves, card));
+    const play = () => (moves.length === 1 ? sendMove(moves[0].text) : openChooser(moves, card));
     card.addEventListener("click", play);
     card.addEventListener("keydown", (event) => { if (event.key === "Enter" || event.key === " ") play(); });
     if (moves.length === 1) {
-      card.addEventListener("mouseenter", () => preview(moves[0]));
+      card.addEventListener("mouseenter", () => preview(moves[0].text));
       card.addEventListener("mouseleave", () => showTakes([]));
     }
   }
@@ -476,12 +551,11 @@ function markPlayable(choices) {
 // One card, several moves (a run of another length, a chain call): a small chooser.
 function openChooser(moves, card) {
   const chooser = $("#chooser");
-  chooser.replaceChildren(el("span", { class: "muted", textContent: `${card.dataset.card}: ` }));
-  for (const text of moves) {
-    const button = el("button", { type: "button", class: "move", textContent: text, "data-move": text });
-    button.addEventListener("click", () => sendMove(text));
-    button.addEventListener("mouseenter", () => preview(text));
-    button.addEventListener("focus", () => preview(text));
+  chooser.replaceChildren();
+  for (const choice of moves) {
+    const button = moveButton(choice);
+    button.addEventListener("mouseenter", () => preview(choice.text));
+    button.addEventListener("focus", () => preview(choice.text));
     chooser.append(button);
   }
   const cancel = el("button", { type: "button", class: "cancel", textContent: "×", title: t("close") });
@@ -514,8 +588,10 @@ function showTakes(codes) {
 
 // ---------------------------------------------------------------- start
 
-applyLang();
-$("#lang").addEventListener("change", (event) => setLang(event.target.value));
-const match = location.pathname.match(/^\/t\/([A-Za-z0-9_-]{1,64})$/);
-if (match) showTable(match[1]);
-else showLobby();
+loadWords().then(() => {
+  applyLang();
+  $("#lang").addEventListener("change", (event) => setLang(event.target.value));
+  const match = location.pathname.match(/^\/t\/([A-Za-z0-9_-]{1,64})$/);
+  if (match) showTable(match[1]);
+  else showLobby();
+});
