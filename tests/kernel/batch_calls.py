@@ -24,7 +24,10 @@ from cau_rules.batch import BatchGame
 from cau_rules.checks import MAX_SEED
 from cau_rules.errors import CauRulesError
 
-__all__ = ["ALLOWED", "FAMILIES", "SCRATCH", "assert_same", "hostile_call", "make_batch", "snapshot"]
+__all__ = [
+    "ALLOWED", "FAMILIES", "SCRATCH", "assert_same", "check_call", "differences", "hostile_call", "make_batch",
+    "snapshot",
+]
 
 ALLOWED: tuple[type[BaseException], ...] = (CauRulesError, TypeError, IndexError)
 """The errors a call on a batch may raise: the library's own, a :class:`TypeError`
@@ -153,3 +156,25 @@ def hostile_call(batch: BatchGame, rng: random.Random) -> tuple[str, Callable[[]
         moving = rng.choice((np.ones(size + 1, np.bool_), np.ones(size, np.int64), [True] * size, "yes",
                              np.ones((size, 1), np.bool_)))
     return f"step({actions!r:.60}, {moving!r:.40})", lambda: batch.step(actions, moving)
+
+
+def check_call(batch: BatchGame, name: str, call: Callable[[], object]) -> str:
+    """Make *call* on *batch*: ``"accepted"``, or the name of the documented error it
+    raised (the batch then unchanged, else AssertionError); any other exception escapes.
+    After an accepted call the batch still reads: every game's state, and ``done``
+    with ``returns`` adding up to 1 in every game reported finished."""
+    before = snapshot(batch)
+    try:
+        call()
+    except ALLOWED as exc:
+        changed = differences(before, snapshot(batch))
+        assert not changed, f"{name} raised {type(exc).__name__} ({exc}) and changed {changed}"
+        return type(exc).__name__
+    over = batch._batch.over()
+    for game in range(batch.size):
+        assert batch.state(game).is_over == bool(over[game]), name
+    if not batch.auto_reset:
+        assert (batch.done == over).all(), name
+    finished = batch.done
+    assert np.allclose(batch.returns[finished].sum(axis=1), 1.0), name
+    return "accepted"
