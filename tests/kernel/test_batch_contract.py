@@ -19,9 +19,10 @@ pytest.importorskip("numba")
 # -- games over at the deal ------------------------------------------------------------
 
 VALENCIAN = "cau-recau-sant-vicent"
-AT_DEAL: list[dict[str, Any]] = [{"target": 2}, {"target": 3}]
+AT_DEAL: list[dict[str, Any]] = [{"target": 2}, {"target": 3}, {"target": 2, "partides_to_win": 2}]
 """The options that can end a game at its deal: a stones target of 2 or 3 (the first
-hand's pixat or bon fer stone and its automatic rondas reach it).  Cards presets, the
+hand's pixat or bon fer stone and its automatic rondas reach it), also in a joc of
+several partides (each partida won at a deal starts the next, whose deal may win it).  Cards presets, the
 four-card game and Cacho never end at the deal (checked over every option's extremes)."""
 
 
