@@ -39,11 +39,14 @@ SCRATCH = frozenset({"_mask", "_mask_fresh", "_features", "works", "counts", "li
 FAMILIES: tuple[tuple[str, int, dict[str, Any]], ...] = (
     ("cau", 2, {}),
     ("cau-robat", 3, {}),
+    ("cau-recau-sant-vicent", 4, {}),
     ("cau-recau-sant-vicent", 4, {"target": 2}),
+    ("cau-recau-sant-vicent", 4, {"target": 3, "partides_to_win": 2}),
     ("cau-quatre", 3, {}),
     ("cacho", 3, {}),
 )
-"""A preset of every family (and a Valencian game with games over at the deal)."""
+"""A preset of every family, a Valencian game whose deals may end it, and a joc of
+several partides."""
 
 
 def _copied(value: object) -> object:

@@ -227,3 +227,57 @@ def test_numpy_integers_are_whole_numbers() -> None:
     batch = BatchGame("cau", 2, 3, seed=np.int64(4))  # type: ignore[arg-type]
     batch.reset(np.int64(1), np.uint32(7))  # type: ignore[arg-type]
     assert batch.state(np.int64(1)) == new_game("cau", players=2, seed=7)  # type: ignore[arg-type]
+
+
+# -- the options the kernel plays -------------------------------------------------------
+
+
+@pytest.mark.parametrize("options", [
+    {"partides_to_win": 2}, {"partides_to_win": 99, "target": 2}, {"target": 999}, {"target": 999, "partides_to_win": 4},
+    {"partides_to_win": 50},
+])
+def test_every_joc_and_target_within_the_tail_runs(options: dict[str, Any]) -> None:
+    batch = BatchGame(VALENCIAN, players=4, size=1, seed=3, **options)
+    for _ in range(40):
+        if batch.done[0]:
+            break
+        batch.step(batch.random_actions())
+    assert batch.state(0).status() == ()
+
+
+def test_a_match_of_many_hands_runs() -> None:
+    batch = BatchGame("cau", players=2, size=1, seed=3, hands=999)
+    batch.play_seeds(0, 3, 1)
+    state = batch.state(0)
+    assert state.is_over and len(state.hand_scores) == 999
+    assert batch.outcome(0) is not None
+
+
+def test_the_options_the_kernel_refuses_are_named() -> None:
+    from cau_rules.fishing.kernel.layout import MAX_TAIL, supported_problems
+    from cau_rules.fishing.rules import FISHING_PRESETS
+    valencian = FISHING_PRESETS[VALENCIAN]
+    assert supported_problems(valencian.replace(explicit_calls=True)) == [
+        "explicit_calls=True (the kernel plays automatic calls only)"]
+    assert supported_problems(valencian, 8) == ["8 players (the kernel seats at most 6)"]
+    too_long = valencian.replace(target=999, partides_to_win=5)
+    assert MAX_TAIL < (2 * 999 - 1) * (2 * 5 - 1)
+    with pytest.raises(InvalidRulesError, match="partides_to_win=5"):
+        BatchGame(too_long, players=4, size=1)
+
+
+def test_the_compiled_search_and_playout_play_a_joc() -> None:
+    import random
+
+    from cau_rules.ai.infostate import InfoState
+    from cau_rules.fishing.kernel.batch import ismcts, playout
+    from cau_rules.fishing.rules import FISHING_PRESETS
+
+    rules = FISHING_PRESETS[VALENCIAN].replace(target=2, partides_to_win=3)
+    state = new_game(rules, players=4, seed=3)
+    while state.is_over:
+        state = new_game(rules, players=4, seed=state.seed + 1)
+    result = ismcts(InfoState.start(state, state.to_play), 60, random.Random(2), 0.7)
+    assert result is not None and sum(visits for _, visits, _ in result) == 60
+    outcome = playout(state, seed=4)
+    assert max(outcome.scores) == 3  # a joc's scores are partides

@@ -47,7 +47,6 @@ from cau_rules.kernel_tools import fresh_cache, source_stamp
 __all__ = [
     "FISHING_PRESETS",
     "MAXD",
-    "MAXH",
     "MAXP",
     "MAX_TAIL",
     "PHASE_CODES",
@@ -65,14 +64,14 @@ MAXP = 6
 """The most players a kernel game seats."""
 MAXD = 48
 """The most debts a seat carries at once (more stops the game with an error)."""
-MAXH = 128
-"""The most hands of a match of cards (``hands``) the kernel plays."""
-MAX_TAIL = 4096
+MAX_TAIL = 16384
 """The most hands, and stones-log entries, of a stones game the kernel plays: every
 entry scores a stone or more, and neither team passes ``target - 1`` before a partida's
 last, so a partida has ``2 * target - 1`` entries at most, and as many hands (each deal
 scores a stone); a joc has ``2 * partides_to_win - 1`` partides at most.  The bound keeps
-a hand's number within the row's int16 and a row within 100 kB."""
+a hand's number within the row's int16 and a row (twice: a batch keeps a work row per
+game) within 400 kB: it covers a target of 41 up to 50 partides, and every target up to
+999 up to 4 partides."""
 MAXBIDS = 64
 """The most bids of one ronda stake."""
 
@@ -226,7 +225,7 @@ SUPPORTED_OPTIONS: dict[str, str] = {
     "explicit_calls": "false only",
     "leftovers": "'last_capturer' or 'discard'",
     "scoring": "'cards' or 'dozens'",
-    "hands": f"1 to {MAXH}",
+    "hands": "any (1 to 999)",
     "teams / rewards": "cards, or stones by teams",
     "target / partides_to_win": f"any with (2 * target - 1) * (2 * partides_to_win - 1) up to {MAX_TAIL} (stones)",
     "chain_scoring": "'final' or 'cumulative'",
@@ -244,8 +243,6 @@ def supported_problems(rules: FishingRules, players: int | None = None) -> list[
     problems: list[str] = []
     if rules.explicit_calls:
         problems.append("explicit_calls=True (the kernel plays automatic calls only)")
-    if rules.rewards == "cards" and rules.hands > MAXH:
-        problems.append(f"hands={rules.hands} (the kernel plays at most {MAXH})")
     if rules.rewards == "stones" and _stones_tail(rules) > MAX_TAIL:
         problems.append(f"target={rules.target} with partides_to_win={rules.partides_to_win} (a joc may "
                         f"reach {_stones_tail(rules):,} hands; the kernel keeps {MAX_TAIL:,})")
