@@ -17,7 +17,8 @@ own, a ``TypeError`` naming a parameter, an ``IndexError`` for a game index), an
 (any other exception), *damaged* (refused, but the batch differs from the copy taken
 before the call) or *inconsistent* (accepted, but a game no longer reads, or ``done`` and
 ``returns`` disagree with the games).  The exit status is 1 when any case escaped, damaged
-or left a batch inconsistent.
+or left a batch inconsistent, or when a call took longer than ``--budget`` seconds (a
+hang, counted besides the call's outcome).
 """
 
 from __future__ import annotations
@@ -34,11 +35,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from tests.kernel.batch_calls import check_call, hostile_call, make_batch
 
-BAD = ("ESCAPE", "DAMAGED", "INCONSISTENT")
+BAD = ("ESCAPE", "DAMAGED", "INCONSISTENT", "HANG")
 
 
-def run(first: int, runs: int, calls: int) -> tuple[Counter[str], list[str]]:
-    """Runs *first* to ``first + runs - 1`` of *calls* calls each; the outcomes counted."""
+def run(first: int, runs: int, calls: int, budget: float) -> tuple[Counter[str], list[str]]:
+    """Runs *first* to ``first + runs - 1`` of *calls* calls each; the outcomes counted (a
+    call taking more than *budget* seconds also counts as a hang)."""
     outcomes: Counter[str] = Counter()
     examples: list[str] = []
     for k in range(first, first + runs):
@@ -47,6 +49,7 @@ def run(first: int, runs: int, calls: int) -> tuple[Counter[str], list[str]]:
         for _ in range(calls):
             name, call = hostile_call(batch, rng)
             method = name.split("(")[0]
+            started = time.perf_counter()
             try:
                 kind = check_call(batch, name, call)
             except AssertionError as exc:
@@ -58,6 +61,10 @@ def run(first: int, runs: int, calls: int) -> tuple[Counter[str], list[str]]:
                 if len(examples) < 5:
                     examples.append(f"run {k}: {name}: {type(exc).__name__}: {str(exc)[:200]}")
             outcomes[f"{method}: {kind}"] += 1
+            if time.perf_counter() - started > budget:
+                outcomes[f"{method}: HANG"] += 1
+                if len(examples) < 5:
+                    examples.append(f"run {k}: {name}: took {time.perf_counter() - started:.1f} s")
             if kind.startswith(BAD):
                 break  # the batch may be in any state now
     return outcomes, examples
@@ -69,13 +76,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--calls", type=int, default=40, help="calls per batch")
     parser.add_argument("--workers", type=int, default=1, help="worker processes")
     parser.add_argument("--chunk", type=int, default=100, help="batches per task")
+    parser.add_argument("--budget", type=float, default=5.0, help="seconds a call may take before it counts as a hang")
     args = parser.parse_args(argv)
     batches = -(-args.cases // args.calls)
     totals: Counter[str] = Counter()
     examples: list[str] = []
     started = time.perf_counter()
     with cf.ProcessPoolExecutor(max_workers=args.workers) as pool:
-        futures = [pool.submit(run, first, min(args.chunk, batches - first), args.calls)
+        futures = [pool.submit(run, first, min(args.chunk, batches - first), args.calls, args.budget)
                    for first in range(0, batches, args.chunk)]
         for future in cf.as_completed(futures):
             outcomes, escapes = future.result()
@@ -94,9 +102,9 @@ def main(argv: list[str] | None = None) -> int:
     bad = sum(n for kind, n in kinds.items() if kind.startswith(BAD))
     for example in examples[:20]:
         print("  ", example)
-    print(f"cases {sum(totals.values())}: accepted {kinds['accepted']}, refused {kinds['refused']}, "
+    print(f"cases {sum(totals.values()) - kinds['HANG']}: accepted {kinds['accepted']}, refused {kinds['refused']}, "
           f"escapes {sum(n for k, n in kinds.items() if k.startswith('ESCAPE'))}, damaged {kinds['DAMAGED']}, "
-          f"inconsistent {kinds['INCONSISTENT']}; {time.perf_counter() - started:.0f} s")
+          f"inconsistent {kinds['INCONSISTENT']}, hangs {kinds['HANG']}; {time.perf_counter() - started:.0f} s")
     return 1 if bad else 0
 
 

@@ -104,6 +104,11 @@ _HOSTILE: tuple[object, ...] = (
 """Values no argument of the batch API takes (or takes only in a few places)."""
 
 
+_HOSTILE_COUNTS: tuple[object, ...] = (None, True, 1.0, 1.5, float("nan"), 0, -1, MAX_SEED + 1, 2**100, "2", [1],
+                                        np.int64(0), np.bool_(True))
+"""Counts ``play_seeds`` refuses (a large count it accepts would play that many games)."""
+
+
 def _value(rng: random.Random, good: Callable[[], object]) -> object:
     return good() if rng.random() < 0.5 else rng.choice(_HOSTILE)
 
@@ -128,8 +133,9 @@ def hostile_call(batch: BatchGame, rng: random.Random) -> tuple[str, Callable[[]
     if kind == 2:
         g, s = game(), seed()
         return f"play_seed({g!r}, {s!r})", lambda: batch.play_seed(g, s)  # type: ignore[arg-type]
-    if kind == 3:
-        g, s, c = game(), seed(), _value(rng, lambda: rng.randint(1, 3))
+    if kind == 3:  # no large count that would be accepted: that is a long run, not a refusal
+        g, s = game(), seed()
+        c = rng.randint(1, 3) if rng.random() < 0.5 else rng.choice(_HOSTILE_COUNTS)
         return f"play_seeds({g!r}, {s!r}, {c!r})", lambda: batch.play_seeds(g, s, c)  # type: ignore[arg-type]
     if kind == 4:
         g = game()
