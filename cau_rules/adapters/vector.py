@@ -32,8 +32,10 @@ from gymnasium.vector import AutoresetMode
 from gymnasium.vector.utils import batch_space
 
 from cau_rules.adapters.features import env_setup
-from cau_rules.batch import BatchGame
-from cau_rules.registry import family_of
+from cau_rules.batch import MAX_SIZE, BatchGame
+from cau_rules.checks import MAX_SEED, check_type, whole_number
+from cau_rules.errors import InvalidRulesError
+from cau_rules.registry import family_of, get_rules
 
 __all__ = ["CauRulesVectorEnv"]
 
@@ -45,7 +47,20 @@ class CauRulesVectorEnv(gymnasium.vector.VectorEnv[VectorObservation, npt.NDArra
 
     The reward is the seat's share of the win (1, or 1/k for k tied) when its game ends,
     else 0.  With ``opponents="self"`` the caller moves for every seat: the observation
-    is the seat to play's and the reward that of the seat that just moved.
+    is the seat to play's and the reward that of the seat that just moved.  A game over
+    as soon as it is dealt (a Valencian stones target of 2 or 3) asks nobody to act: it
+    is skipped, and the slot is dealt from the next seed.
+
+    Every method checks its arguments before anything changes, as
+    :class:`~cau_rules.batch.BatchGame` does: a wrong type is a :class:`TypeError`
+    naming the parameter, a value out of range an
+    :class:`~cau_rules.errors.InvalidRulesError` (a :class:`ValueError`), an illegal
+    action an :class:`~cau_rules.errors.IllegalMoveError`.
+
+    Raises:
+        TypeError: an argument of the wrong type.
+        InvalidRulesError: an unknown variant or option, a player count, *num_envs*
+            (1 to :data:`~cau_rules.batch.MAX_SIZE`), *seat* or *opponents* out of range.
     """
 
     metadata: dict[str, Any] = {"autoreset_mode": AutoresetMode.SAME_STEP}  # noqa: RUF012
@@ -54,12 +69,18 @@ class CauRulesVectorEnv(gymnasium.vector.VectorEnv[VectorObservation, npt.NDArra
         self, variant: str = "cau", players: int | None = None, num_envs: int = 8, seat: int = 0,
         opponents: Literal["random", "greedy", "self"] = "random",
     ) -> None:
+        check_type(variant, str, "variant")
+        check_type(players, (int, type(None)), "players")
+        check_type(num_envs, int, "num_envs")
+        whole_number(num_envs, "num_envs", low=1, high=MAX_SIZE, error=InvalidRulesError)
+        check_type(seat, int, "seat")
+        if not isinstance(opponents, str) or opponents not in ("random", "greedy", "self"):
+            raise InvalidRulesError(f"opponents must be 'random', 'greedy' or 'self', not {opponents!r:.40}")
+        if players is not None:
+            get_rules(variant).check_players(players)
         setup = env_setup(variant, players, None, (), "raise")
         self.rules, self.players, self.codec, self.features = setup.rules, setup.players, setup.codec, setup.features
-        if not 0 <= seat < self.players:
-            raise ValueError(f"seat must be from 0 to {self.players - 1}, not {seat}")
-        if opponents not in ("random", "greedy", "self"):
-            raise ValueError(f"opponents must be 'random', 'greedy' or 'self', not {opponents!r}")
+        whole_number(seat, "seat", low=0, high=self.players - 1, error=InvalidRulesError)
         self.seat = seat
         self.opponents = opponents
         self.num_envs = num_envs
@@ -84,8 +105,12 @@ class CauRulesVectorEnv(gymnasium.vector.VectorEnv[VectorObservation, npt.NDArra
         return result
 
     def _restart(self, game: int) -> None:
-        self.batch.reset(game, self._next_seed)
-        self._next_seed += 1
+        """Deal slot *game* from the next seed (skipping games over at their deal)."""
+        while True:
+            self.batch.reset(game, self._next_seed)
+            self._next_seed = (self._next_seed + 1) % (MAX_SEED + 1)
+            if not self.batch.done[game]:
+                return
 
     def _opponents_move(self, rewards: npt.NDArray[np.float64], ended: npt.NDArray[np.bool_],
                         final: list[Any]) -> None:
@@ -137,9 +162,24 @@ class CauRulesVectorEnv(gymnasium.vector.VectorEnv[VectorObservation, npt.NDArra
     def reset(
         self, *, seed: int | list[int] | None = None, options: dict[str, Any] | None = None
     ) -> tuple[VectorObservation, dict[str, Any]]:
-        """Deal new games (game *i* from seed ``seed + i``) and let the opponents move
-        up to the learner's turn."""
-        first = seed[0] if isinstance(seed, list) else seed
+        """Deal new games (game *i* from seed ``seed + i``, a game over at its deal
+        skipped) and let the opponents move up to the learner's turn.
+
+        Raises:
+            TypeError: *seed* is not None, a whole number or a list of them, or
+                *options* not None or a dict.
+            InvalidRulesError: a seed out of range (0 to ``MAX_SEED``).
+        """
+        check_type(seed, (int, list, type(None)), "seed")
+        check_type(options, (dict, type(None)), "options")
+        seeds = seed if isinstance(seed, list) else [seed]
+        if not seeds:
+            raise InvalidRulesError("seed must be None, a seed or a list of seeds, not an empty list")
+        for one in seeds:
+            if one is not None:
+                check_type(one, int, "seed")
+                whole_number(one, "seed", low=0, high=MAX_SEED, error=InvalidRulesError)
+        first = seeds[0]
         if first is not None:
             self._next_seed = first
             self._rng = random.Random(first)
@@ -153,12 +193,17 @@ class CauRulesVectorEnv(gymnasium.vector.VectorEnv[VectorObservation, npt.NDArra
     def step(
         self, actions: npt.NDArray[np.int64]
     ) -> tuple[VectorObservation, npt.NDArray[Any], npt.NDArray[Any], npt.NDArray[Any], dict[str, Any]]:
-        """The learner's action in every game, then the opponents up to its next turn."""
+        """The learner's action in every game, then the opponents up to its next turn.
+
+        Raises:
+            TypeError: *actions* is not one whole number per game.
+            IllegalMoveError: an action is not legal (nothing moves).
+        """
         rewards = np.zeros(self.num_envs)
         ended = np.zeros(self.num_envs, np.bool_)
         final: list[Any] = [None] * self.num_envs
         mover = self.batch.to_play.copy()
-        self.batch.step(np.asarray(actions, np.int64))
+        self.batch.step(actions)
         self._collect(np.ones(self.num_envs, np.bool_), rewards, ended, final,
                       mover if self.opponents == "self" else None)
         self._opponents_move(rewards, ended, final)

@@ -95,7 +95,8 @@ _OPTIONS = st.fixed_dictionaries({}, optional={
     "packet": st.sampled_from([1, 3]),
     "chain_scoring": st.sampled_from(["final", "cumulative"]),
     "card_surplus_stones": st.booleans(),
-    "target": st.integers(5, 41),
+    "target": st.integers(2, 41),
+    "partides_to_win": st.integers(1, 3),
 })
 
 
@@ -125,6 +126,40 @@ def test_options_and_positions_part_way_match_the_reference(
         starts.append(state)
     batch = BatchGame.from_states(starts)
     lockstep(batch, list(starts), rng)
+
+
+JOCS: list[dict[str, Any]] = [
+    {"partides_to_win": 3, "target": 2},
+    {"partides_to_win": 3, "target": 3},
+    {"partides_to_win": 2, "target": 9, "rondas": False},
+    {"partides_to_win": 2, "target": 41},
+]
+"""Jocs of several partides: tiny targets (a new partida's first deal often wins it, so
+one move may start several partides), and the rule book's 41."""
+JOC_GAMES = 40
+
+
+@pytest.mark.parametrize("options", JOCS, ids=lambda options: "-".join(f"{k}{v}" for k, v in options.items()))
+def test_a_joc_of_several_partides_matches_the_reference(options: dict[str, Any]) -> None:
+    rules = get_rules("cau-recau-sant-vicent", **options)
+    seed = 7000 + options["target"]
+    batch = BatchGame(rules, 4, JOC_GAMES, seed=seed)
+    states = [new_game(rules, players=4, seed=seed + game) for game in range(JOC_GAMES)]
+    lockstep(batch, states, random.Random(str(options)))
+
+
+def test_a_joc_dealt_in_python_matches_the_reference() -> None:
+    """Supplied deck orders are dealt in Python: a partida won at a deal waits there
+    for the next hand's deal, written by Python (the kernel deals seeded games itself)."""
+    rules = get_rules("cau-recau-sant-vicent", partides_to_win=3, target=2)
+    starts = []
+    for seed in range(12):
+        order = list(rules.deck.cards)
+        random.Random(seed).shuffle(order)
+        starts.append(new_game(rules, players=4, seed=seed, decks=[order]))
+    batch = BatchGame.from_states(starts)
+    assert not batch._batch.native.any()  # type: ignore[attr-defined]
+    lockstep(batch, list(starts), random.Random(5))
 
 
 def _perft(batch: Batch, row: Any, depth: int) -> list[int]:

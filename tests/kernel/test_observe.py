@@ -49,3 +49,19 @@ def test_finished_games_and_options_are_observed_too() -> None:
         np.testing.assert_array_equal(batch.observe(), _reference(batch))
         batch.step(batch.random_actions())
     np.testing.assert_array_equal(batch.observe(), _reference(batch))
+
+
+def test_a_joc_is_observed_like_the_reference() -> None:
+    """A joc of two partides to 5 stones: stakes with ``bid joc``, partides won and new
+    partides started, compared after every one of 300 steps."""
+    from cau_rules.fishing.kernel import layout as L
+
+    batch = BatchGame("cau-recau-sant-vicent", 4, 24, seed=3, auto_reset=True, target=5, partides_to_win=2)
+    rows = batch._batch.rows  # type: ignore[attr-defined]
+    jocs = 0
+    for _ in range(300):
+        np.testing.assert_array_equal(batch.observe(), _reference(batch))
+        for row in rows[(rows[:, L.STAKE_ON] == 1) & (rows[:, L.BIDS_LEN] > 0)]:
+            jocs += int(row[L.BIDS + row[L.BIDS_LEN] - 1] == L.JOC_BID)  # the joc is the last bid
+        batch.step(batch.random_actions())
+    assert jocs > 0

@@ -123,12 +123,20 @@ def test_play_seed_is_reset_then_play_random(name: str, players: int) -> None:
     options: dict[str, Any] = {"max_hands": 4} if name == "cacho" else {}
     one = BatchGame(name, players, 2, seed=0, **options)
     other = BatchGame(name, players, 2, seed=0, **options)
-    for seed in (5, 2**40, -3):
+    for seed in (5, 2**40, 2**63 - 1):
         made = one.play_seed(1, seed)
         other.reset(1, seed)
         assert other.play_random(1) == made
         assert one.state(1) == other.state(1)
         assert one.returns.tolist() == other.returns.tolist()
+    # the kernel's own batch also takes the seeds outside the library's range (BatchGame refuses them)
+    kernel: Any = one._batch
+    reference: Any = other._batch
+    made = kernel.play_seed(1, -3)
+    reference.reset(1, -3)
+    assert reference.play_random(1) == made
+    assert kernel.state(1) == reference.state(1)
+    assert kernel.outcome(1) == reference.outcome(1)
 
 
 @pytest.mark.parametrize(("name", "players", "options"), [
@@ -138,14 +146,26 @@ def test_play_seed_is_reset_then_play_random(name: str, players: int) -> None:
 def test_play_seeds_is_play_seed_of_each_seed_in_turn(name: str, players: int, options: dict[str, Any]) -> None:
     one = BatchGame(name, players, 2, seed=0, **options)
     other = BatchGame(name, players, 2, seed=0, **options)
-    # across the sign and the digits' count (keys of different lengths in one group of
-    # sixteen), a count that is no multiple of sixteen, and seeds at int64's edges
-    for first, count in ((-9, 37), (95, 21), (2**63 - 3, 5), (-(2**63) - 2, 4), (7, 1)):
+    # across the digits' count (keys of different lengths in one group of sixteen), a
+    # count that is no multiple of sixteen, and the last seeds
+    for first, count in ((0, 37), (95, 21), (2**63 - 5, 5), (7, 1)):
         made = one.play_seeds(1, first, count)
         assert made == sum(other.play_seed(1, seed) for seed in range(first, first + count))
         assert one.state(1) == other.state(1)
         assert one.returns.tolist() == other.returns.tolist()
         assert one.done.tolist() == other.done.tolist()
+    # the kernel's own batch, across the sign and int64's edges (BatchGame refuses such seeds)
+    kernel: Any = one._batch
+    reference: Any = other._batch
+    for first, count in ((-9, 37), (2**63 - 3, 5), (-(2**63) - 2, 4)):
+        made = kernel.play_seeds(1, first, count)
+        played = 0
+        for seed in range(first, first + count):  # play_seed is reset then play_random
+            reference.reset(1, seed)
+            played += reference.play_random(1)
+        assert made == played
+        assert kernel.state(1) == reference.state(1)
+        assert kernel.outcome(1) == reference.outcome(1)
 
 
 def test_play_seeds_checks_its_arguments() -> None:

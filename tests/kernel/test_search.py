@@ -88,11 +88,11 @@ def check_determinisation(guess: FishingState, state: FishingState, info: InfoSt
         assert guess.piles == memory.piles
     # the bridge: the row of the guess plays the guess's legal moves
     codec = FishingCodec(guess.rules, guess.players)
-    row = np.zeros(L.ROW, np.int16)
+    row = np.zeros(L.row_length(guess.rules), np.int16)
     row_of(guess, row)
     mask = np.zeros(codec.num_actions, np.bool_)
     core.mask_row(row, np.array(L.rules_vector(guess.rules, guess.players), np.int64),
-                  np.zeros(L.ROW, np.int16), mask)
+                  np.zeros(L.row_length(guess.rules), np.int16), mask)
     assert np.flatnonzero(mask).tolist() == sorted(codec.legal_actions(guess))
 
 

@@ -68,8 +68,8 @@ class Batch:
         self.size = size
         self.vector: npt.NDArray[np.int64] = np.array(L.rules_vector(rules, players), np.int64)
         self.num_actions = int(self.vector[L.R_ACTIONS])
-        self.rows: npt.NDArray[np.int16] = np.zeros((size, L.ROW), np.int16)
-        self.works: npt.NDArray[np.int16] = np.zeros((size, L.ROW), np.int16)
+        self.rows: npt.NDArray[np.int16] = np.zeros((size, L.row_length(rules)), np.int16)
+        self.works: npt.NDArray[np.int16] = np.zeros((size, L.row_length(rules)), np.int16)
         self.deals: npt.NDArray[np.int16] = np.full((size, DEAL_SLOTS, SLOT), -1, np.int16)
         self.seeds = [0] * size
         self.decks: list[tuple[tuple[Card, ...], ...]] = [()] * size
@@ -127,6 +127,7 @@ class Batch:
         self.dealt[game] = 0
         self._deal_ahead(game)
         core.begin_row(row, self.vector, self.deals[game])
+        self._settle(game)
         self._flags(game)
         self._check(game)
 
@@ -178,6 +179,14 @@ class Batch:
         self._deal_ahead(game)
         self._flags(game)
 
+    def _settle(self, game: int) -> None:
+        """Deal and start the partides game *game* waits for (a Python-dealt game whose
+        new partida's first deal won it again)."""
+        row = self.rows[game]
+        while row[L.PENDING] and not row[L.ERROR]:
+            self._deal_ahead(game)
+            core.resume_row(row, self.vector, self.deals[game])
+
     def _flags(self, game: int) -> None:
         """Read game *game*'s ``over`` and ``to_play`` flags from its row."""
         self._over[game] = self.rows[game, L.PHASE] == L.PHASE_CODES["over"]
@@ -207,6 +216,9 @@ class Batch:
             for game in np.nonzero(active & ~self.native & (rows[:, L.HAND] + DEAL_SLOTS > self.dealt)
                                    & (self.dealt < self.hand_limit))[0]:
                 self._deal_ahead(int(game))
+            for game in np.nonzero(active & ~self.native & (rows[:, L.PENDING] != 0))[0]:
+                self._settle(int(game))
+                self._flags(int(game))
         errors = np.nonzero(self.rows[:, L.ERROR])[0]
         if len(errors):
             self._check(int(errors[0]))

@@ -17,7 +17,7 @@ import numpy.typing as npt
 from cau_rules.cards import Card
 from cau_rules.fishing.deal import lay_table
 from cau_rules.fishing.kernel import layout as L
-from cau_rules.fishing.moves import Call
+from cau_rules.fishing.moves import JOC, Call
 from cau_rules.fishing.rules import FishingRules
 from cau_rules.fishing.state import FishingState
 from cau_rules.fishing.zones import Chain, Stake, Tally
@@ -100,8 +100,9 @@ def row_of(state: FishingState, row: Row) -> None:
         row[L.STONES0:L.STONES0 + 2] = tally.stones
         row[L.PARTIDES0:L.PARTIDES0 + 2] = tally.partides
         row[L.LOG_LEN] = len(tally.log)
+        log = _log_at(state.rules)
         for index, (partida, hand, team, reason, stones) in enumerate(tally.log):
-            _put(row, L.LOG + index * 5, (partida, hand, team, L.REASONS.index(reason), stones))
+            _put(row, log + index * 5, (partida, hand, team, L.REASONS.index(reason), stones))
     stake = state.stake
     if stake is not None:
         row[L.STAKE_ON] = 1
@@ -112,8 +113,16 @@ def row_of(state: FishingState, row: Row) -> None:
         row[L.BIDDER0], row[L.BIDDER1] = stake.bidders
         row[L.BIDS_LEN] = len(stake.bids)
         for index, bid in enumerate(stake.bids):
-            row[L.BIDS + index] = L.GAME_BID if bid is None else int(bid)
+            row[L.BIDS + index] = L.GAME_BID if bid is None else L.JOC_BID if bid == JOC else int(bid)
     row[L.WON] = -1
+
+
+def _log_at(rules: FishingRules) -> int:
+    """Where the stones log starts in a row of *rules* (after the hand scores)."""
+    return L.HS + L.tail_sizes(rules)[0] * L.MAXP
+
+
+_BIDS = {L.GAME_BID: None, L.JOC_BID: JOC}
 
 
 def _cards(row: Row, at: int, size: int) -> tuple[Card, ...]:
@@ -137,7 +146,7 @@ def state_of(rules: FishingRules, row: Row, seed: int, decks: tuple[tuple[Card, 
     if values[L.HAS_TALLY]:
         log = tuple(
             (values[at], values[at + 1], values[at + 2], L.REASONS[values[at + 3]], values[at + 4])
-            for at in range(L.LOG, L.LOG + 5 * values[L.LOG_LEN], 5)
+            for at in range(_log_at(rules), _log_at(rules) + 5 * values[L.LOG_LEN], 5)
         )
         tally = Tally((values[L.STONES0], values[L.STONES0 + 1]),
                       (values[L.PARTIDES0], values[L.PARTIDES0 + 1]), log)
@@ -145,8 +154,7 @@ def state_of(rules: FishingRules, row: Row, seed: int, decks: tuple[tuple[Card, 
     if values[L.STAKE_ON]:
         holders = tuple((values[L.STAKE_SEAT + i], _KINDS[values[L.STAKE_KIND + i]])
                         for i in range(values[L.STAKE_HOLDERS]))
-        bids = tuple(None if bid == L.GAME_BID else bid
-                     for bid in values[L.BIDS:L.BIDS + values[L.BIDS_LEN]])
+        bids = tuple(_BIDS.get(bid, bid) for bid in values[L.BIDS:L.BIDS + values[L.BIDS_LEN]])
         stake = Stake(holders, (values[L.BIDDER0], values[L.BIDDER1]), bids)
     return FishingState(
         rules=rules, players=n, seed=seed, decks=decks, hand=values[L.HAND], round=values[L.ROUND],

@@ -31,17 +31,19 @@ from cau_rules.fishing.kernel.layout import (
     HOLD_LEN,
     HS,
     HS_LEN,
+    JOC_BID,
     LAST_CAP,
     MAXBIDS,
-    MAXH,
     MAXP,
     OPENER,
+    PENDING,
     PHASE,
     PILE_LEN,
     R_ACCEPT,
     R_ACTIONS,
     R_BID2,
     R_BID_GAME,
+    R_BID_JOC,
     R_CARD_STRIDE,
     R_CONTINUOUS,
     R_DECK,
@@ -49,6 +51,7 @@ from cau_rules.fishing.kernel.layout import (
     R_DOZENS,
     R_HAND_LIMIT,
     R_HANDS,
+    R_MAXH,
     R_PACKET,
     R_PILE_STRIDE,
     R_REFUSE,
@@ -76,6 +79,7 @@ from cau_rules.fishing.kernel.layout import (
     TRAIL_CARD,
     TRAIL_SEAT,
     WON,
+    WON_JOC,
     N,
     fresh_cache,
     source_stamp,
@@ -352,7 +356,12 @@ def answer_stake(s, r, action, x):
         if nbids >= MAXBIDS:
             s[ERROR] = OVERFLOW
             return
-        s[BIDS + nbids] = GAME_BID if action == r[R_BID_GAME] else action - r[R_BID2] + 2
+        if action == r[R_BID_GAME]:
+            s[BIDS + nbids] = GAME_BID
+        elif action == r[R_BID_JOC]:
+            s[BIDS + nbids] = JOC_BID
+        else:
+            s[BIDS + nbids] = action - r[R_BID2] + 2
         s[BIDS_LEN] = nbids + 1
         s[TO_PLAY] = s[BIDDER0] if (nbids + 1) % 2 == 0 else s[BIDDER1]
         return
@@ -381,8 +390,9 @@ def answer_stake(s, r, action, x):
             if strength > best:
                 best = strength
                 winner = holder
-        if bid == GAME_BID:
+        if bid < 0:  # the game (GAME_BID) or the joc (JOC_BID)
             s[WON] = winner % 2
+            s[WON_JOC] = 1 if bid == JOC_BID else 0
             return
         score(s, r, winner % 2, bid, STAKE)
         return
@@ -395,7 +405,7 @@ def answer_stake(s, r, action, x):
                 stones += s[STAKE_KIND + h]
     else:
         raised = s[BIDS + refused - 1]
-        if raised == GAME_BID:
+        if raised == GAME_BID:  # a refused raise from game to joc wins the partida
             s[WON] = bidder_team
             return
         stones = raised
@@ -486,7 +496,7 @@ def end_hand(s, r, deals, last, x):
                 if s[WON] >= 0:
                     return
     row = s[HS_LEN]
-    if row >= MAXH:
+    if row >= r[R_MAXH]:
         s[ERROR] = OVERFLOW
         s[PHASE] = OVER
         return
@@ -504,19 +514,54 @@ def end_hand(s, r, deals, last, x):
 
 
 @njit_plain
+def close_partida(s, r, deals, x):
+    """The team ``WON`` won the partida: start the next partida's first hand, again while
+    its deal wins one (the reference's ``partida_won``), or end the game.  When the
+    hand's deal is not written, the row stops with ``PENDING`` set: the caller writes
+    it and calls :func:`resume`."""
+    while s[WON] >= 0:
+        team = s[WON]
+        joc = s[WON_JOC]
+        s[WON] = -1
+        s[WON_JOC] = 0
+        partida_won(s, r, team, joc)
+        if s[PHASE] == OVER:
+            return
+        hand = s[HAND] + 1
+        if deals[hand % deals.shape[0], 0] != hand:
+            s[PENDING] = 1
+            return
+        start_hand(s, r, deals, hand, x)
+
+
+@njit_plain
+def resume(s, r, deals, x):
+    """Start the partida a row stopped for (``PENDING``), its first hand's deal now
+    written; the row may stop again for the next one (a deal that wins a partida)."""
+    hand = s[HAND] + 1
+    if deals[hand % deals.shape[0], 0] != hand:
+        return
+    s[PENDING] = 0
+    s[WON] = -1
+    start_hand(s, r, deals, hand, x)
+    close_partida(s, r, deals, x)
+
+
+@njit_plain
 def begin(s, r, deals, x):
     """Deal the first hand of the row (its fields other than the seat count cleared)."""
     s[WON] = -1
+    s[WON_JOC] = 0
+    s[PENDING] = 0
     start_hand(s, r, deals, 0, x)
-    if s[WON] >= 0:
-        partida_won(s, s[WON])
-        s[WON] = -1
+    close_partida(s, r, deals, x)
 
 
 @njit_plain
 def step(s, r, deals, action, x):
     """Make the legal *action* (the codec's index) of the seat to play."""
     s[WON] = -1
+    s[WON_JOC] = 0
     if s[PHASE] == BID:
         answer_stake(s, r, action, x)
     else:
@@ -525,9 +570,7 @@ def step(s, r, deals, action, x):
         run = rest // r[R_RUN_STRIDE]
         piles = (rest % r[R_RUN_STRIDE]) // r[R_PILE_STRIDE] if r[R_PILE_STRIDE] > 0 else 0
         play(s, r, deals, card, run, piles, x)
-    if s[WON] >= 0:
-        partida_won(s, s[WON])
-        s[WON] = -1
+    close_partida(s, r, deals, x)
 
 
 def _step_rows(rows, r, deals, actions, active):
@@ -586,6 +629,11 @@ def play_random(s, r, deals, work, rng, limit):
     x = np.empty(SCRATCH, np.int64)
     made = 0
     while s[PHASE] != OVER and made < limit and s[ERROR] == 0:
+        if s[PENDING]:
+            resume(s, r, deals, x)
+            if s[PENDING] or s[PHASE] == OVER:
+                break  # a deal to write, or the joc ended at a deal
+            continue
         if not deals_ready(s, r, deals):
             break
         count = legal_mask(s, r, work, no_mask, actions, x)
@@ -605,6 +653,11 @@ Randoms = npt.NDArray[np.uint64]
 def begin_row(row: Rows, rules: Vector, deals: Rows) -> None:
     """Deal the first hand into *row* (its seat count and tally flag set, the rest zero)."""
     begin(row, rules, deals, np.empty(SCRATCH, np.int64))
+
+
+def resume_row(row: Rows, rules: Vector, deals: Rows) -> None:
+    """Start the partida *row* waits for (``PENDING``), its first hand's deal written."""
+    resume(row, rules, deals, np.empty(SCRATCH, np.int64))
 
 
 def step_rows(rows: Rows, rules: Vector, deals: Rows, actions: Vector, active: Flags, parallel: bool) -> None:

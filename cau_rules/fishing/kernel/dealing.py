@@ -16,7 +16,7 @@ from numba import njit, prange
 
 from cau_rules import kernel_random
 from cau_rules.fishing.kernel import core, parts
-from cau_rules.fishing.kernel.core import begin, play_random, step
+from cau_rules.fishing.kernel.core import begin, play_random, resume, step
 from cau_rules.fishing.kernel.layout import (
     ERROR,
     FINGERPRINT,
@@ -26,6 +26,7 @@ from cau_rules.fishing.kernel.layout import (
     HS_LEN,
     MAXP,
     PARTIDES0,
+    PENDING,
     PHASE,
     R_HAND_LIMIT,
     R_HANDS,
@@ -162,6 +163,16 @@ def reset_one(s, r, deals, dealt, rngs, g, seed, players, tally, deck, stock, mt
     deals[:, 0] = -1
     deal_ahead(s, r, deals, dealt, g, seed, deck, stock, mt, text)
     begin(s, r, deals, x)
+    settle_pending(s, r, deals, dealt, g, seed, deck, stock, mt, text, x)
+
+
+@njit(cache=True)
+def settle_pending(s, r, deals, dealt, g, seed, deck, stock, mt, text, x):
+    """While the row waits for the deal of a new partida's first hand (``PENDING``):
+    deal it and start the partida."""
+    while s[PENDING] and s[ERROR] == 0:
+        deal_ahead(s, r, deals, dealt, g, seed, deck, stock, mt, text)
+        resume(s, r, deals, x)
 
 
 def _reset_rows(rows, r, deals, dealt, rngs, games, seeds, players, tally, deck, over, to_play):
@@ -188,11 +199,12 @@ def _step_rows(rows, r, deals, actions, active, dealt, seeds, native, deck, over
             x = np.empty(SCRATCH, np.int64)
             s = rows[g]
             step(s, r, deals[g], actions[g], x)
-            if native[g] and s[HAND] + AHEAD > dealt[g] and dealt[g] < r[R_HAND_LIMIT]:
+            if native[g] and (s[PENDING] or (s[HAND] + AHEAD > dealt[g] and dealt[g] < r[R_HAND_LIMIT])):
                 stock = np.empty(deck.shape[0], np.int64)
                 mt = np.empty((GENERATORS, MT_SIZE), np.int64)
                 text = np.empty(TEXT_SIZE, np.uint8)
                 deal_ahead(s, r, deals[g], dealt, g, seeds[g], deck, stock, mt, text)
+                settle_pending(s, r, deals[g], dealt, g, seeds[g], deck, stock, mt, text, x)
             over[g] = s[PHASE] == OVER
             to_play[g] = s[TO_PLAY]
 

@@ -18,12 +18,16 @@ discard            48 + length                cards out of play
 chain              4 seats, 4 cards           the pending chain in play order
 run                12 ranks, 12 owners        the run claimed by the chain's last card
 debts              ``MAXP * MAXD`` pairs      creditor and cards owed, oldest first
-hand scores        ``MAXH * MAXP``            one row per finished hand
-stones log         ``MAXLOG * 5``             partida, hand, team, reason, stones
 stake              holders, bidders, bids     the Valencian ronda stake
+hand scores        hands * ``MAXP``           one row per finished hand
+stones log         entries * 5                partida, hand, team, reason, stones
 =================  =========================  =============================================
 
->>> ROW > 1000, PHASE_CODES["over"]
+The last two, the row's tail, are sized by the rules (:func:`tail_sizes`): a match's
+``hands``, or for stones the most hands and log entries a joc can reach,
+``(2 * target - 1) * (2 * partides_to_win - 1)``; the log starts at ``r[R_LOG]``.
+
+>>> row_length(FISHING_PRESETS["cau"]) > 1000, PHASE_CODES["over"]
 (True, 3)
 >>> supported_problems(FISHING_PRESETS["cau"])
 []
@@ -35,7 +39,7 @@ import zlib
 
 from cau_rules.cards import Card
 from cau_rules.fishing.codec import FishingCodec
-from cau_rules.fishing.moves import GAME, Accept, Bid, Declare, Play, Refuse
+from cau_rules.fishing.moves import GAME, JOC, Accept, Bid, Declare, Play, Refuse
 from cau_rules.fishing.rules import FISHING_PRESETS, FishingRules
 from cau_rules.fishing.zones import STONE_REASONS
 from cau_rules.kernel_tools import fresh_cache, source_stamp
@@ -43,28 +47,31 @@ from cau_rules.kernel_tools import fresh_cache, source_stamp
 __all__ = [
     "FISHING_PRESETS",
     "MAXD",
-    "MAXH",
-    "MAXLOG",
     "MAXP",
+    "MAX_TAIL",
     "PHASE_CODES",
     "REASONS",
-    "ROW",
     "SUPPORTED_OPTIONS",
     "fresh_cache",
+    "row_length",
     "rules_vector",
     "source_stamp",
     "supported_problems",
+    "tail_sizes",
 ]
 
 MAXP = 6
 """The most players a kernel game seats."""
 MAXD = 48
 """The most debts a seat carries at once (more stops the game with an error)."""
-MAXH = 128
-"""The most hands a kernel game records (``hands`` and a stones game's length)."""
-MAXLOG = 128
-"""The most entries of a stones game's log: every entry scores a stone or more, and
-neither team passes ``target - 1`` before the last, so ``2 * target - 1`` entries at most."""
+MAX_TAIL = 16384
+"""The most hands, and stones-log entries, of a stones game the kernel plays: every
+entry scores a stone or more, and neither team passes ``target - 1`` before a partida's
+last, so a partida has ``2 * target - 1`` entries at most, and as many hands (each deal
+scores a stone); a joc has ``2 * partides_to_win - 1`` partides at most.  The bound keeps
+a hand's number within the row's int16 and a row (twice: a batch keeps a work row per
+game) within 400 kB: it covers a target of 41 up to 50 partides, and every target up to
+999 up to 4 partides."""
 MAXBIDS = 64
 """The most bids of one ronda stake."""
 
@@ -107,6 +114,11 @@ WON = 27
 ERROR = 28
 """Nonzero when the game overflowed a fixed size (the row is then unusable)."""
 HAS_TALLY = 29
+PENDING = 30
+"""1 while a partida is won and the next one's first hand waits for its deal (never seen
+outside the kernel's entry points: they deal it and resume)."""
+WON_JOC = 31
+"""1 when ``WON``'s team won the whole joc (an accepted joc stake)."""
 SCALARS = 32
 
 # -- zones --------------------------------------------------------------------------
@@ -124,16 +136,16 @@ RUN_OWNER = RUN_RANK + 12
 DEBT_CRED = RUN_OWNER + 12
 DEBT_AMT = DEBT_CRED + MAXP * MAXD
 DEBT_LEN = DEBT_AMT + MAXP * MAXD
-HS = DEBT_LEN + MAXP
-LOG = HS + MAXH * MAXP
-STAKE_SEAT = LOG + MAXLOG * 5
+STAKE_SEAT = DEBT_LEN + MAXP
 STAKE_KIND = STAKE_SEAT + MAXP
 BIDS = STAKE_KIND + MAXP
-ROW = BIDS + MAXBIDS
-"""The length of one game's row."""
+HS = BIDS + MAXBIDS
+"""The hand scores, the start of the row's tail (the stones log follows, at ``r[R_LOG]``)."""
 
 GAME_BID = -1
 """A bid of the whole game (the partida) in the bids field."""
+JOC_BID = -2
+"""A bid of the whole joc (several partides) in the bids field."""
 
 # -- the rules vector ---------------------------------------------------------------
 R_DECK = 0
@@ -174,7 +186,17 @@ R_BID2 = R_ACTIONS + 5
 R_BID_GAME = R_ACTIONS + 6
 R_ACCEPT = R_ACTIONS + 7
 R_REFUSE = R_ACTIONS + 8
-RULES_LEN = R_ACTIONS + 9
+R_BID_JOC = R_ACTIONS + 9
+"""The index of ``bid joc`` (-1 with one partida: no joc)."""
+R_PARTIDES = R_ACTIONS + 10
+"""``partides_to_win``."""
+R_MAXH = R_ACTIONS + 11
+"""The hand-score rows of the row's tail (:func:`tail_sizes`)."""
+R_LOG = R_ACTIONS + 12
+"""Where the stones log starts in the row."""
+R_MAXLOG = R_ACTIONS + 13
+"""The stones-log entries of the row's tail."""
+RULES_LEN = R_ACTIONS + 14
 
 FINGERPRINT = zlib.crc32(repr([
     (name, value) for name, value in sorted(globals().items()) if name.isupper() and type(value) is int
@@ -203,11 +225,10 @@ SUPPORTED_OPTIONS: dict[str, str] = {
     "explicit_calls": "false only",
     "leftovers": "'last_capturer' or 'discard'",
     "scoring": "'cards' or 'dozens'",
-    "hands": f"1 to {MAXH}",
+    "hands": "any (1 to 999)",
     "teams / rewards": "cards, or stones by teams",
-    "target": f"2 to {MAXLOG // 2} (stones)",
+    "target / partides_to_win": f"any with (2 * target - 1) * (2 * partides_to_win - 1) up to {MAX_TAIL} (stones)",
     "chain_scoring": "'final' or 'cumulative'",
-    "partides_to_win": "1 only",
     "card_surplus_stones": "true or false",
 }
 """What the kernel plays, option by option (anything else is refused by name)."""
@@ -222,15 +243,37 @@ def supported_problems(rules: FishingRules, players: int | None = None) -> list[
     problems: list[str] = []
     if rules.explicit_calls:
         problems.append("explicit_calls=True (the kernel plays automatic calls only)")
-    if rules.partides_to_win != 1:
-        problems.append(f"partides_to_win={rules.partides_to_win} (the kernel plays one partida)")
-    if rules.rewards == "cards" and rules.hands > MAXH:
-        problems.append(f"hands={rules.hands} (the kernel plays at most {MAXH})")
-    if rules.rewards == "stones" and rules.target > MAXLOG // 2:
-        problems.append(f"target={rules.target} (the kernel plays targets up to {MAXLOG // 2})")
+    if rules.rewards == "stones" and _stones_tail(rules) > MAX_TAIL:
+        problems.append(f"target={rules.target} with partides_to_win={rules.partides_to_win} (a joc may "
+                        f"reach {_stones_tail(rules):,} hands; the kernel keeps {MAX_TAIL:,})")
     if players is not None and players > MAXP:
         problems.append(f"{players} players (the kernel seats at most {MAXP})")
     return problems
+
+
+def _stones_tail(rules: FishingRules) -> int:
+    return (2 * rules.target - 1) * (2 * rules.partides_to_win - 1)
+
+
+def tail_sizes(rules: FishingRules) -> tuple[int, int]:
+    """The hand-score rows and stones-log entries a row of *rules* holds.
+
+    >>> tail_sizes(FISHING_PRESETS["cau"]), tail_sizes(FISHING_PRESETS["cau-recau-sant-vicent"])
+    ((1, 0), (81, 81))
+    """
+    if rules.rewards == "stones":
+        return _stones_tail(rules), _stones_tail(rules)
+    return rules.hands, 0
+
+
+def row_length(rules: FishingRules) -> int:
+    """The length of one game's row under *rules* (its tail sized by :func:`tail_sizes`).
+
+    >>> row_length(FISHING_PRESETS["cau"]) < row_length(FISHING_PRESETS["cau-recau-sant-vicent"])
+    True
+    """
+    hands, log = tail_sizes(rules)
+    return HS + hands * MAXP + log * 5
 
 
 def rules_vector(rules: FishingRules, players: int) -> list[int]:
@@ -281,4 +324,10 @@ def rules_vector(rules: FishingRules, players: int) -> list[int]:
     vector[R_BID_GAME] = codec.encode(Bid(GAME))
     vector[R_ACCEPT] = codec.encode(Accept())
     vector[R_REFUSE] = codec.encode(Refuse())
+    vector[R_BID_JOC] = codec.encode(Bid(JOC)) if rules.partides_to_win > 1 else -1
+    vector[R_PARTIDES] = rules.partides_to_win
+    hands, log = tail_sizes(rules)
+    vector[R_MAXH] = hands
+    vector[R_LOG] = HS + hands * MAXP
+    vector[R_MAXLOG] = log
     return vector

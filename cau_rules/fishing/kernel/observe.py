@@ -35,6 +35,7 @@ from cau_rules.fishing.kernel.layout import (
     HOLD_LEN,
     HS,
     HS_LEN,
+    JOC_BID,
     LAST_CAP,
     MAXD,
     MAXP,
@@ -189,6 +190,9 @@ def observe_row(s, r, at, numbers, out):
         if bids > 0:
             last = s[BIDS + bids - 1]
             if last == GAME_BID:
+                out[stake + 3] = 1.0
+            elif last == JOC_BID:  # above the game: both flags
+                out[stake + 2] = 1.0
                 out[stake + 3] = 1.0
             else:
                 out[stake + 2] = fraction(last, numbers[TARGET])

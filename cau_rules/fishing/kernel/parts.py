@@ -32,15 +32,13 @@ from cau_rules.fishing.kernel.layout import (
     DEBT_LEN,
     ERROR,
     FINGERPRINT,
-    GAME_BID,
     HAND,
     HOLD,
     HOLD_LEN,
+    JOC_BID,
     LAST_CAP,
-    LOG,
     LOG_LEN,
     MAXD,
-    MAXLOG,
     PARTIDES0,
     PHASE,
     PHASE_CODES,
@@ -49,14 +47,18 @@ from cau_rules.fishing.kernel.layout import (
     R_ACCEPT,
     R_BID2,
     R_BID_GAME,
+    R_BID_JOC,
     R_CARD_STRIDE,
     R_CUMULATIVE,
+    R_LOG,
     R_MAX_CHAIN,
+    R_MAXLOG,
     R_MODE,
     R_MUST,
     R_NO_RUNS,
     R_OPEN,
     R_OWN,
+    R_PARTIDES,
     R_PILE_STRIDE,
     R_REFUSE,
     R_RUN_STRIDE,
@@ -208,11 +210,11 @@ def score(s, r, team, stones, reason):
     total = s[STONES0 + team] + stones
     s[STONES0 + team] = total
     entry = s[LOG_LEN]
-    if entry >= MAXLOG:
+    if entry >= r[R_MAXLOG]:
         s[ERROR] = OVERFLOW
         s[WON] = team
         return
-    at = LOG + entry * 5
+    at = r[R_LOG] + entry * 5
     s[at] = s[PARTIDES0] + s[PARTIDES0 + 1]
     s[at + 1] = s[HAND]
     s[at + 2] = team
@@ -224,13 +226,20 @@ def score(s, r, team, stones, reason):
 
 
 @njit_plain
-def partida_won(s, team):
-    """One partida wins the game (``partides_to_win`` is 1 in the kernel)."""
-    s[PARTIDES0 + team] += 1
+def partida_won(s, r, team, joc):
+    """*team* won the partida (with *joc*: the whole joc, its partides raised to
+    ``partides_to_win``): the game is over when it has won enough, else the stones
+    start again from nothing (the caller starts the next partida's first hand)."""
+    won = r[R_PARTIDES] if joc else s[PARTIDES0 + team] + 1
+    s[PARTIDES0 + team] = won
     s[STAKE_ON] = 0
     s[STAKE_HOLDERS] = 0
     s[BIDS_LEN] = 0
-    s[PHASE] = OVER
+    if won >= r[R_PARTIDES]:
+        s[PHASE] = OVER
+        return
+    s[STONES0] = 0
+    s[STONES0 + 1] = 0
 
 
 # -- payments and debts -----------------------------------------------------------
@@ -619,10 +628,12 @@ def stake_mask(s, r, mask, actions):
     nbids = s[BIDS_LEN]
     last = s[BIDS + nbids - 1] if nbids > 0 else 1
     count = 0
-    if last != GAME_BID:
+    if last >= 1:  # a number (or no bid yet): higher numbers, then the game
         for stones in range(max(2, last + 1), top + 1):
             count = mark(mask, actions, count, r[R_BID2] + stones - 2)
         count = mark(mask, actions, count, r[R_BID_GAME])
+    if r[R_BID_JOC] >= 0 and last != JOC_BID:
+        count = mark(mask, actions, count, r[R_BID_JOC])
     if nbids > 0:
         count = mark(mask, actions, count, r[R_ACCEPT])
         count = mark(mask, actions, count, r[R_REFUSE])

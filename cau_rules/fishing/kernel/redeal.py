@@ -20,7 +20,6 @@ from cau_rules.fishing.kernel.layout import (
     R_DECK,
     R_HAND_LIMIT,
     R_TABLE,
-    ROW,
     fresh_cache,
     source_stamp,
 )
@@ -201,7 +200,7 @@ def determinise(s, base, unknown, seg_at, seg_len, held, required, counts_base, 
     the deal), the others take what is left, in random order.  False when no deal was
     found in :data:`DEALS_TRIED` tries (*s* is then unusable)."""
     size = unknown.shape[0]
-    for i in range(ROW):
+    for i in range(base.shape[0]):
         s[i] = base[i]
     for _deal in range(DEALS_TRIED):
         for i in range(size):

@@ -49,7 +49,7 @@ from cau_rules.fishing.codec import FishingCodec
 from cau_rules.fishing.infer import FishingMemory
 from cau_rules.fishing.kernel import core, parts, redeal
 from cau_rules.fishing.kernel.bridge import DEAL_SLOTS, SLOT, row_of, state_of
-from cau_rules.fishing.kernel.core import step
+from cau_rules.fishing.kernel.core import resume, step
 from cau_rules.fishing.kernel.layout import (
     ERROR,
     FINGERPRINT,
@@ -59,16 +59,17 @@ from cau_rules.fishing.kernel.layout import (
     HS_LEN,
     MAXP,
     PARTIDES0,
+    PENDING,
     PHASE,
     PHASE_CODES,
     PILE,
     R_ACTIONS,
     R_HANDS,
-    ROW,
     STOCK,
     TO_PLAY,
     N,
     fresh_cache,
+    row_length,
     rules_vector,
     source_stamp,
     supported_problems,
@@ -158,6 +159,14 @@ def legal_now(s, r, deals, deck, rng, work, no_mask, actions, x):
 
 
 @njit(cache=True)
+def settle(s, r, deals, deck, rng, x):
+    """Deal (with *rng*) and start the partides a row waits for (``PENDING``)."""
+    while s[PENDING] and s[ERROR] == 0:
+        deal_ahead(s, r, deals, deck, rng)
+        resume(s, r, deals, x)
+
+
+@njit(cache=True)
 def run_search(base, r, deck, unknown, seg_at, seg_len, held, required, counts_base, seat, iterations,
                exploration, rng, node_action, node_mover, node_visits, node_avail, node_reward, node_child,
                node_next, used):
@@ -167,8 +176,8 @@ def run_search(base, r, deck, unknown, seg_at, seg_len, held, required, counts_b
     Returns the iterations done (an iteration without a consistent deal is skipped), or
     :data:`FAILED` when a row outgrew the kernel's fixed sizes."""
     actions_total = r[R_ACTIONS]
-    s = np.empty(ROW, np.int16)
-    work = np.empty(ROW, np.int16)
+    s = np.empty(base.shape[0], np.int16)
+    work = np.empty(base.shape[0], np.int16)
     deals = np.full((DEAL_SLOTS, SLOT), -1, np.int16)
     pool = np.empty(unknown.shape[0], np.int64)
     counts = np.zeros(13, np.int64)
@@ -202,6 +211,7 @@ def run_search(base, r, deck, unknown, seg_at, seg_len, held, required, counts_b
             path[depth] = node
             depth += 1
             step(s, r, deals, chosen, x)
+            settle(s, r, deals, deck, rng, x)
             if s[ERROR]:
                 used[0] = nodes
                 return FAILED
@@ -214,6 +224,7 @@ def run_search(base, r, deck, unknown, seg_at, seg_len, held, required, counts_b
                 used[0] = nodes
                 return FAILED
             step(s, r, deals, actions[below(rng, count)], x)
+            settle(s, r, deals, deck, rng, x)
             if s[ERROR]:
                 used[0] = nodes
                 return FAILED
@@ -240,7 +251,7 @@ class SearchProblem:
         rules = state.rules
         n = state.players
         self.state = state
-        self.base: Row = np.zeros(ROW, np.int16)
+        self.base: Row = np.zeros(row_length(rules), np.int16)
         row_of(state, self.base)
         codes = [_REQUIRED[memory.required[other]] for other in range(n)]
         order = sorted((other for other in range(n) if other != seat), key=lambda other: _HARDNESS[codes[other]])
@@ -271,7 +282,7 @@ class SearchProblem:
     def determinisations(self, count: int, seed: int) -> list[Row]:
         """*count* determinised rows, drawn from a generator started from *seed* (fewer
         if some found no consistent deal)."""
-        out = np.zeros((count, ROW), np.int16)
+        out = np.zeros((count, self.base.shape[0]), np.int16)
         rng = np.array([generator_state(seed)], np.uint64)
         made = run_determinise(self.base, self.unknown, self.seg_at, self.seg_len, self.held, self.required,
                                self.counts_base, rng, out)
