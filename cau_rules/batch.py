@@ -38,6 +38,7 @@ from cau_rules.errors import (
     MissingExtraError,
     fast_installed,
 )
+from cau_rules.features import features_for
 from cau_rules.game import Family
 from cau_rules.outcome import Outcome
 from cau_rules.registry import FAMILIES, family_of, get_rules
@@ -270,8 +271,8 @@ class BatchGame:
 
     def observe(self) -> npt.NDArray[np.float32]:
         """``(size, features)`` float32: each game's observation vector (the family's
-        encoder, :attr:`Family.features`, or for a family without one the adapters'
-        generic encoder, as :func:`cau_rules.adapters.features.features_for` gives) of
+        encoder, :attr:`Family.features`, or for a family without one the shared
+        generic encoder, as :func:`cau_rules.features.features_for` gives) of
         its seat to play; computed in the kernel where the family's kernel does it, else
         from ordinary states (much slower).
 
@@ -283,9 +284,8 @@ class BatchGame:
         if self._features is None:
             if self.family.features is not None:
                 self._features = self.family.features(self.rules, self.players)
-            else:  # the adapters sit above this module: reached at run time only, like a kernel
-                adapters = importlib.import_module("cau_rules.adapters.features")
-                self._features = adapters.features_for(self.rules, self.players)
+            else:
+                self._features = features_for(self.rules, self.players)
         out = np.zeros((self.size, self._features.size), np.float32)
         observe = getattr(self._batch, "observe", None)
         if observe is not None:

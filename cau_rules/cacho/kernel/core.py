@@ -15,10 +15,11 @@ import numpy as np
 import numpy.typing as npt
 from numba import njit, prange
 
-from cau_rules import kernel_lanes, kernel_random
 from cau_rules.cacho.kernel import layout as L
-from cau_rules.kernel_lanes import DRAWN
-from cau_rules.kernel_random import (
+from cau_rules.kernel import lanes as kernel_lanes
+from cau_rules.kernel import rng as kernel_rng
+from cau_rules.kernel.lanes import DRAWN
+from cau_rules.kernel.rng import (
     MT_SIZE,
     TEXT_SIZE,
     next_random,
@@ -26,7 +27,7 @@ from cau_rules.kernel_random import (
     shuffle_drawn,
     shuffle_fresh,
 )
-from cau_rules.kernel_tools import fresh_cache, parallel_twin, source_stamp
+from cau_rules.kernel.tools import fresh_cache, parallel_twin, source_stamp
 from cau_rules.outcome import Termination
 
 CONTRIB = L.CONTRIB
@@ -90,7 +91,7 @@ def compiled_stamp() -> int:
     return STAMP
 
 
-STAMP = (source_stamp(L.__file__) ^ source_stamp(kernel_random.__file__) ^ source_stamp(kernel_lanes.__file__)
+STAMP = (source_stamp(L.__file__) ^ source_stamp(kernel_rng.__file__) ^ source_stamp(kernel_lanes.__file__)
          ^ zlib.crc32(repr((L.RANKS, L.SUITS, L.TERMINATIONS, L.DECK_CARDS)).encode())) & 0x7FFF_FFFF
 """What this module's machine code was compiled against: the layout, the generator and
 the reference's constants (numba's cache follows this file only)."""
@@ -159,7 +160,7 @@ def put_shuffled(s, at, mt):
 @njit(cache=True)
 def put_drawn(s, at, mt, drawn):
     """:func:`put_shuffled` from a generator whose first outputs are *drawn*
-    (:func:`cau_rules.kernel_lanes.draw_lanes`)."""
+    (:func:`cau_rules.kernel.lanes.draw_lanes`)."""
     for i in range(DECK):
         s[at + i] = DECK_CARDS[i]
     shuffle_drawn(mt, drawn, DRAWN, s[at:at + DECK], DECK)

@@ -39,7 +39,6 @@ import numpy as np
 import numpy.typing as npt
 from numba import njit
 
-from cau_rules import kernel_random
 from cau_rules.cacho.codec import CachoCodec
 from cau_rules.cacho.kernel import core
 from cau_rules.cacho.kernel import layout as L
@@ -49,9 +48,10 @@ from cau_rules.cacho.moves import CachoMove
 from cau_rules.cacho.rules import CachoRules
 from cau_rules.cacho.state import CachoState
 from cau_rules.errors import InvalidPositionError
-from cau_rules.kernel_random import next_random
-from cau_rules.kernel_tools import fresh_cache, generator_state, source_stamp
-from cau_rules.kernel_tree import SearchTree
+from cau_rules.kernel import rng as kernel_rng
+from cau_rules.kernel.rng import next_random
+from cau_rules.kernel.tools import fresh_cache, generator_state, source_stamp
+from cau_rules.kernel.tree import SearchTree
 
 __all__ = ["SearchProblem", "determinisations", "ismcts", "shares_of"]
 
@@ -75,7 +75,7 @@ def compiled_stamp() -> int:
     return STAMP
 
 
-STAMP = (core.STAMP ^ source_stamp(core.__file__) ^ source_stamp(kernel_random.__file__)) & 0x7FFF_FFFF
+STAMP = (core.STAMP ^ source_stamp(core.__file__) ^ source_stamp(kernel_rng.__file__)) & 0x7FFF_FFFF
 """What this module's machine code was compiled against: the layout and the rules of
 the kernel, compiled into it (numba's cache follows this file only)."""
 fresh_cache(compiled_stamp, STAMP, __file__)
@@ -161,7 +161,7 @@ def run_search(base, r, places, iterations, exploration, rng, node_action, node_
         node = 0
         path[0] = 0
         depth = 1
-        # selection and expansion: cau_rules.kernel_tree's choose, written out here (a Cacho
+        # selection and expansion: cau_rules.kernel.tree's choose, written out here (a Cacho
         # iteration is short enough that the call costs a fifth of it)
         while s[OVER] == 0:
             count = legal_mask(s, r, no_mask, actions)

@@ -9,7 +9,6 @@ import numpy as np
 import numpy.typing as npt
 from numba import njit, prange
 
-from cau_rules import kernel_random
 from cau_rules.fishing.kernel import parts
 from cau_rules.fishing.kernel.layout import (
     BIDDER0,
@@ -116,8 +115,9 @@ from cau_rules.fishing.kernel.parts import (
     table_take,
     top_masks,
 )
-from cau_rules.kernel_random import next_random
-from cau_rules.kernel_tools import parallel_twin
+from cau_rules.kernel import rng as kernel_rng
+from cau_rules.kernel.rng import next_random
+from cau_rules.kernel.tools import parallel_twin
 
 
 @njit(cache=True)
@@ -126,7 +126,7 @@ def compiled_stamp() -> int:
     return STAMP
 
 
-STAMP = FINGERPRINT ^ source_stamp(parts.__file__) ^ source_stamp(kernel_random.__file__)
+STAMP = FINGERPRINT ^ source_stamp(parts.__file__) ^ source_stamp(kernel_rng.__file__)
 """What this module's machine code was compiled against: the layout, the building
 blocks and the move generator (numba's cache follows this file only; the blocks and
 ``next_random`` are compiled into it)."""

@@ -2,7 +2,7 @@
 needs besides the turn, so that it never goes back to Python between games.
 
 :func:`deal_hand` is :func:`cau_rules.fishing.deal.lay_table` for a shuffled deck, drawn
-from CPython's generator reproduced in :mod:`cau_rules.kernel_random`: the same seed
+from CPython's generator reproduced in :mod:`cau_rules.kernel.rng`: the same seed
 texts (D-DEAL-1), the same shuffle, the same table-return places, so game ``i`` of a
 batch stays the reference game of its seed card for card.  The typed entry points at the
 end are what :mod:`cau_rules.fishing.kernel.batch` calls.
@@ -14,7 +14,6 @@ import numpy as np
 import numpy.typing as npt
 from numba import njit, prange
 
-from cau_rules import kernel_random
 from cau_rules.fishing.kernel import core, parts
 from cau_rules.fishing.kernel.core import begin, play_random, step
 from cau_rules.fishing.kernel.layout import (
@@ -36,7 +35,8 @@ from cau_rules.fishing.kernel.layout import (
     source_stamp,
 )
 from cau_rules.fishing.kernel.parts import OVER, SCRATCH, legal_mask
-from cau_rules.kernel_random import (
+from cau_rules.kernel import rng as kernel_rng
+from cau_rules.kernel.rng import (
     MT_SIZE,
     TEXT_SIZE,
     generator_state,
@@ -46,7 +46,7 @@ from cau_rules.kernel_random import (
     seed_numbers2,
     shuffle,
 )
-from cau_rules.kernel_tools import parallel_twin
+from cau_rules.kernel.tools import parallel_twin
 
 
 @njit(cache=True)
@@ -56,7 +56,7 @@ def compiled_stamp() -> int:
 
 
 STAMP = (FINGERPRINT ^ source_stamp(parts.__file__) ^ source_stamp(core.__file__)
-         ^ source_stamp(kernel_random.__file__))
+         ^ source_stamp(kernel_rng.__file__))
 """What this module's machine code was compiled against (the functions it calls from
 the other modules are compiled into it)."""
 fresh_cache(compiled_stamp, STAMP, __file__)

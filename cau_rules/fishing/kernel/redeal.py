@@ -1,8 +1,8 @@
 """Re-dealing what a seat does not know, in the capture-family kernel (numba): the
 determinisations of :mod:`cau_rules.fishing.kernel.search`.
 
-Every function draws from the kernel's own generator (:func:`kernel_random.next_random
-<cau_rules.kernel_random.next_random>`, one ``uint64`` of state): the unknown cards
+Every function draws from the kernel's own generator (:func:`kernel.rng.next_random
+<cau_rules.kernel.rng.next_random>`, one ``uint64`` of state): the unknown cards
 are shuffled among the hidden places of a row with the ronda constraints of
 :func:`~cau_rules.fishing.infer.resample_fields`, and the later hands are dealt like
 :func:`~cau_rules.fishing.deal.lay_table` deals a shuffled deck.
@@ -24,7 +24,7 @@ from cau_rules.fishing.kernel.layout import (
     fresh_cache,
     source_stamp,
 )
-from cau_rules.kernel_random import next_random
+from cau_rules.kernel.rng import next_random
 
 __all__ = [
     "ANY", "DEALS_TRIED", "SEAT_TRIES", "below", "deal_ahead", "determinise", "draw_holding", "kind_of",

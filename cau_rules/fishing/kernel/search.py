@@ -43,7 +43,6 @@ import numpy as np
 import numpy.typing as npt
 from numba import njit
 
-from cau_rules import kernel_tree
 from cau_rules.errors import InvalidPositionError, InvalidRulesError
 from cau_rules.fishing.codec import FishingCodec
 from cau_rules.fishing.infer import FishingMemory
@@ -78,8 +77,9 @@ from cau_rules.fishing.kernel.redeal import ANY, below, deal_ahead, determinise,
 from cau_rules.fishing.moves import Call, FishingMove
 from cau_rules.fishing.rules import FishingRules
 from cau_rules.fishing.state import FishingState
-from cau_rules.kernel_tools import generator_state
-from cau_rules.kernel_tree import SearchTree, backup, choose, start_tree
+from cau_rules.kernel import tree as kernel_tree
+from cau_rules.kernel.tools import generator_state
+from cau_rules.kernel.tree import SearchTree, backup, choose, start_tree
 
 __all__ = ["SearchProblem", "determinisations", "ismcts", "problem"]
 

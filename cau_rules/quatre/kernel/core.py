@@ -17,8 +17,8 @@ import numpy as np
 import numpy.typing as npt
 from numba import njit, prange
 
-from cau_rules.kernel_random import next_random
-from cau_rules.kernel_tools import fresh_cache, parallel_twin, source_stamp
+from cau_rules.kernel.rng import next_random
+from cau_rules.kernel.tools import fresh_cache, parallel_twin, source_stamp
 from cau_rules.outcome import Termination
 from cau_rules.quatre.kernel import layout as L
 

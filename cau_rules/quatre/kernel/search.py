@@ -44,11 +44,11 @@ import numpy as np
 import numpy.typing as npt
 from numba import njit
 
-from cau_rules import kernel_tree
 from cau_rules.errors import InvalidPositionError
-from cau_rules.kernel_random import next_random
-from cau_rules.kernel_tools import fresh_cache, generator_state, source_stamp
-from cau_rules.kernel_tree import SearchTree, backup, choose, start_tree
+from cau_rules.kernel import tree as kernel_tree
+from cau_rules.kernel.rng import next_random
+from cau_rules.kernel.tools import fresh_cache, generator_state, source_stamp
+from cau_rules.kernel.tree import SearchTree, backup, choose, start_tree
 from cau_rules.quatre.codec import QuatreCodec
 from cau_rules.quatre.kernel import core
 from cau_rules.quatre.kernel import layout as L
