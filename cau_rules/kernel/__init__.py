@@ -9,8 +9,11 @@ family lives here:
 - :mod:`cau_rules.kernel.rng`: CPython's string-seeded ``random.Random`` compiled with
   numba (seeding, shuffles, draws) and the kernel's own one-word generator;
 - :mod:`cau_rules.kernel.lanes`: many of those generators seeded and drawn at once;
-- :mod:`cau_rules.kernel.tree`: the IS-MCTS tree (selection by ISUCT, back-up);
-- :mod:`cau_rules.kernel.search`: the generic IS-MCTS loop over a family's hooks.
+- :mod:`cau_rules.kernel.rows`: a rows loop compiled serial and parallel, sampling from
+  masks;
+- :mod:`cau_rules.kernel.tree`: the IS-MCTS tree (seven arrays by node, back-up);
+- :mod:`cau_rules.kernel.search`: the generic IS-MCTS loop and the determinisations loop,
+  compiled for each family over its hooks, and their Python side.
 
 The package itself imports nothing, so ``import cau_rules.kernel.tools`` works without
 the ``fast`` extra; the other modules need numba.  The shared layer imports no family

@@ -30,6 +30,7 @@ __all__ = [
     "KEY_SIZE",
     "MT_SIZE",
     "TEXT_SIZE",
+    "below",
     "generator_state",
     "getrandbits",
     "getrandbits_text",
@@ -517,6 +518,14 @@ def next_random(rng):
     x ^= x >> np.uint64(27)
     rng[0] = x
     return (x * np.uint64(2685821657736338717)) >> np.uint64(11)
+
+
+@njit(cache=True)
+def below(rng, bound):
+    """A uniformly random integer from 0 to ``bound - 1`` (``bound`` at least 1) from the
+    move generator in ``rng[0]`` (see :func:`next_random`): every kernel's random choices
+    of a move, a card or a seed."""
+    return np.int64(next_random(rng) % np.uint64(bound))
 
 
 @njit(cache=True)

@@ -1,48 +1,38 @@
 """The IS-MCTS tree the families' compiled searches grow (numba, the ``fast`` extra).
 
-A family's ``run_search`` (:mod:`cau_rules.fishing.kernel.search`,
-:mod:`cau_rules.quatre.kernel.search`) deals a determinisation, then walks down this tree
-with its own legal moves and steps, rolls out at random and backs the result up; the tree
-itself is the same for every family, and lives here.  It is seven arrays indexed by node (node 0 the root): the action that led to the
+The shared loop (:func:`cau_rules.kernel.search.ismcts_loop`) deals a determinisation
+with a family's hooks, then walks down this tree with the family's legal moves and steps,
+rolls out at random and backs the result up; the tree itself is the same for every
+family.  It is seven arrays indexed by node (node 0 the root): the action that led to the
 node, the seat that made it (-1 at the root), its visits, its availability count (how
 often it could have been chosen: ISUCT's denominator), its reward (the sum of its mover's
 shares of the win), its first child and its next sibling.
 
-Selection follows ISUCT: among the legal actions of the determinisation at hand, an action
-without a child is expanded first (one of them uniformly at random); otherwise the child
-with the best ``reward / visits + exploration * sqrt(log(avail) / visits)``, every legal
-child's availability counted up.
-
-The Cacho search (:mod:`cau_rules.cacho.kernel.search`) keeps the same loop written out:
-its iterations take under a microsecond, and through these functions they took about a
-fifth longer (CPU time, alternating runs), while the capture and four-card searches,
-whose iterations take 10 to 50 microseconds, did not change measurably.
+Selection (in the loop) follows ISUCT: among the legal actions of the determinisation at
+hand, an action without a child is expanded first (one of them uniformly at random);
+otherwise the child with the best ``reward / visits + exploration * sqrt(log(avail) /
+visits)``, every legal child's availability counted up.
 
 >>> import numpy as np
->>> from cau_rules.kernel.tools import generator_state
->>> tree = [np.zeros(8, dtype) for dtype in (np.int64,) * 5 + (np.float64, np.int64)]
->>> action, mover, visits, avail, child, reward, following = tree
+>>> tree = [np.ones(3, dtype) for dtype in (np.int64,) * 4 + (np.float64, np.int64, np.int64)]
+>>> action, mover, visits, avail, reward, child, following = tree
 >>> start_tree(action, mover, visits, avail, reward, child, following)
->>> child_of, rng = np.full(4, -1, np.int64), np.array([generator_state(5)], np.uint64)
->>> nodes, reached, chosen = choose(0, 1, np.array([2, 3]), 2, child_of, 1, 0.7, rng,
-...                                 action, mover, visits, avail, reward, child, following)
->>> nodes, int(chosen) in (2, 3), int(mover[reached])  # a child expanded for seat 1
-(2, True, 1)
+>>> mover[1:] = (1, 0)
+>>> backup(np.array([0, 1, 2]), 3, np.array([0.25, 0.75]), visits, mover, reward)
+>>> visits.tolist(), reward.tolist()  # node 0 restarted; nodes 1 and 2 visited again
+([1, 2, 2], [0.0, 1.75, 1.25])
 """
 
 from __future__ import annotations
-
-import math
 
 import numpy as np
 import numpy.typing as npt
 from numba import njit
 
 from cau_rules.kernel import rng as kernel_rng
-from cau_rules.kernel.rng import next_random
 from cau_rules.kernel.tools import fresh_cache, source_stamp
 
-__all__ = ["SearchTree", "backup", "choose", "start_tree"]
+__all__ = ["SearchTree", "backup", "start_tree"]
 
 
 @njit(cache=True)
@@ -73,65 +63,6 @@ def start_tree(node_action, node_mover, node_visits, node_avail, node_reward, no
     node_reward[0] = 0.0
     node_child[0] = -1
     node_next[0] = -1
-
-
-@njit(cache=True)
-def choose(node, mover, actions, count, child_of, nodes, exploration, rng, node_action, node_mover,
-           node_visits, node_avail, node_reward, node_child, node_next):
-    """One step down from *node*, where *mover* is to choose among ``actions[:count]``:
-    expand an untried action (drawn from *rng*) or pick the best child by ISUCT.
-
-    *child_of* is a scratch array, one entry per action of the codec, all -1 (and left
-    so); *nodes* is how many nodes the tree uses.  Returns the nodes used after the step
-    (one more when it expanded), the node reached and its action."""
-    child = node_child[node]
-    while child >= 0:
-        child_of[node_action[child]] = child
-        child = node_next[child]
-    untried = 0
-    for i in range(count):
-        if child_of[actions[i]] < 0:
-            untried += 1
-    reached = node
-    if untried > 0:
-        pick = np.int64(next_random(rng) % np.uint64(untried)) if untried > 1 else 0
-        chosen = -1
-        for i in range(count):
-            if child_of[actions[i]] < 0:
-                if pick == 0:
-                    chosen = actions[i]
-                    break
-                pick -= 1
-        fresh = nodes
-        nodes += 1
-        node_action[fresh] = chosen
-        node_mover[fresh] = mover
-        node_visits[fresh] = 0
-        node_avail[fresh] = 0
-        node_reward[fresh] = 0.0
-        node_child[fresh] = -1
-        node_next[fresh] = node_child[node]
-        node_child[node] = fresh
-        child_of[chosen] = fresh
-        for i in range(count):
-            if child_of[actions[i]] >= 0:
-                node_avail[child_of[actions[i]]] += 1
-        reached = fresh
-    else:
-        best_score = -math.inf
-        for i in range(count):
-            child = child_of[actions[i]]
-            node_avail[child] += 1
-            visits = node_visits[child]
-            score = node_reward[child] / visits + exploration * math.sqrt(math.log(node_avail[child]) / visits)
-            if score > best_score:
-                best_score = score
-                reached = child
-    child = node_child[node]
-    while child >= 0:
-        child_of[node_action[child]] = -1
-        child = node_next[child]
-    return nodes, reached, node_action[reached]
 
 
 @njit(cache=True)

@@ -27,7 +27,8 @@ from cau_rules.kernel.rng import (
     shuffle_drawn,
     shuffle_fresh,
 )
-from cau_rules.kernel.tools import fresh_cache, parallel_twin, source_stamp
+from cau_rules.kernel.rows import sample_parallel, sample_serial, twins
+from cau_rules.kernel.tools import fresh_cache, source_stamp
 from cau_rules.outcome import Termination
 
 CONTRIB = L.CONTRIB
@@ -530,25 +531,8 @@ def _mask_rows(rows, r, masks, counts):
             counts[g] = legal_mask(rows[g], r, masks[g], actions)
 
 
-def _sample_rows(masks, counts, rngs, active_rows, out):
-    """A uniformly random legal action of every active row's mask into *out*."""
-    for g in prange(masks.shape[0]):
-        if active_rows[g] and counts[g] > 0:
-            pick = next_random(rngs[g:g + 1]) % np.uint64(counts[g])
-            for a in range(masks.shape[1]):
-                if masks[g, a]:
-                    if pick == 0:
-                        out[g] = a
-                        break
-                    pick -= 1
-
-
-step_serial = njit(cache=True)(_step_rows)
-step_parallel = njit(cache=True, parallel=True)(parallel_twin(_step_rows))
-mask_serial = njit(cache=True)(_mask_rows)
-mask_parallel = njit(cache=True, parallel=True)(parallel_twin(_mask_rows))
-sample_serial = njit(cache=True)(_sample_rows)
-sample_parallel = njit(cache=True, parallel=True)(parallel_twin(_sample_rows))
+step_serial, step_parallel = twins(_step_rows)
+mask_serial, mask_parallel = twins(_mask_rows)
 
 
 @njit(cache=True)

@@ -24,9 +24,10 @@ from cau_rules.kernel import lanes as kernel_lanes
 from cau_rules.kernel import rng as kernel_rng
 from cau_rules.kernel.lanes import DRAWN, LANES, draw_lanes, seed_numbers_many
 from cau_rules.kernel.rng import MT_SIZE, TEXT_SIZE, generator_state, seed_numbers, shuffle_fresh
-from cau_rules.kernel.tools import fresh_cache, parallel_twin, source_stamp
+from cau_rules.kernel.rows import twins
+from cau_rules.kernel.tools import fresh_cache, source_stamp
 
-__all__ = ["play_fresh", "play_fresh_many", "play_row", "put_order", "reset_rows", "shares_of"]
+__all__ = ["play_fresh", "play_fresh_many", "play_row", "put_order", "reset_rows", "row_shares", "shares_of"]
 
 DECK = L.DECK
 DECK0 = L.DECK0
@@ -155,24 +156,28 @@ def fresh_plays(rows, r, rngs, g, first, count, players):
 
 
 @njit(cache=True)
+def row_shares(s, out):
+    """Every seat's share of the win of the finished row *s* into *out*: the most
+    counters win, ties share (``session_outcome(...).shares()``)."""
+    n = s[N]
+    best = s[STACKS]
+    for seat in range(n):
+        best = max(best, s[STACKS + seat])
+    count = 0
+    for seat in range(n):
+        count += s[STACKS + seat] == best
+    for seat in range(n):
+        out[seat] = 1.0 / count if s[STACKS + seat] == best else 0.0
+
+
+@njit(cache=True)
 def shares_rows(rows, games, out):
-    """Each seat's share of every finished session ``games[k]`` (the most counters win,
-    ties share: ``session_outcome(...).shares()``) into ``out[games[k]]``."""
+    """:func:`row_shares` of every finished session ``games[k]`` into ``out[games[k]]``."""
     for k in range(games.shape[0]):
-        s = rows[games[k]]
-        n = s[N]
-        best = s[STACKS]
-        for seat in range(n):
-            best = max(best, s[STACKS + seat])
-        count = 0
-        for seat in range(n):
-            count += s[STACKS + seat] == best
-        for seat in range(n):
-            out[games[k], seat] = 1.0 / count if s[STACKS + seat] == best else 0.0
+        row_shares(rows[games[k]], out[games[k]])
 
 
-reset_serial = njit(cache=True)(_reset_rows)
-reset_parallel = njit(cache=True, parallel=True)(parallel_twin(_reset_rows))
+reset_serial, reset_parallel = twins(_reset_rows)
 
 
 # -- typed entry points ----------------------------------------------------------------

@@ -24,11 +24,11 @@ from cau_rules.fishing.kernel.layout import (
     fresh_cache,
     source_stamp,
 )
-from cau_rules.kernel.rng import next_random
+from cau_rules.kernel.rng import below
 
 __all__ = [
     "ANY", "DEALS_TRIED", "SEAT_TRIES", "below", "deal_ahead", "determinise", "draw_holding", "kind_of",
-    "random_deal", "run_determinise", "shuffle",
+    "random_deal", "shuffle",
 ]
 
 ANY = -1
@@ -52,12 +52,6 @@ fresh_cache(compiled_stamp, STAMP, __file__)
 
 
 # -- the generator -------------------------------------------------------------------
-
-
-@njit(cache=True)
-def below(rng, bound):
-    """A uniformly random integer from 0 to ``bound - 1`` (``bound`` at least 1)."""
-    return np.int64(next_random(rng) % np.uint64(bound))
 
 
 @njit(cache=True)
@@ -225,16 +219,3 @@ def determinise(s, base, unknown, seg_at, seg_len, held, required, counts_base, 
                 at += 1
         return True
     return False
-
-
-@njit(cache=True)
-def run_determinise(base, unknown, seg_at, seg_len, held, required, counts_base, rng, out):
-    """Fill every row of *out* with a determinisation of *base* (see :func:`determinise`);
-    returns how many succeeded (the first rows)."""
-    pool = np.empty(unknown.shape[0], np.int64)
-    counts = np.zeros(13, np.int64)
-    made = 0
-    for _row in range(out.shape[0]):
-        if determinise(out[made], base, unknown, seg_at, seg_len, held, required, counts_base, pool, rng, counts):
-            made += 1
-    return made
