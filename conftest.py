@@ -10,6 +10,7 @@ from __future__ import annotations
 import importlib.util
 
 _NEEDS = {
+    "cau_rules/features.py": ("numpy",),
     "cau_rules/adapters/features.py": ("numpy",),
     "cau_rules/adapters/openspiel.py": ("numpy", "pyspiel"),
     "cau_rules/adapters/pettingzoo.py": ("numpy", "gymnasium", "pettingzoo"),

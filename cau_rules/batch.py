@@ -41,6 +41,7 @@ from cau_rules.errors import (
     fast_installed,
     require_fast,
 )
+from cau_rules.features import features_for
 from cau_rules.game import Family
 from cau_rules.outcome import Outcome
 from cau_rules.registry import FAMILIES, family_of, get_rules
@@ -405,8 +406,8 @@ class BatchGame:
 
     def observe(self) -> npt.NDArray[np.float32]:
         """``(size, features)`` float32: each game's observation vector (the family's
-        encoder, :attr:`Family.features`, or for a family without one the adapters'
-        generic encoder, as :func:`cau_rules.adapters.features.features_for` gives) of
+        encoder, :attr:`Family.features`, or for a family without one the shared
+        generic encoder, as :func:`cau_rules.features.features_for` gives) of
         its seat to play; computed in the kernel where the family's kernel does it, else
         from ordinary states (much slower).  A finished game is observed by the seat
         whose turn it was when it ended, where its family keeps one (the capture and
@@ -421,9 +422,8 @@ class BatchGame:
         if self._features is None:
             if self.family.features is not None:
                 self._features = self.family.features(self.rules, self.players)
-            else:  # the adapters sit above this module: reached at run time only, like a kernel
-                adapters = importlib.import_module("cau_rules.adapters.features")
-                self._features = adapters.features_for(self.rules, self.players)
+            else:
+                self._features = features_for(self.rules, self.players)
         out = np.zeros((self.size, self._features.size), np.float32)
         seated = self._batch.to_play() >= 0
         observe = getattr(self._batch, "observe", None)

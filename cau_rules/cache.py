@@ -20,7 +20,7 @@ entries.  ``cau-rules cache`` prints the directory and what it holds;
 numba picks the cache directory of a compiled function when the function is defined
 (when its module is imported), so :func:`use_cache_dir` runs before any compiled function
 of the package is defined: the compiled modules every other one imports first
-(``cau_rules.kernel_random`` and the capture kernel's ``parts``) call it on import.  It
+(``cau_rules.kernel.rng`` and the capture kernel's ``parts``) call it on import.  It
 sets ``NUMBA_CACHE_DIR`` for the process when the user has not, so the compiled functions
 the process defines afterwards (the user's own too) cache there.  ``import cau_rules``
 alone changes nothing.

@@ -1,6 +1,7 @@
 """The habits of the layout that import-linter cannot check (docs/architecture.md):
 no module over the size one can read in a sitting, no private name imported from another
-module, no ``cau_rules`` import inside a function, and the same files in every family."""
+module, no module imported by a string but its own family's, no ``cau_rules`` import
+inside a function, and the same files in every family."""
 
 from __future__ import annotations
 
@@ -68,6 +69,45 @@ def test_no_cau_rules_import_inside_a_function(path: Path) -> None:
             elif isinstance(node, ast.Import) and any(a.name.startswith("cau_rules") for a in node.names):
                 inner.append(f"line {node.lineno}: import {node.names[0].name}")
     assert not inner, f"{_name(path)} imports cau_rules modules inside functions: {inner}"
+
+
+def _strings_imported(tree: ast.Module) -> list[tuple[int, str]]:
+    """The module names a module imports by string: the literal (or module-level
+    constant) first argument of each ``importlib.import_module`` or ``__import__`` call."""
+    constants = {
+        target.id: node.value.value
+        for node in tree.body if isinstance(node, ast.Assign) and isinstance(node.value, ast.Constant)
+        and isinstance(node.value.value, str)
+        for target in node.targets if isinstance(target, ast.Name)
+    }
+    found = []
+    for node in ast.walk(tree):
+        if not (isinstance(node, ast.Call) and node.args):
+            continue
+        func = node.func
+        name = func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else ""
+        if name not in ("import_module", "__import__"):
+            continue
+        arg = node.args[0]
+        if isinstance(arg, ast.Constant) and isinstance(arg.value, str):
+            found.append((node.lineno, arg.value))
+        elif isinstance(arg, ast.Name) and arg.id in constants:
+            found.append((node.lineno, constants[arg.id]))
+    return found
+
+
+@pytest.mark.parametrize("path", MODULES, ids=_name)
+def test_no_module_is_imported_by_a_string_but_its_own_family_s(path: Path) -> None:
+    """A string import hides an arrow from import-linter: a module may name by string only
+    a module of its own family (a record names its kernel), never a module of another
+    family or of a higher layer (the generic code reaches a family through its record)."""
+    own = ".".join(path.relative_to(PACKAGE.parent).with_suffix("").parts[:2])
+    family = own if own.split(".")[1] in {family.name for family in FAMILIES} else None
+    upward = [
+        f"line {line}: {module}" for line, module in _strings_imported(ast.parse(path.read_text(encoding="utf-8")))
+        if module.startswith("cau_rules") and (family is None or not module.startswith(family + "."))
+    ]
+    assert not upward, f"{_name(path)} imports by string {upward}; import it, or reach it through a record"
 
 
 @pytest.mark.parametrize("family", FAMILIES, ids=lambda family: family.name)

@@ -27,7 +27,7 @@ from cau_rules.cacho.suite import SUITE
 from cau_rules.cacho.view import CachoView
 from cau_rules.cards import Card
 from cau_rules.game import Family, Inference, PlayoutEngine
-from cau_rules.kernel_tools import kernel_playout
+from cau_rules.kernel.tools import kernel_playout
 from cau_rules.outcome import Outcome
 
 __all__ = ["FAMILY", "KERNEL", "doc_pictures", "resample"]

@@ -18,7 +18,7 @@ from collections.abc import Callable, Sequence
 
 from cau_rules.cards import Card
 from cau_rules.game import Family, Inference, PlayoutEngine
-from cau_rules.kernel_tools import kernel_playout
+from cau_rules.kernel.tools import kernel_playout
 from cau_rules.outcome import Outcome
 from cau_rules.quatre.codec import QuatreCodec
 from cau_rules.quatre.gallery import doc_pictures

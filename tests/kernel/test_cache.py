@@ -54,7 +54,7 @@ def _env(tmp_path: Path, **extra: str) -> dict[str, str]:
 
 
 def test_every_compiled_module_is_found() -> None:
-    assert {"cau_rules.kernel_random", "cau_rules.fishing.kernel.core", "cau_rules.cacho.kernel.core",
+    assert {"cau_rules.kernel.rng", "cau_rules.fishing.kernel.core", "cau_rules.cacho.kernel.core",
             "cau_rules.quatre.kernel.core"} <= set(COMPILED)
 
 
@@ -102,13 +102,13 @@ def test_compiling_a_kernel_writes_nothing_into_the_package(tmp_path: Path) -> N
     left exactly as it was; the cache files land in the user directory, and ``cau-rules
     cache --clear`` removes them."""
     before = _listing(PACKAGE)
-    code = ("import random; from cau_rules import kernel_random; order = list(range(10)); "
+    code = ("import random; from cau_rules.kernel import rng; order = list(range(10)); "
             "random.Random('7:0:0:shuffle').shuffle(order); "
-            "assert kernel_random.shuffled_text('7:0:0:shuffle', list(range(10))) == order")
+            "assert rng.shuffled_text('7:0:0:shuffle', list(range(10))) == order")
     subprocess.run([sys.executable, "-c", code], cwd=tmp_path, env=_env(tmp_path, PYTHONPATH=str(ROOT)), check=True)
     assert _listing(PACKAGE) == before
     written = list((tmp_path / "xdg" / "cau_rules" / "numba").rglob("*.nb[ic]"))
-    assert any(path.name.startswith("kernel_random.") for path in written)
+    assert any(path.name.startswith("rng.") for path in written)
     shown = subprocess.run([sys.executable, "-m", "cau_rules.cli", "cache", "--json"], cwd=ROOT,
                            env=_env(tmp_path), capture_output=True, text=True, check=True)
     info = json.loads(shown.stdout)

@@ -34,42 +34,13 @@ from cau_rules.cacho.rules import CACHO, CachoRules
 from cau_rules.cacho.state import CachoState
 from cau_rules.cards import CACHO_24
 from cau_rules.registry import family_of
+from tests.kernel.lockstep import lockstep, part_way_lockstep
 
 GAMES = 200
 SHORT = {"stack": 5, "max_hands": 3}
 """Short stacks and three hands: all-ins, side pots, void hands and new hands come often,
 and a session stays a few dozen moves."""
 CASES = [(players, resto) for players in range(2, 9) for resto in ("cap_at_smallest", "side_pots")]
-
-
-def lockstep(batch: BatchGame, states: list[Any], rng: random.Random, max_steps: int = 10_000) -> int:
-    """Play every game of *batch* beside its reference state to the end (any family),
-    comparing after each step; returns the number of positions checked."""
-    codec = family_of(states[0].rules).codec(states[0].rules, states[0].players)
-    checked = 0
-    for _ in range(max_steps):
-        mask = batch.legal_mask()
-        actions = np.zeros(batch.size, np.int64)
-        for game, state in enumerate(states):
-            assert batch.state(game).to_notation() == state.to_notation(), f"game {game}"
-            legal = codec.legal_actions(state)
-            assert np.flatnonzero(mask[game]).tolist() == sorted(legal), f"game {game}: {state.to_notation()}"
-            assert bool(batch.done[game]) == state.is_over
-            if not state.is_over:
-                assert int(batch.to_play[game]) == state.to_play
-                actions[game] = rng.choice(legal)
-                states[game] = state.apply(codec.decode(int(actions[game]), state))
-            checked += 1
-        if batch.done.all():
-            break
-        batch.step(actions)
-    for game, state in enumerate(states):
-        assert state.is_over
-        outcome = state.outcome()
-        assert outcome is not None
-        assert batch.outcome(game) == outcome
-        assert batch.returns[game].tolist() == list(outcome.shares())
-    return checked
 
 
 @pytest.mark.parametrize(("players", "resto"), CASES, ids=[f"{p}p-{r}" for p, r in CASES])
@@ -105,24 +76,6 @@ def test_options_and_positions_part_way_match_the_reference(
     players: int, options: dict[str, Any], seed: int, depth: int, games: int
 ) -> None:
     part_way_lockstep(CACHO.replace(**options), players, seed, depth, games)
-
-
-def part_way_lockstep(rules: Any, players: int, seed: int, depth: int, games: int) -> None:
-    """Games of *rules* (any family) from seeds ``seed`` on, each played *depth* random
-    moves in the reference, then loaded with ``BatchGame.from_states`` and played on in
-    :func:`lockstep`."""
-    rng = random.Random(seed)
-    starts = []
-    for game in range(games):
-        state = new_game(rules, players, seed=seed + game)
-        for _ in range(depth):
-            if state.is_over:
-                break
-            state = state.apply(rng.choice(list(state.legal_moves())))
-        starts.append(state)
-    batch = BatchGame.from_states(starts)
-    assert [batch.state(game) for game in range(games)] == starts
-    lockstep(batch, list(starts), rng)
 
 
 HANDS = list(itertools.combinations(CACHO_24.cards, 3))
@@ -202,7 +155,7 @@ def test_playout_engines() -> None:
 
 def test_the_generator_is_the_capture_kernels() -> None:
     from cau_rules.fishing.kernel.batch import generator_state
-    from cau_rules.kernel_tools import generator_state as shared
+    from cau_rules.kernel.tools import generator_state as shared
 
     assert all(shared(seed) == generator_state(seed) for seed in (0, 1, 2**40, -3))
 

@@ -25,12 +25,11 @@ from hypothesis import strategies as st
 from cau_rules import get_rules, new_game
 from cau_rules.batch import BatchGame
 from cau_rules.errors import InvalidRulesError
-from cau_rules.fishing.codec import FishingCodec
 from cau_rules.fishing.kernel import core
 from cau_rules.fishing.kernel import layout as L
 from cau_rules.fishing.kernel.batch import Batch
 from cau_rules.fishing.rules import FISHING_PRESETS, FishingRules
-from cau_rules.fishing.state import FishingState
+from tests.kernel.lockstep import lockstep, part_way_lockstep
 
 CASES = [
     (name, players)
@@ -39,35 +38,6 @@ CASES = [
 ]
 GAMES = 200
 PINS = json.loads((Path(__file__).parent.parent / "regression" / "perft_pins.json").read_text("utf-8"))["pins"]
-
-
-def lockstep(batch: BatchGame, states: list[FishingState], rng: random.Random, max_steps: int = 10_000) -> int:
-    """Play every game of *batch* beside its reference state to the end, comparing after
-    each step; returns the number of steps checked."""
-    codec = FishingCodec(states[0].rules, states[0].players)
-    checked = 0
-    for _ in range(max_steps):
-        mask = batch.legal_mask()
-        actions = np.zeros(batch.size, np.int64)
-        for game, state in enumerate(states):
-            assert batch.state(game).to_notation() == state.to_notation(), f"game {game}"
-            legal = codec.legal_actions(state)
-            assert np.flatnonzero(mask[game]).tolist() == sorted(legal), f"game {game}: {state.to_notation()}"
-            assert bool(batch.done[game]) == state.is_over
-            if not state.is_over:
-                actions[game] = rng.choice(legal)
-                states[game] = state.apply(codec.decode(int(actions[game]), state))
-            checked += 1
-        if batch.done.all():
-            break
-        batch.step(actions)
-    for game, state in enumerate(states):
-        assert state.is_over
-        outcome = state.outcome()
-        assert outcome is not None
-        assert batch.outcome(game) == outcome
-        assert batch.returns[game].tolist() == list(outcome.shares())
-    return checked
 
 
 @pytest.mark.parametrize(("name", "players"), CASES, ids=[f"{n}-{p}p" for n, p in CASES])
@@ -115,17 +85,7 @@ def test_options_and_positions_part_way_match_the_reference(
         assume(False)
         raise
     assert isinstance(rules, FishingRules)
-    rng = random.Random(seed)
-    starts = []
-    for game in range(games):
-        state = new_game(rules, players=players, seed=seed + game)
-        for _ in range(depth):
-            if state.is_over:
-                break
-            state = state.apply(rng.choice(list(state.legal_moves())))
-        starts.append(state)
-    batch = BatchGame.from_states(starts)
-    lockstep(batch, list(starts), rng)
+    part_way_lockstep(rules, players, seed, depth, games)
 
 
 JOCS: list[dict[str, Any]] = [

@@ -30,7 +30,7 @@ from cau_rules.adapters.features import features_for
 from cau_rules.batch import BatchGame
 from cau_rules.cards import SPANISH_40, SPANISH_48
 from cau_rules.errors import InvalidRulesError
-from cau_rules.kernel_random import MT_SIZE, TEXT_SIZE, next_random
+from cau_rules.kernel.rng import MT_SIZE, TEXT_SIZE, next_random
 from cau_rules.outcome import Termination
 from cau_rules.quatre.kernel import core, dealing
 from cau_rules.quatre.kernel import layout as L
@@ -38,7 +38,7 @@ from cau_rules.quatre.kernel.batch import Batch, check_rules, playout
 from cau_rules.quatre.rules import QUATRE, QuatreRules
 from cau_rules.quatre.state import QuatreState
 from cau_rules.registry import family_of
-from tests.kernel.test_cacho import lockstep, part_way_lockstep
+from tests.kernel.lockstep import lockstep, part_way_lockstep
 
 GAMES = 200
 PINS = json.loads((Path(__file__).parent.parent / "regression" / "perft_pins.json").read_text("utf-8"))["pins"]

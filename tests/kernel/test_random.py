@@ -1,5 +1,5 @@
 """CPython's string-seeded ``random.Random`` reproduced in numba
-(:mod:`cau_rules.kernel_random`), and the kernel's deals built on it, against CPython
+(:mod:`cau_rules.kernel.rng`), and the kernel's deals built on it, against CPython
 and the reference dealing code (:func:`cau_rules.fishing.deal.lay_table`)."""
 
 from __future__ import annotations
@@ -15,8 +15,6 @@ import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cau_rules import kernel_lanes as KL
-from cau_rules import kernel_random as K
 from cau_rules.batch import BatchGame
 from cau_rules.cacho.engine import shuffled_deck
 from cau_rules.cacho.kernel import dealing as cacho_dealing
@@ -26,7 +24,9 @@ from cau_rules.fishing.deal import lay_table
 from cau_rules.fishing.kernel import dealing
 from cau_rules.fishing.kernel import layout as L
 from cau_rules.fishing.rules import FISHING_PRESETS
-from cau_rules.kernel_tools import generator_state
+from cau_rules.kernel import lanes as KL
+from cau_rules.kernel import rng as K
+from cau_rules.kernel.tools import generator_state
 
 SEEDS = st.integers(-(2**63), MAX_SEED)
 HANDS = st.integers(0, 10_000)

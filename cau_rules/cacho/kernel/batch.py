@@ -25,7 +25,7 @@ from cau_rules.cacho.rules import CachoRules
 from cau_rules.cacho.state import CachoState
 from cau_rules.cards import Card
 from cau_rules.errors import InvalidRulesError
-from cau_rules.kernel_tools import OneGameBatches, generator_state
+from cau_rules.kernel.tools import OneGameBatches, generator_state
 from cau_rules.outcome import Outcome
 
 __all__ = ["Batch", "check_rules", "ismcts", "playout"]
@@ -127,7 +127,7 @@ class Batch:
     def play_seeds(self, game: int, first: int, count: int) -> int:
         """:meth:`play_seed` of the seeds *first* to ``first + count - 1`` in turn in
         session *game*, in one call to the kernel (the first deals of
-        :data:`~cau_rules.kernel_lanes.LANES` sessions seeded together); returns the
+        :data:`~cau_rules.kernel.lanes.LANES` sessions seeded together); returns the
         moves made in all."""
         if count <= 0:
             return 0

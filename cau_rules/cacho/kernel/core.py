@@ -15,10 +15,11 @@ import numpy as np
 import numpy.typing as npt
 from numba import njit, prange
 
-from cau_rules import kernel_lanes, kernel_random
 from cau_rules.cacho.kernel import layout as L
-from cau_rules.kernel_lanes import DRAWN
-from cau_rules.kernel_random import (
+from cau_rules.kernel import lanes as kernel_lanes
+from cau_rules.kernel import rng as kernel_rng
+from cau_rules.kernel.lanes import DRAWN
+from cau_rules.kernel.rng import (
     MT_SIZE,
     TEXT_SIZE,
     next_random,
@@ -26,7 +27,8 @@ from cau_rules.kernel_random import (
     shuffle_drawn,
     shuffle_fresh,
 )
-from cau_rules.kernel_tools import fresh_cache, parallel_twin, source_stamp
+from cau_rules.kernel.rows import sample_parallel, sample_serial, twins
+from cau_rules.kernel.tools import fresh_cache, source_stamp
 from cau_rules.outcome import Termination
 
 CONTRIB = L.CONTRIB
@@ -90,7 +92,7 @@ def compiled_stamp() -> int:
     return STAMP
 
 
-STAMP = (source_stamp(L.__file__) ^ source_stamp(kernel_random.__file__) ^ source_stamp(kernel_lanes.__file__)
+STAMP = (source_stamp(L.__file__) ^ source_stamp(kernel_rng.__file__) ^ source_stamp(kernel_lanes.__file__)
          ^ zlib.crc32(repr((L.RANKS, L.SUITS, L.TERMINATIONS, L.DECK_CARDS)).encode())) & 0x7FFF_FFFF
 """What this module's machine code was compiled against: the layout, the generator and
 the reference's constants (numba's cache follows this file only)."""
@@ -159,7 +161,7 @@ def put_shuffled(s, at, mt):
 @njit(cache=True)
 def put_drawn(s, at, mt, drawn):
     """:func:`put_shuffled` from a generator whose first outputs are *drawn*
-    (:func:`cau_rules.kernel_lanes.draw_lanes`)."""
+    (:func:`cau_rules.kernel.lanes.draw_lanes`)."""
     for i in range(DECK):
         s[at + i] = DECK_CARDS[i]
     shuffle_drawn(mt, drawn, DRAWN, s[at:at + DECK], DECK)
@@ -529,25 +531,8 @@ def _mask_rows(rows, r, masks, counts):
             counts[g] = legal_mask(rows[g], r, masks[g], actions)
 
 
-def _sample_rows(masks, counts, rngs, active_rows, out):
-    """A uniformly random legal action of every active row's mask into *out*."""
-    for g in prange(masks.shape[0]):
-        if active_rows[g] and counts[g] > 0:
-            pick = next_random(rngs[g:g + 1]) % np.uint64(counts[g])
-            for a in range(masks.shape[1]):
-                if masks[g, a]:
-                    if pick == 0:
-                        out[g] = a
-                        break
-                    pick -= 1
-
-
-step_serial = njit(cache=True)(_step_rows)
-step_parallel = njit(cache=True, parallel=True)(parallel_twin(_step_rows))
-mask_serial = njit(cache=True)(_mask_rows)
-mask_parallel = njit(cache=True, parallel=True)(parallel_twin(_mask_rows))
-sample_serial = njit(cache=True)(_sample_rows)
-sample_parallel = njit(cache=True, parallel=True)(parallel_twin(_sample_rows))
+step_serial, step_parallel = twins(_step_rows)
+mask_serial, mask_parallel = twins(_mask_rows)
 
 
 @njit(cache=True)

@@ -3,7 +3,7 @@ sessions never goes back to Python between hands or sessions.
 
 Each hand's order is the reference's :func:`~cau_rules.cacho.engine.shuffled_deck`
 (``random.Random(f"{seed}:{hand}:{redeal}:shuffle")``, D-DEAL-1), drawn from CPython's
-generator reproduced in :mod:`cau_rules.kernel_random`.  A session started here is a
+generator reproduced in :mod:`cau_rules.kernel.rng`.  A session started here is a
 *native* row (:data:`~cau_rules.cacho.kernel.layout.NATIVE`): the kernel shuffles each
 later hand's order from the row's seed only when that hand starts (one shuffle a hand, the
 one it deals), and restarts seed sixty-four generators in one loop.  The typed entry
@@ -16,16 +16,18 @@ import numpy as np
 import numpy.typing as npt
 from numba import njit, prange
 
-from cau_rules import kernel_lanes, kernel_random
 from cau_rules.cacho.kernel import core
 from cau_rules.cacho.kernel import layout as L
 from cau_rules.cacho.kernel.core import play_random, put_drawn, set_seed, start_hand
 from cau_rules.cacho.kernel.core import put_order as put_order_core
-from cau_rules.kernel_lanes import DRAWN, LANES, draw_lanes, seed_numbers_many
-from cau_rules.kernel_random import MT_SIZE, TEXT_SIZE, generator_state, seed_numbers, shuffle_fresh
-from cau_rules.kernel_tools import fresh_cache, parallel_twin, source_stamp
+from cau_rules.kernel import lanes as kernel_lanes
+from cau_rules.kernel import rng as kernel_rng
+from cau_rules.kernel.lanes import DRAWN, LANES, draw_lanes, seed_numbers_many
+from cau_rules.kernel.rng import MT_SIZE, TEXT_SIZE, generator_state, seed_numbers, shuffle_fresh
+from cau_rules.kernel.rows import twins
+from cau_rules.kernel.tools import fresh_cache, source_stamp
 
-__all__ = ["play_fresh", "play_fresh_many", "play_row", "put_order", "reset_rows", "shares_of"]
+__all__ = ["play_fresh", "play_fresh_many", "play_row", "put_order", "reset_rows", "row_shares", "shares_of"]
 
 DECK = L.DECK
 DECK0 = L.DECK0
@@ -42,7 +44,7 @@ def compiled_stamp() -> int:
     return STAMP
 
 
-STAMP = (core.STAMP ^ source_stamp(core.__file__) ^ source_stamp(kernel_random.__file__)
+STAMP = (core.STAMP ^ source_stamp(core.__file__) ^ source_stamp(kernel_rng.__file__)
          ^ source_stamp(kernel_lanes.__file__)) & 0x7FFF_FFFF
 """What this module's machine code was compiled against (the layout, and the functions
 of the other modules compiled into it)."""
@@ -80,11 +82,11 @@ def start(s, r, players, seed, mt, text):
 
 
 def _reset_rows(rows, r, rngs, games, seeds, players, scratch):
-    """Start every session ``games[k]`` from ``seeds[k]``, :data:`~cau_rules.kernel_lanes.LANES`
+    """Start every session ``games[k]`` from ``seeds[k]``, :data:`~cau_rules.kernel.lanes.LANES`
     at a time: their generators are seeded in one loop
-    (:func:`~cau_rules.kernel_lanes.seed_numbers_many`) into ``scratch[group % slots]``
-    (*scratch*: slots x :data:`~cau_rules.kernel_random.MT_SIZE` x
-    :data:`~cau_rules.kernel_lanes.LANES`, one slot a group when the groups run on
+    (:func:`~cau_rules.kernel.lanes.seed_numbers_many`) into ``scratch[group % slots]``
+    (*scratch*: slots x :data:`~cau_rules.kernel.rng.MT_SIZE` x
+    :data:`~cau_rules.kernel.lanes.LANES`, one slot a group when the groups run on
     several threads)."""
     count = games.shape[0]
     slots = scratch.shape[0]
@@ -129,8 +131,8 @@ def fresh_plays(rows, r, rngs, g, first, count, players):
     """Sessions from the seeds *first* to ``first + count - 1``, one after another in
     slot *g*, each started and played out as :func:`fresh_play` does (the slot ends as
     the last one's ends); returns the moves made in all.  The first deals of
-    :data:`~cau_rules.kernel_lanes.LANES` consecutive sessions are seeded in one loop
-    (:func:`~cau_rules.kernel_lanes.seed_numbers_many`), then each session is played in
+    :data:`~cau_rules.kernel.lanes.LANES` consecutive sessions are seeded in one loop
+    (:func:`~cau_rules.kernel.lanes.seed_numbers_many`), then each session is played in
     turn: one stream, one thread."""
     mts = np.empty((MT_SIZE, LANES), np.int64)
     zeros = np.zeros(LANES, np.int64)
@@ -154,24 +156,28 @@ def fresh_plays(rows, r, rngs, g, first, count, players):
 
 
 @njit(cache=True)
+def row_shares(s, out):
+    """Every seat's share of the win of the finished row *s* into *out*: the most
+    counters win, ties share (``session_outcome(...).shares()``)."""
+    n = s[N]
+    best = s[STACKS]
+    for seat in range(n):
+        best = max(best, s[STACKS + seat])
+    count = 0
+    for seat in range(n):
+        count += s[STACKS + seat] == best
+    for seat in range(n):
+        out[seat] = 1.0 / count if s[STACKS + seat] == best else 0.0
+
+
+@njit(cache=True)
 def shares_rows(rows, games, out):
-    """Each seat's share of every finished session ``games[k]`` (the most counters win,
-    ties share: ``session_outcome(...).shares()``) into ``out[games[k]]``."""
+    """:func:`row_shares` of every finished session ``games[k]`` into ``out[games[k]]``."""
     for k in range(games.shape[0]):
-        s = rows[games[k]]
-        n = s[N]
-        best = s[STACKS]
-        for seat in range(n):
-            best = max(best, s[STACKS + seat])
-        count = 0
-        for seat in range(n):
-            count += s[STACKS + seat] == best
-        for seat in range(n):
-            out[games[k], seat] = 1.0 / count if s[STACKS + seat] == best else 0.0
+        row_shares(rows[games[k]], out[games[k]])
 
 
-reset_serial = njit(cache=True)(_reset_rows)
-reset_parallel = njit(cache=True, parallel=True)(parallel_twin(_reset_rows))
+reset_serial, reset_parallel = twins(_reset_rows)
 
 
 # -- typed entry points ----------------------------------------------------------------

@@ -30,38 +30,38 @@ record's ``kernel`` module) for ``engine="kernel"``.
 
 from __future__ import annotations
 
-import math
 import random
-import threading
 from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 from numba import njit
 
-from cau_rules import kernel_random
 from cau_rules.cacho.codec import CachoCodec
-from cau_rules.cacho.kernel import core
+from cau_rules.cacho.kernel import dealing
 from cau_rules.cacho.kernel import layout as L
 from cau_rules.cacho.kernel.bridge import row_of, seed_of, set_native, state_of
 from cau_rules.cacho.kernel.core import legal_mask, set_seed, step
+from cau_rules.cacho.kernel.dealing import row_shares as shares_of
 from cau_rules.cacho.moves import CachoMove
 from cau_rules.cacho.rules import CachoRules
 from cau_rules.cacho.state import CachoState
-from cau_rules.errors import InvalidPositionError
-from cau_rules.kernel_random import next_random
-from cau_rules.kernel_tools import fresh_cache, generator_state, source_stamp
-from cau_rules.kernel_tree import SearchTree
+from cau_rules.kernel import search as kernel_search
+from cau_rules.kernel.rng import below
+from cau_rules.kernel.search import (
+    HOT,
+    RulesData,
+    grow,
+    resampled,
+    root_moves,
+    specialise_search,
+)
+from cau_rules.kernel.tools import fresh_cache, generator_state, source_stamp
+from cau_rules.kernel.tree import SearchTree
 
 __all__ = ["SearchProblem", "determinisations", "ismcts", "shares_of"]
 
-DECK0 = L.DECK0
-HOLD = L.HOLD
-HLEN = L.HLEN
-N = L.N
 OVER = L.OVER
-POS = L.POS
-STACKS = L.STACKS
 TO_PLAY = L.TO_PLAY
 MAXP = L.MAXP
 R_ACTIONS = L.R_ACTIONS
@@ -75,31 +75,11 @@ def compiled_stamp() -> int:
     return STAMP
 
 
-STAMP = (core.STAMP ^ source_stamp(core.__file__) ^ source_stamp(kernel_random.__file__)) & 0x7FFF_FFFF
-"""What this module's machine code was compiled against: the layout and the rules of
-the kernel, compiled into it (numba's cache follows this file only)."""
+STAMP = (dealing.STAMP ^ source_stamp(dealing.__file__) ^ kernel_search.STAMP) & 0x7FFF_FFFF
+"""What this module's machine code was compiled against: the layout, the rules of the
+kernel (its outcome from the dealing module) and the shared search loop, compiled into it
+(numba's cache follows this file only)."""
 fresh_cache(compiled_stamp, STAMP, __file__)
-
-
-@njit(cache=True)
-def shares_of(s, out):
-    """Every seat's share of the win of the finished row *s* into *out*: the most
-    counters win, ties share (``session_outcome(...).shares()``)."""
-    n = s[N]
-    best = s[STACKS]
-    for seat in range(n):
-        best = max(best, s[STACKS + seat])
-    count = 0
-    for seat in range(n):
-        count += s[STACKS + seat] == best
-    for seat in range(n):
-        out[seat] = 1.0 / count if s[STACKS + seat] == best else 0.0
-
-
-@njit(cache=True)
-def below(rng, n):
-    """A number from 0 to n - 1 from the kernel's generator."""
-    return next_random(rng) % np.uint64(n)
 
 
 @njit(cache=True)
@@ -124,114 +104,39 @@ def determinise(s, base, places, pool, rng):
     set_seed(s, np.int64(below(rng, SEEDS)))
 
 
-@njit(cache=True)
-def run_determinise(base, places, rng, out):
-    """One determinisation of *base* into each row of *out*."""
-    pool = np.empty(places[:, 1].sum(), np.int64)
-    for k in range(out.shape[0]):
-        determinise(out[k], base, places, pool, rng)
+# The hooks of the shared loop (cau_rules.kernel.search); ctx is SearchProblem.ctx: the row
+# to determinise, the rules vector, an empty mask, the hidden places and a scratch pool.
 
 
-@njit(cache=True)
-def run_search(base, r, places, iterations, exploration, rng, node_action, node_mover, node_visits, node_avail,
-               node_reward, node_child, node_next, used):
-    """*iterations* IS-MCTS iterations from the determinisations of *base* (see
-    :func:`determinise`) by the seat to play; the tree goes into the ``node_*`` arrays
-    (node 0 the root, at least ``iterations + 1`` entries), ``used[0]`` gets the nodes
-    used.  Returns the iterations done."""
-    actions_total = r[R_ACTIONS]
-    s = np.empty(base.shape[0], np.int32)
-    pool = np.empty(places[:, 1].sum(), np.int64)
-    actions = np.empty(actions_total, np.int64)
-    no_mask = np.zeros(0, np.bool_)
-    child_of = np.full(actions_total, -1, np.int64)
-    path = np.empty(iterations + 2, np.int64)
-    shares = np.zeros(MAXP, np.float64)
-    node_action[0] = -1
-    node_mover[0] = -1
-    node_visits[0] = 0
-    node_avail[0] = 0
-    node_reward[0] = 0.0
-    node_child[0] = -1
-    node_next[0] = -1
-    nodes = 1
-    done = 0
-    for _iteration in range(iterations):
-        determinise(s, base, places, pool, rng)
-        node = 0
-        path[0] = 0
-        depth = 1
-        # selection and expansion: cau_rules.kernel_tree's choose, written out here (a Cacho
-        # iteration is short enough that the call costs a fifth of it)
-        while s[OVER] == 0:
-            count = legal_mask(s, r, no_mask, actions)
-            child = node_child[node]
-            while child >= 0:
-                child_of[node_action[child]] = child
-                child = node_next[child]
-            untried = 0
-            for i in range(count):
-                if child_of[actions[i]] < 0:
-                    untried += 1
-            chosen = -1
-            expand = untried > 0
-            if expand:
-                pick = below(rng, untried) if untried > 1 else 0
-                for i in range(count):
-                    if child_of[actions[i]] < 0:
-                        if pick == 0:
-                            chosen = actions[i]
-                            break
-                        pick -= 1
-                fresh = nodes
-                nodes += 1
-                node_action[fresh] = chosen
-                node_mover[fresh] = s[TO_PLAY]
-                node_visits[fresh] = 0
-                node_avail[fresh] = 0
-                node_reward[fresh] = 0.0
-                node_child[fresh] = -1
-                node_next[fresh] = node_child[node]
-                node_child[node] = fresh
-                child_of[chosen] = fresh
-                for i in range(count):
-                    if child_of[actions[i]] >= 0:
-                        node_avail[child_of[actions[i]]] += 1
-                node = fresh
-            else:
-                best_score = -math.inf
-                for i in range(count):
-                    child = child_of[actions[i]]
-                    node_avail[child] += 1
-                    visits = node_visits[child]
-                    score = node_reward[child] / visits + exploration * math.sqrt(
-                        math.log(node_avail[child]) / visits)
-                    if score > best_score:
-                        best_score = score
-                        node = child
-                chosen = node_action[node]
-            child = node_child[path[depth - 1]]
-            while child >= 0:
-                child_of[node_action[child]] = -1
-                child = node_next[child]
-            path[depth] = node
-            depth += 1
-            step(s, r, chosen)
-            if expand:
-                break
-        # the random rollout
-        while s[OVER] == 0:
-            count = legal_mask(s, r, no_mask, actions)
-            step(s, r, actions[below(rng, count)])
-        shares_of(s, shares)
-        for d in range(depth):
-            visited = path[d]
-            node_visits[visited] += 1
-            if node_mover[visited] >= 0:
-                node_reward[visited] += shares[node_mover[visited]]
-        done += 1
-    used[0] = nodes
-    return done
+@njit(cache=True, inline="always")
+def deal_hook(s, ctx, rng):
+    """:func:`determinise` of ``ctx``'s row into *s* (always consistent)."""
+    determinise(s, ctx[0], ctx[3], ctx[4], rng)
+    return True
+
+
+@njit(cache=True, inline="always")
+def legal_hook(s, rng, actions, r, no_mask, _h2, _h3, _h4, _h5):
+    """The legal actions of *s* into *actions*; how many."""
+    return legal_mask(s, r, no_mask, actions)
+
+
+@njit(cache=True, inline="always")
+def play_hook(s, action, _rng, r, _h1, _h2, _h3, _h4, _h5):
+    """Step *s* by *action* (a Cacho row never outgrows its sizes)."""
+    step(s, r, action)
+    return True
+
+
+
+@njit(cache=True, inline="always")
+def score_hook(s, ctx, out):
+    """:func:`shares_of` *s* into *out*."""
+    shares_of(s, out)
+
+
+run_determinise, run_search = specialise_search(
+    (STAMP ^ source_stamp(__file__)) & 0x7FFF_FFFF, deal_hook, legal_hook, play_hook, score_hook)
 
 
 # -- the Python side -----------------------------------------------------------------------
@@ -254,46 +159,32 @@ class SearchProblem:
         places = [(L.HOLD + other * 3, len(state.holdings[other])) for other in range(state.players) if other != seat]
         places.append((L.DECK0 + L.DECK - len(state.stock), len(state.stock)))
         self.places: Ints = np.array(places, np.int64)
-        self.rules_vector, self.codec = _rules_data(state.rules, state.players)
+        self.rules_vector, self.codec = _RULES_DATA.get(state.rules, state.players)
+        self.ctx = (self.base, self.rules_vector, np.zeros(0, np.bool_), self.places,
+                    np.empty(int(self.places[:, 1].sum()), np.int64))
+        self.hot = (self.rules_vector, self.ctx[2]) + (self.ctx[2],) * (HOT - 2)
 
     def determinisations(self, count: int, seed: int) -> list[Row]:
         """*count* determinised rows, drawn from a generator started from *seed*."""
         out = np.zeros((count, L.ROW), np.int32)
         rng = np.array([generator_state(seed)], np.uint64)
-        run_determinise(self.base, self.places, rng, out)
+        run_determinise(self.ctx, rng, out)
         return list(out)
 
     def search(self, iterations: int, seed: int, exploration: float = 0.7) -> SearchTree:
         """*iterations* iterations of IS-MCTS by ``state.to_play`` from the
         determinisations of this position, drawn from a generator started from *seed*."""
         tree = SearchTree(iterations + 1)
-        used = np.zeros(1, np.int64)
-        rng = np.array([generator_state(seed)], np.uint64)
-        tree.done = int(run_search(self.base, self.rules_vector, self.places, iterations, float(exploration), rng,
-                                   tree.action, tree.mover, tree.visits, tree.avail, tree.reward, tree.child,
-                                   tree.sibling, used))
-        tree.nodes = int(used[0])
+        actions = int(self.rules_vector[R_ACTIONS])
+        sizes = (OVER, 1, TO_PLAY, actions, actions, MAXP)  # over when s[OVER] == 1
+        tree.done = grow(run_search, (self.ctx, self.hot, np.empty(L.ROW, np.int32), *sizes), tree, iterations, seed,
+                         exploration)
         return tree
 
 
-class _Cache(threading.local):
-    def __init__(self) -> None:
-        self.data: dict[tuple[int, int], tuple[CachoRules, Ints, CachoCodec]] = {}
-
-
-_CACHE = _Cache()
-
-
-def _rules_data(rules: CachoRules, players: int) -> tuple[Ints, CachoCodec]:
-    """The rules vector and the codec of *rules* (kept per thread)."""
-    key = (id(rules), players)
-    found = _CACHE.data.get(key)
-    if found is None or found[0] is not rules:
-        if len(_CACHE.data) > 64:
-            _CACHE.data.clear()
-        found = _CACHE.data[key] = (rules, np.array(L.rules_vector(rules, players), np.int64),
-                                    CachoCodec(rules, players))
-    return found[1], found[2]
+_RULES_DATA: RulesData[tuple[Ints, CachoCodec]] = RulesData(
+    lambda rules, players: (np.array(L.rules_vector(rules, players), np.int64), CachoCodec(rules, players)))
+"""The rules vector and the codec of a rules object and player count (kept per thread)."""
 
 
 def problem(info: Any, rng: random.Random) -> SearchProblem:
@@ -303,9 +194,7 @@ def problem(info: Any, rng: random.Random) -> SearchProblem:
     Raises:
         InvalidPositionError: the seat is not to play.
     """
-    state: CachoState = info.resample(rng)
-    if state.is_over or state.to_play != info.seat:
-        raise InvalidPositionError(f"seat {info.seat} is not to play in this information state")
+    state: CachoState = resampled(info, rng)
     return SearchProblem(state, info.seat)
 
 
@@ -341,5 +230,4 @@ def ismcts(info: Any, iterations: int, rng: random.Random,
         return None
     data = problem(info, rng)
     tree = data.search(iterations, rng.getrandbits(63), exploration)
-    moves = {data.codec.encode(move): move for move in info.view.legal_moves}
-    return [(moves[action], visits, reward) for action, visits, reward in tree.root_children()]
+    return root_moves(tree, data.codec.encode, info.view.legal_moves)

@@ -28,7 +28,7 @@ from cau_rules.fishing.moves import FishingMove
 from cau_rules.fishing.rules import FishingRules
 from cau_rules.fishing.state import FishingState
 from cau_rules.fishing.zones import Tally
-from cau_rules.kernel_tools import generator_state
+from cau_rules.kernel.tools import generator_state
 from cau_rules.outcome import Outcome
 
 __all__ = ["Batch", "check_rules", "generator_state", "ismcts", "playout"]

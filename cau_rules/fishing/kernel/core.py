@@ -9,7 +9,6 @@ import numpy as np
 import numpy.typing as npt
 from numba import njit, prange
 
-from cau_rules import kernel_random
 from cau_rules.fishing.kernel import parts
 from cau_rules.fishing.kernel.layout import (
     BIDDER0,
@@ -120,8 +119,9 @@ from cau_rules.fishing.kernel.parts import (
     table_take,
     top_masks,
 )
-from cau_rules.kernel_random import next_random
-from cau_rules.kernel_tools import parallel_twin
+from cau_rules.kernel import rng as kernel_rng
+from cau_rules.kernel.rng import next_random
+from cau_rules.kernel.rows import sample_parallel, sample_serial, twins
 
 
 @njit(cache=True)
@@ -130,7 +130,7 @@ def compiled_stamp() -> int:
     return STAMP
 
 
-STAMP = FINGERPRINT ^ source_stamp(parts.__file__) ^ source_stamp(kernel_random.__file__)
+STAMP = FINGERPRINT ^ source_stamp(parts.__file__) ^ source_stamp(kernel_rng.__file__)
 """What this module's machine code was compiled against: the layout, the building
 blocks and the move generator (numba's cache follows this file only; the blocks and
 ``next_random`` are compiled into it)."""
@@ -591,25 +591,8 @@ def _mask_rows(rows, r, works, masks, counts):
         counts[g] = legal_mask(rows[g], r, works[g], masks[g], actions, x)
 
 
-def _sample_rows(masks, counts, rngs, active, out):
-    """A uniformly random legal action of every active row's mask into *out*."""
-    for g in prange(masks.shape[0]):
-        if active[g] and counts[g] > 0:
-            pick = next_random(rngs[g:g + 1]) % np.uint64(counts[g])
-            for a in range(masks.shape[1]):
-                if masks[g, a]:
-                    if pick == 0:
-                        out[g] = a
-                        break
-                    pick -= 1
-
-
-step_serial = njit(cache=True)(_step_rows)
-step_parallel = njit(cache=True, parallel=True)(parallel_twin(_step_rows))
-mask_serial = njit(cache=True)(_mask_rows)
-mask_parallel = njit(cache=True, parallel=True)(parallel_twin(_mask_rows))
-sample_serial = njit(cache=True)(_sample_rows)
-sample_parallel = njit(cache=True, parallel=True)(parallel_twin(_sample_rows))
+step_serial, step_parallel = twins(_step_rows)
+mask_serial, mask_parallel = twins(_mask_rows)
 
 
 @njit_plain

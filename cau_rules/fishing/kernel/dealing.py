@@ -2,7 +2,7 @@
 needs besides the turn, so that it never goes back to Python between games.
 
 :func:`deal_hand` is :func:`cau_rules.fishing.deal.lay_table` for a shuffled deck, drawn
-from CPython's generator reproduced in :mod:`cau_rules.kernel_random`: the same seed
+from CPython's generator reproduced in :mod:`cau_rules.kernel.rng`: the same seed
 texts (D-DEAL-1), the same shuffle, the same table-return places, so game ``i`` of a
 batch stays the reference game of its seed card for card.  The typed entry points at the
 end are what :mod:`cau_rules.fishing.kernel.batch` calls.
@@ -14,7 +14,6 @@ import numpy as np
 import numpy.typing as npt
 from numba import njit, prange
 
-from cau_rules import kernel_random
 from cau_rules.fishing.kernel import core, parts
 from cau_rules.fishing.kernel.core import begin, play_random, resume, step
 from cau_rules.fishing.kernel.layout import (
@@ -37,7 +36,9 @@ from cau_rules.fishing.kernel.layout import (
     source_stamp,
 )
 from cau_rules.fishing.kernel.parts import OVER, SCRATCH, legal_mask
-from cau_rules.kernel_random import (
+from cau_rules.kernel import rng as kernel_rng
+from cau_rules.kernel import rows as kernel_rows
+from cau_rules.kernel.rng import (
     MT_SIZE,
     TEXT_SIZE,
     generator_state,
@@ -47,7 +48,7 @@ from cau_rules.kernel_random import (
     seed_numbers2,
     shuffle,
 )
-from cau_rules.kernel_tools import parallel_twin
+from cau_rules.kernel.rows import nth_true, twins
 
 
 @njit(cache=True)
@@ -57,7 +58,7 @@ def compiled_stamp() -> int:
 
 
 STAMP = (FINGERPRINT ^ source_stamp(parts.__file__) ^ source_stamp(core.__file__)
-         ^ source_stamp(kernel_random.__file__))
+         ^ source_stamp(kernel_rng.__file__) ^ source_stamp(kernel_rows.__file__))
 """What this module's machine code was compiled against (the functions it calls from
 the other modules are compiled into it)."""
 fresh_cache(compiled_stamp, STAMP, __file__)
@@ -257,15 +258,7 @@ def _sample_rows(masks, counts, lists, rngs, active, out):
         count = counts[g]
         if active[g] and count > 0:
             pick = next_random(rngs[g:g + 1]) % np.uint64(count)
-            if count <= LISTED:
-                out[g] = lists[g, pick]
-                continue
-            for a in range(masks.shape[1]):
-                if masks[g, a]:
-                    if pick == 0:
-                        out[g] = a
-                        break
-                    pick -= 1
+            out[g] = lists[g, pick] if count <= LISTED else nth_true(masks[g], pick)
 
 
 @njit(cache=True)
@@ -359,14 +352,10 @@ def shares_rows(rows, r, games, out):
         shares(rows[games[k]], r, out[games[k]])
 
 
-reset_serial = njit(cache=True)(_reset_rows)
-reset_parallel = njit(cache=True, parallel=True)(parallel_twin(_reset_rows))
-step_serial = njit(cache=True)(_step_rows)
-step_parallel = njit(cache=True, parallel=True)(parallel_twin(_step_rows))
-mask_serial = njit(cache=True)(_mask_rows)
-mask_parallel = njit(cache=True, parallel=True)(parallel_twin(_mask_rows))
-sample_serial = njit(cache=True)(_sample_rows)
-sample_parallel = njit(cache=True, parallel=True)(parallel_twin(_sample_rows))
+reset_serial, reset_parallel = twins(_reset_rows)
+step_serial, step_parallel = twins(_step_rows)
+mask_serial, mask_parallel = twins(_mask_rows)
+sample_serial, sample_parallel = twins(_sample_rows)
 
 
 # -- typed entry points ----------------------------------------------------------------

@@ -42,7 +42,7 @@ from cau_rules.fishing.codec import FishingCodec
 from cau_rules.fishing.moves import GAME, JOC, Accept, Bid, Declare, Play, Refuse
 from cau_rules.fishing.rules import FISHING_PRESETS, FishingRules
 from cau_rules.fishing.zones import STONE_REASONS
-from cau_rules.kernel_tools import fresh_cache, source_stamp
+from cau_rules.kernel.tools import fresh_cache, source_stamp
 
 __all__ = [
     "FISHING_PRESETS",

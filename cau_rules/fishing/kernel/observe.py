@@ -63,7 +63,7 @@ from cau_rules.fishing.kernel.layout import (
 )
 from cau_rules.fishing.kernel.parts import OVER
 from cau_rules.fishing.rules import FishingRules
-from cau_rules.kernel_tools import parallel_twin
+from cau_rules.kernel.tools import parallel_twin
 
 
 @njit(cache=True)

@@ -1,8 +1,8 @@
 """Re-dealing what a seat does not know, in the capture-family kernel (numba): the
 determinisations of :mod:`cau_rules.fishing.kernel.search`.
 
-Every function draws from the kernel's own generator (:func:`kernel_random.next_random
-<cau_rules.kernel_random.next_random>`, one ``uint64`` of state): the unknown cards
+Every function draws from the kernel's own generator (:func:`kernel.rng.next_random
+<cau_rules.kernel.rng.next_random>`, one ``uint64`` of state): the unknown cards
 are shuffled among the hidden places of a row with the ronda constraints of
 :func:`~cau_rules.fishing.infer.resample_fields`, and the later hands are dealt like
 :func:`~cau_rules.fishing.deal.lay_table` deals a shuffled deck.
@@ -23,11 +23,11 @@ from cau_rules.fishing.kernel.layout import (
     fresh_cache,
     source_stamp,
 )
-from cau_rules.kernel_random import next_random
+from cau_rules.kernel.rng import below
 
 __all__ = [
     "ANY", "DEALS_TRIED", "SEAT_TRIES", "below", "deal_ahead", "determinise", "draw_holding", "kind_of",
-    "random_deal", "run_determinise", "shuffle",
+    "random_deal", "shuffle",
 ]
 
 ANY = -1
@@ -51,12 +51,6 @@ fresh_cache(compiled_stamp, STAMP, __file__)
 
 
 # -- the generator -------------------------------------------------------------------
-
-
-@njit(cache=True)
-def below(rng, bound):
-    """A uniformly random integer from 0 to ``bound - 1`` (``bound`` at least 1)."""
-    return np.int64(next_random(rng) % np.uint64(bound))
 
 
 @njit(cache=True)
@@ -224,16 +218,3 @@ def determinise(s, base, unknown, seg_at, seg_len, held, required, counts_base, 
                 at += 1
         return True
     return False
-
-
-@njit(cache=True)
-def run_determinise(base, unknown, seg_at, seg_len, held, required, counts_base, rng, out):
-    """Fill every row of *out* with a determinisation of *base* (see :func:`determinise`);
-    returns how many succeeded (the first rows)."""
-    pool = np.empty(unknown.shape[0], np.int64)
-    counts = np.zeros(13, np.int64)
-    made = 0
-    for _row in range(out.shape[0]):
-        if determinise(out[made], base, unknown, seg_at, seg_len, held, required, counts_base, pool, rng, counts):
-            made += 1
-    return made

@@ -36,38 +36,31 @@ does not play, so the Python tree runs them instead.
 from __future__ import annotations
 
 import random
-import threading
 from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 from numba import njit
 
-from cau_rules import kernel_tree
 from cau_rules.errors import InvalidPositionError, InvalidRulesError
 from cau_rules.fishing.codec import FishingCodec
 from cau_rules.fishing.infer import FishingMemory
-from cau_rules.fishing.kernel import core, parts, redeal
+from cau_rules.fishing.kernel import core, dealing, parts, redeal
 from cau_rules.fishing.kernel.bridge import DEAL_SLOTS, SLOT, row_of, state_of
 from cau_rules.fishing.kernel.core import resume, step
+from cau_rules.fishing.kernel.dealing import shares as shares_of
 from cau_rules.fishing.kernel.layout import (
     ERROR,
     FINGERPRINT,
-    HAS_TALLY,
     HOLD,
-    HS,
-    HS_LEN,
     MAXP,
-    PARTIDES0,
     PENDING,
     PHASE,
     PHASE_CODES,
     PILE,
     R_ACTIONS,
-    R_HANDS,
     STOCK,
     TO_PLAY,
-    N,
     fresh_cache,
     row_length,
     rules_vector,
@@ -75,20 +68,27 @@ from cau_rules.fishing.kernel.layout import (
     supported_problems,
 )
 from cau_rules.fishing.kernel.parts import SCRATCH, legal_mask
-from cau_rules.fishing.kernel.redeal import ANY, below, deal_ahead, determinise, run_determinise
+from cau_rules.fishing.kernel.redeal import ANY, deal_ahead, determinise
 from cau_rules.fishing.moves import Call, FishingMove
 from cau_rules.fishing.rules import FishingRules
 from cau_rules.fishing.state import FishingState
-from cau_rules.kernel_tools import generator_state
-from cau_rules.kernel_tree import SearchTree, backup, choose, start_tree
+from cau_rules.kernel import search as kernel_search
+from cau_rules.kernel.search import (
+    FAILED,
+    RulesData,
+    grow,
+    resampled,
+    root_moves,
+    specialise_search,
+)
+from cau_rules.kernel.tools import generator_state
+from cau_rules.kernel.tree import SearchTree
 
-__all__ = ["SearchProblem", "determinisations", "ismcts", "problem"]
+__all__ = ["SearchProblem", "determinisations", "ismcts", "problem", "shares_of"]
 
 OVER = PHASE_CODES["over"]
 _REQUIRED: dict[object, int] = {"any": ANY, None: 0, Call.RONDA: 1, Call.RONDI: 2}
 _HARDNESS = {2: 0, 1: 1, 0: 2, ANY: 3}  # the order resample_fields deals the seats in
-FAILED = -1
-"""What :func:`run_search` returns when a row outgrew the kernel's fixed sizes."""
 
 
 @njit(cache=True)
@@ -98,53 +98,10 @@ def compiled_stamp() -> int:
 
 
 STAMP = (FINGERPRINT ^ source_stamp(parts.__file__) ^ source_stamp(core.__file__) ^ source_stamp(redeal.__file__)
-         ^ source_stamp(kernel_tree.__file__))
+         ^ source_stamp(dealing.__file__) ^ kernel_search.STAMP)
 """What this module's machine code was compiled against: the layout, the kernel's rules
 and the re-dealing, compiled into it (numba's cache follows this file only)."""
 fresh_cache(compiled_stamp, STAMP, __file__)
-
-
-# -- the outcome ---------------------------------------------------------------------
-
-
-@njit(cache=True)
-def shares_of(s, r, out):
-    """Every seat's share of the win of the finished row *s* into *out* (the reference
-    :func:`~cau_rules.fishing.engine.outcome_of`, then ``Outcome.shares``)."""
-    n = s[N]
-    for seat in range(n):
-        out[seat] = 0.0
-    won = np.zeros(MAXP, np.int64)
-    if s[HAS_TALLY]:
-        best = max(s[PARTIDES0], s[PARTIDES0 + 1])
-        for seat in range(n):
-            won[seat] = 1 if s[PARTIDES0 + seat % 2] == best else 0
-    else:
-        hands = s[HS_LEN]
-        first = hands - 1 if r[R_HANDS] == 1 else 0
-        credits = np.zeros(MAXP, np.int64)
-        for hand in range(first, hands):
-            at = HS + hand * MAXP
-            best = s[at]
-            for seat in range(1, n):
-                best = max(best, s[at + seat])
-            for seat in range(n):
-                if r[R_HANDS] == 1:
-                    credits[seat] = s[at + seat]
-                elif s[at + seat] == best:
-                    credits[seat] += 1
-        best = credits[0]
-        for seat in range(1, n):
-            best = max(best, credits[seat])
-        for seat in range(n):
-            won[seat] = 1 if credits[seat] == best else 0
-    winners = 0
-    for seat in range(n):
-        winners += won[seat]
-    if winners > 0:
-        for seat in range(n):
-            if won[seat]:
-                out[seat] = 1.0 / winners
 
 
 # -- the search ----------------------------------------------------------------------
@@ -166,73 +123,48 @@ def settle(s, r, deals, deck, rng, x):
         resume(s, r, deals, x)
 
 
-@njit(cache=True)
-def run_search(base, r, deck, unknown, seg_at, seg_len, held, required, counts_base, seat, iterations,
-               exploration, rng, node_action, node_mover, node_visits, node_avail, node_reward, node_child,
-               node_next, used):
-    """*iterations* IS-MCTS iterations from the determinisations of *base* (see
-    :func:`determinise`) by *seat*; the tree goes into the ``node_*`` arrays (node 0 the
-    root, at least ``iterations + 1`` entries), ``used[0]`` gets the nodes used.
-    Returns the iterations done (an iteration without a consistent deal is skipped), or
-    :data:`FAILED` when a row outgrew the kernel's fixed sizes."""
-    actions_total = r[R_ACTIONS]
-    s = np.empty(base.shape[0], np.int16)
-    work = np.empty(base.shape[0], np.int16)
-    deals = np.full((DEAL_SLOTS, SLOT), -1, np.int16)
-    pool = np.empty(unknown.shape[0], np.int64)
-    counts = np.zeros(13, np.int64)
-    actions = np.empty(actions_total, np.int64)
-    no_mask = np.zeros(0, np.bool_)
-    x = np.empty(SCRATCH, np.int64)
-    child_of = np.full(actions_total, -1, np.int64)
-    path = np.empty(iterations + 2, np.int64)
-    shares = np.zeros(MAXP, np.float64)
-    start_tree(node_action, node_mover, node_visits, node_avail, node_reward, node_child, node_next)
-    nodes = 1
-    done = 0
-    for _iteration in range(iterations):
-        if not determinise(s, base, unknown, seg_at, seg_len, held, required, counts_base, pool, rng, counts):
-            continue
-        deals[:, 0] = -1
-        node = 0
-        path[0] = 0
-        depth = 1
-        # selection and expansion
-        while s[PHASE] != OVER:
-            count = legal_now(s, r, deals, deck, rng, work, no_mask, actions, x)
-            if count == 0:
-                used[0] = nodes
-                return FAILED
-            before = nodes
-            nodes, node, chosen = choose(node, s[TO_PLAY], actions, count, child_of, nodes, exploration, rng,
-                                         node_action, node_mover, node_visits, node_avail, node_reward, node_child,
-                                         node_next)
-            expand = nodes > before
-            path[depth] = node
-            depth += 1
-            step(s, r, deals, chosen, x)
-            settle(s, r, deals, deck, rng, x)
-            if s[ERROR]:
-                used[0] = nodes
-                return FAILED
-            if expand:
-                break
-        # the random rollout
-        while s[PHASE] != OVER:
-            count = legal_now(s, r, deals, deck, rng, work, no_mask, actions, x)
-            if count == 0:
-                used[0] = nodes
-                return FAILED
-            step(s, r, deals, actions[below(rng, count)], x)
-            settle(s, r, deals, deck, rng, x)
-            if s[ERROR]:
-                used[0] = nodes
-                return FAILED
-        shares_of(s, r, shares)
-        backup(path, depth, shares, node_visits, node_mover, node_reward)
-        done += 1
-    used[0] = nodes
-    return done
+
+# The hooks of the shared loop (cau_rules.kernel.search); ctx is SearchProblem.ctx: the row
+# to determinise, the rules vector, the deck, what determinise reads, and the scratch of
+# the determinisation (pool, counts), of the later deals and of the legal mask and step.
+
+
+@njit(cache=True, inline="always")
+def deal_hook(s, ctx, rng):
+    """:func:`~cau_rules.fishing.kernel.redeal.determinise` of ``ctx``'s row into *s*,
+    no later hand dealt yet."""
+    base, _r, _deck, unknown, seg_at, seg_len, held, required, counts_base, pool, counts, deals = ctx[:12]
+    if not determinise(s, base, unknown, seg_at, seg_len, held, required, counts_base, pool, rng, counts):
+        return False
+    deals[:, 0] = -1
+    return True
+
+
+@njit(cache=True, inline="always")
+def legal_hook(s, rng, actions, r, deals, x, deck, work, no_mask):
+    """:func:`legal_now`: the legal actions of *s* into *actions*; how many (0: the row
+    outgrew the kernel's sizes)."""
+    return legal_now(s, r, deals, deck, rng, work, no_mask, actions, x)
+
+
+@njit(cache=True, inline="always")
+def play_hook(s, action, rng, r, deals, x, deck, _h4, _h5):
+    """Step *s* by *action*, then deal (with *rng*) and start the partides the row waits
+    for; False when the row outgrew the kernel's sizes."""
+    step(s, r, deals, action, x)
+    settle(s, r, deals, deck, rng, x)
+    return s[ERROR] == 0
+
+
+
+@njit(cache=True, inline="always")
+def score_hook(s, ctx, out):
+    """:func:`shares_of` *s* into *out*."""
+    shares_of(s, ctx[1], out)
+
+
+run_determinise, run_search = specialise_search(
+    (STAMP ^ source_stamp(__file__)) & 0x7FFF_FFFF, deal_hook, legal_hook, play_hook, score_hook)
 
 
 # -- the Python side -----------------------------------------------------------------------
@@ -277,15 +209,20 @@ class SearchProblem:
         self.counts_base: Ints = counts
         self.unknown: Ints = np.array(
             [int(card) for at, size in places for card in self.base[at:at + size]], np.int64)
-        self.rules_vector, self.deck, self.codec = _rules_data(rules, n)
+        self.rules_vector, self.deck, self.codec = _RULES_DATA.get(rules, n)
+        self.ctx = (self.base, self.rules_vector, self.deck, self.unknown, self.seg_at, self.seg_len, self.held,
+                    self.required, self.counts_base, np.empty(len(self.unknown), np.int64), np.zeros(13, np.int64),
+                    np.full((DEAL_SLOTS, SLOT), -1, np.int16), np.empty(self.base.shape[0], np.int16), np.zeros(0, np.bool_),
+                    np.empty(SCRATCH, np.int64))
+        ctx = self.ctx
+        self.hot = (ctx[1], ctx[11], ctx[14], ctx[2], ctx[12], ctx[13])  # rules, deals, scratch, deck, work, mask
 
     def determinisations(self, count: int, seed: int) -> list[Row]:
         """*count* determinised rows, drawn from a generator started from *seed* (fewer
         if some found no consistent deal)."""
         out = np.zeros((count, self.base.shape[0]), np.int16)
         rng = np.array([generator_state(seed)], np.uint64)
-        made = run_determinise(self.base, self.unknown, self.seg_at, self.seg_len, self.held, self.required,
-                               self.counts_base, rng, out)
+        made = run_determinise(self.ctx, rng, out)
         return list(out[:made])
 
     def search(self, iterations: int, seed: int, exploration: float = 0.7) -> SearchTree:
@@ -297,13 +234,9 @@ class SearchProblem:
             InvalidRulesError: a simulated game outgrew the kernel's fixed sizes.
         """
         tree = SearchTree(iterations + 1)
-        used = np.zeros(1, np.int64)
-        rng = np.array([generator_state(seed)], np.uint64)
-        done = run_search(self.base, self.rules_vector, self.deck, self.unknown, self.seg_at, self.seg_len,
-                          self.held, self.required, self.counts_base, self.state.to_play, iterations,
-                          float(exploration), rng, tree.action, tree.mover, tree.visits, tree.avail,
-                          tree.reward, tree.child, tree.sibling, used)
-        tree.nodes = int(used[0])
+        actions = int(self.rules_vector[R_ACTIONS])
+        sizes = (PHASE, OVER, TO_PLAY, actions, actions, MAXP)
+        done = grow(run_search, (self.ctx, self.hot, np.empty(self.base.shape[0], np.int16), *sizes), tree, iterations, seed, exploration)
         if done == FAILED:
             raise InvalidRulesError(
                 "a simulated game outgrew the kernel's fixed sizes; search it with engine='python'")
@@ -313,26 +246,12 @@ class SearchProblem:
         return tree
 
 
-class _Cache(threading.local):
-    def __init__(self) -> None:
-        self.data: dict[tuple[int, int], tuple[FishingRules, Ints, Ints, FishingCodec]] = {}
-
-
-_CACHE = _Cache()
-
-
-def _rules_data(rules: FishingRules, players: int) -> tuple[Ints, Ints, FishingCodec]:
-    """The rules vector, the deck's cards and the codec of *rules* (kept per thread)."""
-    key = (id(rules), players)
-    found = _CACHE.data.get(key)
-    if found is None or found[0] is not rules:
-        if len(_CACHE.data) > 64:
-            _CACHE.data.clear()
-        found = _CACHE.data[key] = (
-            rules, np.array(rules_vector(rules, players), np.int64),
-            np.array([int(card) for card in rules.deck.cards], np.int64), FishingCodec(rules, players),
-        )
-    return found[1], found[2], found[3]
+_RULES_DATA: RulesData[tuple[Ints, Ints, FishingCodec]] = RulesData(
+    lambda rules, players: (np.array(rules_vector(rules, players), np.int64),
+                            np.array([int(card) for card in rules.deck.cards], np.int64),
+                            FishingCodec(rules, players)))
+"""The rules vector, the deck's cards and the codec of a rules object and player count
+(kept per thread)."""
 
 
 def _supported(info: Any) -> bool:
@@ -349,9 +268,7 @@ def problem(info: Any, rng: random.Random) -> SearchProblem:
         InvalidPositionError: the seat is not to play, or no deal is consistent with
             what it has seen.
     """
-    state: FishingState = info.resample(rng)
-    if state.is_over or state.to_play != info.seat:
-        raise InvalidPositionError(f"seat {info.seat} is not to play in this information state")
+    state: FishingState = resampled(info, rng)
     return SearchProblem(state, info.memory, info.seat)
 
 
@@ -387,5 +304,4 @@ def ismcts(
         return None
     data = problem(info, rng)
     tree = data.search(iterations, rng.getrandbits(63), exploration)
-    moves = {data.codec.encode(move): move for move in info.view.legal_moves}
-    return [(moves[action], visits, reward) for action, visits, reward in tree.root_children()]
+    return root_moves(tree, data.codec.encode, info.view.legal_moves)

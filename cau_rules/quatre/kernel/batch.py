@@ -18,7 +18,7 @@ import numpy.typing as npt
 
 from cau_rules.cards import Card
 from cau_rules.errors import InvalidRulesError
-from cau_rules.kernel_tools import OneGameBatches, generator_state
+from cau_rules.kernel.tools import OneGameBatches, generator_state
 from cau_rules.outcome import Outcome
 from cau_rules.quatre.engine import deal, winners
 from cau_rules.quatre.kernel import core, dealing, search

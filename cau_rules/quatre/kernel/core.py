@@ -17,8 +17,9 @@ import numpy as np
 import numpy.typing as npt
 from numba import njit, prange
 
-from cau_rules.kernel_random import next_random
-from cau_rules.kernel_tools import fresh_cache, parallel_twin, source_stamp
+from cau_rules.kernel.rng import next_random
+from cau_rules.kernel.rows import twins
+from cau_rules.kernel.tools import fresh_cache, source_stamp
 from cau_rules.outcome import Termination
 from cau_rules.quatre.kernel import layout as L
 
@@ -467,12 +468,9 @@ def _sample_rows(lists, counts, rngs, active_rows, out):
             out[g] = lists[g, next_random(rngs[g:g + 1]) % np.uint64(counts[g])]
 
 
-step_serial = njit(cache=True)(_step_rows)
-step_parallel = njit(cache=True, parallel=True)(parallel_twin(_step_rows))
-mask_serial = njit(cache=True)(_mask_rows)
-mask_parallel = njit(cache=True, parallel=True)(parallel_twin(_mask_rows))
-sample_serial = njit(cache=True)(_sample_rows)
-sample_parallel = njit(cache=True, parallel=True)(parallel_twin(_sample_rows))
+step_serial, step_parallel = twins(_step_rows)
+mask_serial, mask_parallel = twins(_mask_rows)
+sample_serial, sample_parallel = twins(_sample_rows)
 
 
 @njit(cache=True)

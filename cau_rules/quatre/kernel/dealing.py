@@ -3,7 +3,7 @@ goes back to Python between games (:meth:`cau_rules.batch.BatchGame.play_seeds`)
 
 :func:`start` writes into a row what the reference's :func:`~cau_rules.quatre.engine.deal`
 deals for a seed: the deck shuffled by ``random.Random(f"{seed}:0:0:shuffle")``
-(D-DEAL-1, CPython's generator reproduced in :mod:`cau_rules.kernel_random`), the table
+(D-DEAL-1, CPython's generator reproduced in :mod:`cau_rules.kernel.rng`), the table
 cards laid first, then the hands one card at a time from seat 0, the rest the stock, seat 0
 to play.  :func:`fresh_plays` deals and plays out, with random moves from each game's own
 generator, one seed after another.
@@ -15,9 +15,9 @@ import numpy as np
 import numpy.typing as npt
 from numba import njit
 
-from cau_rules import kernel_random
-from cau_rules.kernel_random import MT_SIZE, TEXT_SIZE, generator_state, seed_numbers, shuffle_fresh
-from cau_rules.kernel_tools import fresh_cache, source_stamp
+from cau_rules.kernel import rng as kernel_rng
+from cau_rules.kernel.rng import MT_SIZE, TEXT_SIZE, generator_state, seed_numbers, shuffle_fresh
+from cau_rules.kernel.tools import fresh_cache, source_stamp
 from cau_rules.quatre.kernel import core
 from cau_rules.quatre.kernel import layout as L
 from cau_rules.quatre.kernel.core import play_random
@@ -35,7 +35,7 @@ def compiled_stamp() -> int:
     return STAMP
 
 
-STAMP = (core.STAMP ^ source_stamp(core.__file__) ^ source_stamp(kernel_random.__file__)) & 0x7FFF_FFFF
+STAMP = (core.STAMP ^ source_stamp(core.__file__) ^ source_stamp(kernel_rng.__file__)) & 0x7FFF_FFFF
 """What this module's machine code was compiled against: the layout, the kernel's rules
 and CPython's generator, compiled into it (numba's cache follows this file only)."""
 fresh_cache(compiled_stamp, STAMP, __file__)
@@ -45,8 +45,8 @@ fresh_cache(compiled_stamp, STAMP, __file__)
 def start(s, r, players, seed, deck, order, mt, text):
     """Write into row *s* the game of *seed* as :func:`~cau_rules.quatre.engine.deal`
     deals it (*deck*: the deck's card values in order; *order*, *mt* and *text*:
-    scratch arrays of the deck's size, :data:`~cau_rules.kernel_random.MT_SIZE` and
-    :data:`~cau_rules.kernel_random.TEXT_SIZE`)."""
+    scratch arrays of the deck's size, :data:`~cau_rules.kernel.rng.MT_SIZE` and
+    :data:`~cau_rules.kernel.rng.TEXT_SIZE`)."""
     size = deck.shape[0]
     for i in range(size):
         order[i] = deck[i]

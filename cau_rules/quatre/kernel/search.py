@@ -37,18 +37,25 @@ family), so the Python tree runs it instead.
 from __future__ import annotations
 
 import random
-import threading
 from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 from numba import njit
 
-from cau_rules import kernel_tree
 from cau_rules.errors import InvalidPositionError
-from cau_rules.kernel_random import next_random
-from cau_rules.kernel_tools import fresh_cache, generator_state, source_stamp
-from cau_rules.kernel_tree import SearchTree, backup, choose, start_tree
+from cau_rules.kernel import search as kernel_search
+from cau_rules.kernel.rng import below
+from cau_rules.kernel.search import (
+    HOT,
+    RulesData,
+    grow,
+    resampled,
+    root_moves,
+    specialise_search,
+)
+from cau_rules.kernel.tools import fresh_cache, generator_state, source_stamp
+from cau_rules.kernel.tree import SearchTree
 from cau_rules.quatre.codec import QuatreCodec
 from cau_rules.quatre.kernel import core
 from cau_rules.quatre.kernel import layout as L
@@ -82,19 +89,13 @@ def compiled_stamp() -> int:
     return STAMP
 
 
-STAMP = (core.STAMP ^ source_stamp(core.__file__) ^ source_stamp(kernel_tree.__file__)) & 0x7FFF_FFFF
-"""What this module's machine code was compiled against: the layout and the kernel's
-rules, compiled into it (numba's cache follows this file only)."""
+STAMP = (core.STAMP ^ source_stamp(core.__file__) ^ kernel_search.STAMP) & 0x7FFF_FFFF
+"""What this module's machine code was compiled against: the layout, the kernel's rules
+and the shared search loop, compiled into it (numba's cache follows this file only)."""
 fresh_cache(compiled_stamp, STAMP, __file__)
 
 
 # -- determinisation ------------------------------------------------------------------
-
-
-@njit(cache=True)
-def below(rng, bound):
-    """A uniformly random integer from 0 to ``bound - 1`` (``bound`` at least 1)."""
-    return np.int64(next_random(rng) % np.uint64(bound))
 
 
 @njit(cache=True)
@@ -155,20 +156,6 @@ def determinise(s, base, unknown, seats, fixed, extra, allowed, must_seat, must_
     return True
 
 
-@njit(cache=True)
-def run_determinise(base, unknown, seats, fixed, extra, allowed, must_seat, must_cards, must_count, rng, out):
-    """Fill the rows of *out* with determinisations of *base* (see :func:`determinise`);
-    returns how many succeeded (the first rows)."""
-    pool = np.empty(unknown.shape[0], np.int64)
-    taken = np.zeros(unknown.shape[0], np.bool_)
-    made = 0
-    for _row in range(out.shape[0]):
-        if determinise(out[made], base, unknown, seats, fixed, extra, allowed, must_seat, must_cards, must_count,
-                       pool, taken, rng):
-            made += 1
-    return made
-
-
 # -- the search ----------------------------------------------------------------------
 
 
@@ -192,54 +179,40 @@ def shares_of(s, out):
             out[seat] = 1.0 / winners
 
 
-@njit(cache=True)
-def run_search(base, r, unknown, seats, fixed, extra, allowed, must_seat, must_cards, must_count, iterations,
-               exploration, rng, node_action, node_mover, node_visits, node_avail, node_reward, node_child,
-               node_next, used):
-    """*iterations* IS-MCTS iterations from the determinisations of *base* (see
-    :func:`determinise`); the tree goes into the ``node_*`` arrays (node 0 the root, at
-    least ``iterations + 1`` entries), ``used[0]`` gets the nodes used.  Returns the
-    iterations done (an iteration without a consistent deal is skipped)."""
-    s = np.empty(base.shape[0], np.int16)
-    pool = np.empty(unknown.shape[0], np.int64)
-    taken = np.zeros(unknown.shape[0], np.bool_)
-    actions = np.empty(MOST, np.int64)
-    no_mask = np.zeros(0, np.bool_)
-    child_of = np.full(r[R_ACTIONS], -1, np.int64)
-    path = np.empty(iterations + 2, np.int64)
-    shares = np.zeros(MAXP, np.float64)
-    start_tree(node_action, node_mover, node_visits, node_avail, node_reward, node_child, node_next)
-    nodes = 1
-    done = 0
-    for _iteration in range(iterations):
-        if not determinise(s, base, unknown, seats, fixed, extra, allowed, must_seat, must_cards, must_count,
-                           pool, taken, rng):
-            continue
-        node = 0
-        path[0] = 0
-        depth = 1
-        # selection and expansion
-        while s[PHASE] != OVER:
-            count = legal_mask(s, r, no_mask, actions)
-            before = nodes
-            nodes, node, chosen = choose(node, s[TO_PLAY], actions, count, child_of, nodes, exploration, rng,
-                                         node_action, node_mover, node_visits, node_avail, node_reward, node_child,
-                                         node_next)
-            expand = nodes > before
-            path[depth] = node
-            depth += 1
-            step(s, r, chosen)
-            if expand:
-                break
-        # the random rollout
-        while s[PHASE] != OVER:
-            count = legal_mask(s, r, no_mask, actions)
-            step(s, r, actions[below(rng, count)])
-        shares_of(s, shares)
-        backup(path, depth, shares, node_visits, node_mover, node_reward)
-        done += 1
-    used[0] = nodes
-    return done
+# The hooks of the shared loop (cau_rules.kernel.search); ctx is SearchProblem.ctx: the row
+# to determinise, the rules vector, an empty mask, what determinise reads, its scratch.
+
+
+@njit(cache=True, inline="always")
+def deal_hook(s, ctx, rng):
+    """:func:`determinise` of ``ctx``'s row into *s*."""
+    base, _r, _no_mask, unknown, seats, fixed, extra, allowed, must_seat, must_cards, must_count, pool, taken = ctx
+    return determinise(s, base, unknown, seats, fixed, extra, allowed, must_seat, must_cards, must_count, pool,
+                       taken, rng)
+
+
+@njit(cache=True, inline="always")
+def legal_hook(s, rng, actions, r, no_mask, _h2, _h3, _h4, _h5):
+    """The legal actions of *s* into *actions*; how many."""
+    return legal_mask(s, r, no_mask, actions)
+
+
+@njit(cache=True, inline="always")
+def play_hook(s, action, _rng, r, _h1, _h2, _h3, _h4, _h5):
+    """Step *s* by *action* (a four-card row never outgrows its sizes)."""
+    step(s, r, action)
+    return True
+
+
+
+@njit(cache=True, inline="always")
+def score_hook(s, ctx, out):
+    """:func:`shares_of` *s* into *out*."""
+    shares_of(s, out)
+
+
+run_determinise, run_search = specialise_search(
+    (STAMP ^ source_stamp(__file__)) & 0x7FFF_FFFF, deal_hook, legal_hook, play_hook, score_hook)
 
 
 # -- the Python side -----------------------------------------------------------------------
@@ -320,15 +293,18 @@ class SearchProblem:
         self.allowed: Ints = np.array(allowed, np.int64)
         self.unknown: Ints = np.array(unknown, np.int64)
         self.must = (must_seat, must_cards, must_count)
-        self.rules_vector, self.codec = _rules_data(state.rules, n)
+        self.rules_vector, self.codec = _RULES_DATA.get(state.rules, n)
+        self.ctx = (self.base, self.rules_vector, np.zeros(0, np.bool_), self.unknown, self.seats, self.fixed,
+                    self.extra, self.allowed, *self.must, np.empty(len(unknown), np.int64),
+                    np.zeros(len(unknown), np.bool_))
+        self.hot = (self.rules_vector, self.ctx[2]) + (self.ctx[2],) * (HOT - 2)
 
     def determinisations(self, count: int, seed: int) -> list[Row]:
         """*count* determinised rows, drawn from a generator started from *seed* (fewer
         if some found no consistent deal)."""
         out = np.zeros((count, L.ROW), np.int16)
         rng = np.array([generator_state(seed)], np.uint64)
-        made = run_determinise(self.base, self.unknown, self.seats, self.fixed, self.extra, self.allowed,
-                               *self.must, rng, out)
+        made = run_determinise(self.ctx, rng, out)
         return list(out[:made])
 
     def search(self, iterations: int, seed: int, exploration: float = 0.7) -> SearchTree:
@@ -339,36 +315,17 @@ class SearchProblem:
             InvalidPositionError: no iteration found a consistent deal.
         """
         tree = SearchTree(iterations + 1)
-        used = np.zeros(1, np.int64)
-        rng = np.array([generator_state(seed)], np.uint64)
-        done = run_search(self.base, self.rules_vector, self.unknown, self.seats, self.fixed, self.extra,
-                          self.allowed, *self.must, iterations, float(exploration), rng, tree.action,
-                          tree.mover, tree.visits, tree.avail, tree.reward, tree.child, tree.sibling, used)
-        tree.nodes = int(used[0])
+        sizes = (PHASE, OVER, TO_PLAY, MOST, int(self.rules_vector[R_ACTIONS]), MAXP)
+        done = grow(run_search, (self.ctx, self.hot, np.empty(L.ROW, np.int16), *sizes), tree, iterations, seed, exploration)
         if done == 0:
             raise InvalidPositionError("no deal is consistent with this information state")
         tree.done = int(done)
         return tree
 
 
-class _Cache(threading.local):
-    def __init__(self) -> None:
-        self.data: dict[tuple[int, int], tuple[QuatreRules, Ints, QuatreCodec]] = {}
-
-
-_CACHE = _Cache()
-
-
-def _rules_data(rules: QuatreRules, players: int) -> tuple[Ints, QuatreCodec]:
-    """The rules vector and the codec of *rules* (kept per thread)."""
-    key = (id(rules), players)
-    found = _CACHE.data.get(key)
-    if found is None or found[0] is not rules:
-        if len(_CACHE.data) > 64:
-            _CACHE.data.clear()
-        found = _CACHE.data[key] = (
-            rules, np.array(L.rules_vector(rules, players), np.int64), QuatreCodec(rules, players))
-    return found[1], found[2]
+_RULES_DATA: RulesData[tuple[Ints, QuatreCodec]] = RulesData(
+    lambda rules, players: (np.array(L.rules_vector(rules, players), np.int64), QuatreCodec(rules, players)))
+"""The rules vector and the codec of a rules object and player count (kept per thread)."""
 
 
 def _supported(info: Any) -> bool:
@@ -383,9 +340,7 @@ def problem(info: Any, rng: random.Random) -> SearchProblem:
         InvalidPositionError: the seat is not to play, or no deal is consistent with
             what it has seen.
     """
-    state: QuatreState = info.resample(rng)
-    if state.is_over or state.to_play != info.seat:
-        raise InvalidPositionError(f"seat {info.seat} is not to play in this information state")
+    state: QuatreState = resampled(info, rng)
     return SearchProblem(state, info.view)
 
 
@@ -420,5 +375,4 @@ def ismcts(
         return None
     data = problem(info, rng)
     tree = data.search(iterations, rng.getrandbits(63), exploration)
-    moves = {data.codec.encode(move): move for move in info.view.legal_moves}
-    return [(moves[action], visits, reward) for action, visits, reward in tree.root_children()]
+    return root_moves(tree, data.codec.encode, info.view.legal_moves)
