@@ -45,15 +45,17 @@ def solve_stack(stack: int, target: float, hands: int, most: int, out: Path) -> 
     solver = CFRSolver(game.tree)
     curve = []
     checkpoints = [10, 20, 50, 100, 150, 200, 300, 400, 600, 800, 1000, 1500, 2000]
-    solving = best_response = 0.0
+    solving = cpu = best_response = 0.0
     for checkpoint in [point for point in checkpoints if point <= most]:
-        start = time.perf_counter()
+        start, start_cpu = time.perf_counter(), time.process_time()
         solver.run(checkpoint - solver.iterations)
         solving += time.perf_counter() - start
+        cpu += time.process_time() - start_cpu
         start = time.perf_counter()
         value = solver.exploitability()
         best_response = time.perf_counter() - start
-        curve.append({"iterations": checkpoint, "solve_s": round(solving, 1), "exploitability": value})
+        curve.append({"iterations": checkpoint, "solve_s": round(solving, 1), "solve_cpu_s": round(cpu, 1),
+                      "exploitability": value})
         print(json.dumps({"stack": stack, **curve[-1]}), flush=True)
         if value < target:
             break
@@ -63,7 +65,7 @@ def solve_stack(stack: int, target: float, hands: int, most: int, out: Path) -> 
                           algorithm="CFR+ (alternating updates, linear averaging)")
     stored, _ = read_strategy(path, game)
     row.update({
-        "curve": curve, "iterations": solver.iterations, "solve_s": round(solving, 1),
+        "curve": curve, "iterations": solver.iterations, "solve_s": round(solving, 1), "solve_cpu_s": round(cpu, 1),
         "best_response_pair_s": round(best_response, 2), "exploitability": curve[-1]["exploitability"],
         "stored_exploitability": exploitability(game.tree, stored), "file_bytes": size, "file": str(path),
         "peak_rss_mb": round(_peak_mb()),

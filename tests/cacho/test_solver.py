@@ -85,3 +85,62 @@ def test_cfr_plus_solves_stack_two(tmp_path: Path) -> None:
 def test_big_stacks_are_refused() -> None:
     with pytest.raises(InvalidRulesError, match="up to stack 14"):
         cacho_game(CACHO)
+
+
+@pytest.fixture
+def empty_cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.setenv("CAU_RULES_CACHE", str(tmp_path))
+    return tmp_path
+
+
+@pytest.mark.parametrize("stack, opponent", [(3, "greedy"), (20, "random"), (5, "ismcts:30:kernel")])
+def test_equilibrium_bot_plays_legal_moves(stack: int, opponent: str, empty_cache: Path) -> None:
+    from cau_rules.ai.simulate import make_bot
+    from cau_rules.bots import play_game
+    from cau_rules.cacho import new_game
+    from cau_rules.cacho.solver.bot import CachoEquilibriumBot
+
+    rules = CACHO.replace(stack=stack, max_hands=3)
+    for seed in range(6):
+        bot = make_bot("equilibrium", rules)
+        assert isinstance(bot, CachoEquilibriumBot)
+        final = play_game(new_game(rules, 2, seed=seed), [bot, make_bot(opponent, rules)][:: 1 - 2 * (seed % 2)],
+                          seed=seed)
+        assert final.is_over
+    assert not list(empty_cache.iterdir())  # the shipped strategies were enough
+
+
+def test_equilibrium_bot_without_memory_and_at_big_tables(empty_cache: Path) -> None:
+    from cau_rules.cacho import new_game
+    from cau_rules.cacho.solver.bot import CachoEquilibriumBot
+
+    rules = CACHO.replace(stack=4)
+    state = new_game(rules, 2, seed=2).apply("bet 1").apply("call").apply("pass")
+    move = CachoEquilibriumBot(rules).choose(state.observe(1), random.Random(0))  # never observed
+    assert move in state.legal_moves()
+    table = new_game(rules, 3, seed=2)
+    assert CachoEquilibriumBot(rules).choose(table.observe(0), random.Random(0)) in table.legal_moves()
+    with pytest.raises(InvalidRulesError, match="Cacho only"):
+        CachoEquilibriumBot(object())
+
+
+def test_solved_strategy_is_cached_not_shipped(empty_cache: Path) -> None:
+    from cau_rules.cacho.solver.bot import solved
+    from cau_rules.cacho.solver.store import StrategyFileError
+
+    rules = CACHO.replace(stack=2, flush_bonus=30)
+    with pytest.raises(StrategyFileError, match="no solved strategy"):
+        solved(rules, solve=False)
+    game, strategy = solved(rules, target=1e-3)
+    assert exploitability(game.tree, strategy) < 1e-3
+    assert [path.name for path in empty_cache.iterdir()] == ["cacho-s2-b1-2-cap-f30-k0.strategy"]
+
+
+def test_greedy_is_read_exactly() -> None:
+    from cau_rules.bots import GreedyBot
+    from cau_rules.cacho.solver.policies import bot_strategy
+
+    game = cacho_game(CACHO.replace(stack=1))
+    strategy, asked = bot_strategy(game, GreedyBot)
+    assert 0 < asked <= game.tree.information_sets
+    assert set(np.unique(strategy[strategy != 0.5])) <= {0.0, 1.0}
