@@ -101,6 +101,7 @@ def solved(rules: CachoRules, folder: Path | None = None, *, solve: bool = True,
 
 
 def _available(rules: CachoRules, folder: Path | None) -> list[int]:
+    """The stacks whose strategy for *rules* is shipped or cached."""
     stacks = []
     for stack in range(1, MAX_STACK + 1):
         candidate = rules.replace(stack=stack, max_hands=1)
@@ -163,11 +164,14 @@ class CachoEquilibriumBot:
                 history.append(move)
 
     def _strategy(self, stack: int) -> tuple[CachoGame, FloatArray, int]:
-        """The game and strategy to play at *stack*, and the stack they were solved for."""
-        if stack <= self.largest:
+        """The game and strategy to play at *stack*, and the stack they were solved for:
+        that stack's if it is stored or small enough to solve, else the largest stored one
+        below it (adapted)."""
+        available = _available(self.rules, self.folder)
+        if stack in available or stack <= self.largest:
             game, strategy = solved(self.rules.replace(stack=stack), self.folder, solve=self.solve)
             return game, strategy, stack
-        usable = [each for each in _available(self.rules, self.folder) if each >= sum(self.rules.bets) + 1]
+        usable = [each for each in available if sum(self.rules.bets) < each < stack]
         chosen = max(usable) if usable else self.largest
         game, strategy = solved(self.rules.replace(stack=chosen), self.folder, solve=self.solve)
         return game, strategy, chosen

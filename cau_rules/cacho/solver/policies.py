@@ -16,7 +16,7 @@ uniform strategy: no best response can tell.
 >>> game = cacho_game(CACHO.replace(stack=2))
 >>> strategy, asked = bot_strategy(game, GreedyBot)
 >>> round(exploitability(game.tree, strategy), 4), asked
-(0.7066, 216)
+(0.0326, 1619)
 """
 
 from __future__ import annotations
