@@ -57,7 +57,7 @@ __all__ = ["CachoEquilibriumBot", "solved"]
 
 FloatArray = npt.NDArray[np.float64]
 _SOLVED: dict[tuple[str, Path | None], tuple[CachoGame, FloatArray]] = {}
-_SIGNATURES: dict[CachoGame, dict[tuple[object, ...], list[CachoMove]]] = {}
+_SIGNATURES: dict[CachoGame, tuple[dict[tuple[object, ...], list[CachoMove]], dict[int, tuple[object, ...]]]] = {}
 
 
 def solved(rules: CachoRules, folder: Path | None = None, *, solve: bool = True, target: float = 1e-3,
@@ -191,6 +191,9 @@ class CachoEquilibriumBot:
         game, strategy, solved_stack = self._strategy(stack)
         history = self._history(view, game, stack, solved_stack)
         node = game.node_of.get(tuple(history)) if history is not None else None
+        if stack == solved_stack and (node is None or _signatures(game)[1].get(node) != _wanted(view)):
+            history = _by_counters(view, game)  # the moves observed are not the whole hand
+            node = game.node_of.get(tuple(history)) if history is not None else None
         if node is None or game.tree.kind(node) != 0 or game.tree.player(node) != (0 if seat == eldest else 1):
             return greedy(view, rng)
         offset, actions, states = game.tree.strategy_slice(node)
@@ -269,21 +272,35 @@ def _real_move(choice: CachoMove, moves: Sequence[CachoMove], view: CachoView, s
     return min(same, key=lambda move: abs((move.amount if isinstance(move, Bet) else move.to) - wanted))
 
 
-def _by_counters(view: CachoView, game: CachoGame) -> list[CachoMove] | None:
-    """A history of *game* whose position has the view's public counters (used when the
-    bot was not shown the hand's moves)."""
+def _wanted(view: CachoView) -> tuple[object, ...]:
+    """The view's public counters, eldest hand first: round, contributions, this round's
+    bets and the player to act."""
     eldest = (view.dealer + 1) % 2
     order = (eldest, 1 - eldest)
-    wanted = (view.round, tuple(view.contributions[seat] for seat in order),
-              tuple(view.round_bets[seat] for seat in order), order.index(view.to_play))
+    return (view.round, tuple(view.contributions[seat] for seat in order),
+            tuple(view.round_bets[seat] for seat in order), order.index(view.to_play))
+
+
+def _signatures(game: CachoGame) -> tuple[dict[tuple[object, ...], list[CachoMove]], dict[int, tuple[object, ...]]]:
+    """For each public counters, the first history with them; for each decision node,
+    its counters."""
     known = _SIGNATURES.get(game)
     if known is None:
-        known = _SIGNATURES[game] = {}
+        first: dict[tuple[object, ...], list[CachoMove]] = {}
+        of_node: dict[int, tuple[object, ...]] = {}
         tree = game.tree
         for node in range(tree.nodes):
             if tree.kind(node) == 0:
                 state = replay(game, node, 0, ())[-1]
                 signature = (state.round, state.contributions, state.round_bets, state.to_play)
-                known.setdefault(signature, list(game.histories[node]))
-    found = known.get(wanted)
+                of_node[node] = signature
+                first.setdefault(signature, list(game.histories[node]))
+        known = _SIGNATURES[game] = (first, of_node)
+    return known
+
+
+def _by_counters(view: CachoView, game: CachoGame) -> list[CachoMove] | None:
+    """A history of *game* whose position has the view's public counters (used when the
+    bot was not shown the hand's moves, or not all of them)."""
+    found = _signatures(game)[0].get(_wanted(view))
     return None if found is None else list(found)
