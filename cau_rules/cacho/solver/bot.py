@@ -56,7 +56,7 @@ from cau_rules.solve.cfr import CFRSolver
 __all__ = ["CachoEquilibriumBot", "solved"]
 
 FloatArray = npt.NDArray[np.float64]
-_SOLVED: dict[tuple[str, Path | None], tuple[CachoGame, FloatArray]] = {}
+_SOLVED: dict[tuple[str, Path], tuple[CachoGame, FloatArray]] = {}
 _SIGNATURES: dict[CachoGame, tuple[dict[tuple[object, ...], list[CachoMove]], dict[int, tuple[object, ...]]]] = {}
 
 
@@ -71,12 +71,12 @@ def solved(rules: CachoRules, folder: Path | None = None, *, solve: bool = True,
         StrategyFileError: no strategy is stored and *solve* is False.
         InvalidRulesError: the stack is above :data:`~cau_rules.cacho.solver.game.MAX_STACK`.
     """
-    key = (repr(sorted(rules.replace(max_hands=1).to_dict().items())), folder)
+    cache = folder or cache_folder()
+    key = (repr(sorted(rules.replace(max_hands=1).to_dict().items())), cache)
     found = _SOLVED.get(key)
     if found is not None:
         return found
     game = cacho_game(rules)
-    cache = folder or cache_folder()
     for place in (package_folder(), cache):
         path = strategy_path(place, game.rules)
         if path.exists():
