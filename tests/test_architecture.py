@@ -25,7 +25,7 @@ FAMILY_FILES = {
 """The rooms every family has, one role each (docs/architecture.md, "A family")."""
 OPTIONAL_FILES = {"direct.py", "deal.py", "draw.py", "features.py", "hands.py", "scene.py", "oval.py"}
 """Rooms a family may add; a role a family has is named the family way."""
-OPTIONAL_PACKAGES = {"kernel"}
+OPTIONAL_PACKAGES = {"kernel", "solver"}
 """Sub-packages a family may add."""
 MOVED = {"screen.py": "render.py", "fen.py": "notation.py", "reach.py": "validate.py"}
 """Deprecated modules kept for their old import paths: they only re-export the room that

@@ -58,7 +58,20 @@ def main() -> int:
         start = time.perf_counter()
         warm(variant, players)
         print(f"{variant} {players}p: {time.perf_counter() - start:.1f} s", flush=True)
+    start = time.perf_counter()
+    warm_solver()
+    print(f"solver: {time.perf_counter() - start:.1f} s", flush=True)
     return 0
+
+
+def warm_solver() -> None:
+    """The first calls of the CFR solver's compiled passes (:mod:`cau_rules.solve.kernel`)."""
+    from cau_rules.solve.cfr import CFRSolver
+    from cau_rules.solve.games import kuhn
+
+    solver = CFRSolver(kuhn())
+    solver.run(2)
+    solver.exploitability()
 
 
 if __name__ == "__main__":

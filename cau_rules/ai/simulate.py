@@ -40,6 +40,7 @@ True
 from __future__ import annotations
 
 import concurrent.futures as cf
+import importlib
 import math
 import os
 import pickle
@@ -154,7 +155,16 @@ def make_bot(spec: BotSpec, rules: GameRules | None = None) -> Bot:
             rollout = GreedyBot() if parts[1] == "greedy" else None
             engine = "python" if parts[1] == "python" else "kernel" if parts[1] == "kernel" else None
         return ISMCTSBot(iterations, rollout_bot=rollout, rules=rules, engine=engine)
+    if name in _SOLVED_BOTS and not parts:
+        # A family's solved bot, imported by module path on first use (the fast extra).
+        module, _, attribute = _SOLVED_BOTS[name].partition(":")
+        return getattr(importlib.import_module(module), attribute)(rules)  # type: ignore[no-any-return]
     raise InvalidRulesError(f"unknown bot {spec!r}; bots are: random, greedy, ismcts[:ITERATIONS[:greedy]]")
+
+
+_SOLVED_BOTS = {"equilibrium": "cau_rules.cacho.solver.bot:CachoEquilibriumBot"}
+"""Bots that play a solved strategy: ``equilibrium`` (two-player Cacho, see
+:mod:`cau_rules.cacho.solver.bot`)."""
 
 
 def _bot_label(spec: BotSpec) -> str:
