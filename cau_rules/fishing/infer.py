@@ -46,7 +46,7 @@ from cau_rules.fishing.rules import FishingRules
 from cau_rules.fishing.view import FishingView
 from cau_rules.fishing.zones import Tally, explained
 
-__all__ = ["FishingMemory", "resample_fields", "start", "update"]
+__all__ = ["FishingMemory", "perfect_information", "resample_fields", "start", "update"]
 
 _ANY = "any"  # a seat's dealt holding is unconstrained
 
@@ -137,6 +137,31 @@ def update(memory: FishingMemory, rules: FishingRules, view: FishingView) -> Fis
         tuple(required),
         tuple(frozenset(p) for p in played),
     )
+
+
+def perfect_information(rules: FishingRules, players: int, view: FishingView, memory: FishingMemory) -> bool:
+    """Whether ``view.seat`` knows where every card that still matters is: the game is
+    not over, the stock is empty and the cards the seat has not seen are all in one
+    other seat's holding (beyond the cards known there), or in closed piles whose
+    contents it could not follow while no holding hides any card (closed piles' contents
+    never change what follows, only their sizes do).  The rest of the hand is then a game
+    of perfect information for the seat (what :mod:`cau_rules.fishing.kernel.exact`
+    searches exactly).
+
+    >>> from cau_rules import new_game
+    >>> state = new_game("cau-40", players=2, seed=2)
+    >>> view = state.observe(0)
+    >>> perfect_information(state.rules, 2, view, update(start(state.rules, 2, view), state.rules, view))
+    True
+    """
+    if view.phase == "over" or view.stock_size > 0:
+        return False
+    me = view.seat
+    hidden = [seat for seat in range(players)
+              if seat != me and view.holding_sizes[seat] > len(memory.known[seat])]
+    if len(hidden) > 1:
+        return False
+    return not (hidden and memory.piles is None and any(view.pile_sizes))
 
 
 def _draw_holding(

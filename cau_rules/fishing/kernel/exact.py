@@ -1,0 +1,578 @@
+"""Exact search of the perfect-information positions of the capture family (numba).
+
+A position is *perfect information* for the seat to play when no card it has not seen can
+be anywhere else than in one place: the stock is empty (or was dealt whole, as ``cau-40``
+and ``cau-robat-40`` deal with two players) and every card the seat has not seen is in a
+single other seat's holding (or every other holding is known).  From such a position the
+rest of the hand is a game of perfect information, and :func:`run_solve` searches it
+exactly: alpha-beta over the kernel's own :func:`~cau_rules.fishing.kernel.core.step`
+and :func:`~cau_rules.fishing.kernel.parts.legal_mask`, with a transposition table.
+
+**What is maximised: the final score margin.**  The search ends at the end of the current
+hand, and its value is, from the team of the seat to play at the root (a team is one seat,
+or two partners in a team game):
+
+- cards presets (``cau``, ``cau-robat``, ``cau-40``, ``cau-robat-40``): the team's cards
+  in the hand's score row (its cards, or its dozen points under ``scoring="dozens"``)
+  minus the best other team's;
+- stones (``cau-recau-sant-vicent``): the team's stones minus the other team's when the
+  hand ends (the next hand's *pixat* / *bon fer* belong to a deal nobody has seen, and are
+  not counted), or :data:`WIN` / ``-WIN`` when a team reaches the target during the hand
+  (it wins the game).
+
+Every seat of the root's team maximises the value, every other seat minimises it (with
+more than two teams, the others are taken as one coalition: the *paranoid* value, so the
+move chosen secures the margin whatever the others do).  Cards of one rank are
+interchangeable (suits never matter in these rules), so the search tries one play per
+rank and choice, and its table keys positions by ranks.
+
+The work is bounded by a node limit: :func:`run_solve` reports :data:`ABORTED` when it
+runs out, and the caller falls back on another search (see :class:`cau_rules.ai.exact.ExactBot`).
+
+>>> from cau_rules import new_game
+>>> state = new_game("cau-robat-40", players=2, seed=3)
+>>> while sum(len(h) for h in state.holdings) > 6:
+...     state = state.apply(state.legal_moves()[0])
+>>> perfect_state(state)
+True
+>>> found = solve(state)
+>>> found.solved, found.move in state.legal_moves()
+(True, True)
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import attrs
+import numpy as np
+import numpy.typing as npt
+from numba import njit
+
+from cau_rules.errors import InvalidPositionError, InvalidRulesError
+from cau_rules.fishing.codec import FishingCodec
+from cau_rules.fishing.infer import FishingMemory, perfect_information
+from cau_rules.fishing.kernel import core, parts
+from cau_rules.fishing.kernel.bridge import DEAL_SLOTS, SLOT, row_of
+from cau_rules.fishing.kernel.core import step
+from cau_rules.fishing.kernel.layout import (
+    BIDS,
+    BIDS_LEN,
+    CHAIN_CARD,
+    CHAIN_LEN,
+    CHAIN_SEAT,
+    DEBT_AMT,
+    DEBT_CRED,
+    DEBT_LEN,
+    DISCARD_LEN,
+    ERROR,
+    FINGERPRINT,
+    HOLD,
+    HOLD_LEN,
+    HS,
+    HS_LEN,
+    LOG_LEN,
+    MAXD,
+    MAXP,
+    PARTIDES0,
+    PHASE,
+    PHASE_CODES,
+    PILE,
+    PILE_LEN,
+    R_ACTIONS,
+    R_CARD_STRIDE,
+    R_OPEN,
+    R_STONES,
+    ROW,
+    RUN_LEN,
+    RUN_OWNER,
+    RUN_RANK,
+    SCALARS,
+    STAKE_HOLDERS,
+    STAKE_KIND,
+    STAKE_SEAT,
+    STOCK,
+    STOCK_END,
+    STOCK_START,
+    STONES0,
+    TABLE,
+    TABLE_LEN,
+    TO_PLAY,
+    TRAIL_CARD,
+    N,
+    fresh_cache,
+    rules_vector,
+    source_stamp,
+    supported_problems,
+)
+from cau_rules.fishing.kernel.parts import NO_DEAL, SCRATCH, legal_mask
+from cau_rules.fishing.moves import FishingMove
+from cau_rules.fishing.state import FishingState
+
+__all__ = [
+    "ABORTED",
+    "DONE",
+    "FAILED",
+    "WIN",
+    "Solution",
+    "Solver",
+    "perfect_row",
+    "perfect_state",
+    "run_solve",
+    "solve",
+    "solve_info",
+]
+
+OVER = PHASE_CODES["over"]
+BID = PHASE_CODES["bid"]
+INF = 1 << 40
+"""Beyond any value."""
+WIN = 1 << 20
+"""The value of a game won during the searched hand (stones)."""
+DONE, ABORTED, FAILED = 0, 1, 2
+"""What :func:`run_solve` returns: solved, out of nodes, or a row outgrew the kernel's sizes."""
+EXACT, LOWER, UPPER = 1, 2, 3
+TABLE_BITS = 20
+"""The transposition table's size, as a power of two (entries)."""
+
+_M1 = np.uint64(0x9E3779B97F4A7C15)
+_M2 = np.uint64(0xBF58476D1CE4E5B9)
+
+
+@njit(cache=True)
+def compiled_stamp() -> int:
+    """:data:`STAMP` as compiled (and cached)."""
+    return STAMP
+
+
+STAMP = FINGERPRINT ^ source_stamp(parts.__file__) ^ source_stamp(core.__file__)
+"""What this module's machine code was compiled against (numba's cache follows this file only)."""
+fresh_cache(compiled_stamp, STAMP, __file__)
+
+
+# -- the predicate ---------------------------------------------------------------------
+
+
+@njit(cache=True)
+def perfect_row(s):
+    """Whether the row *s* is perfect information for its seat to play by its structure:
+    the stock is empty and at most one other seat holds cards (the seat must also know the
+    contents of closed piles, which a row cannot say: see :func:`perfect_state` and
+    :func:`~cau_rules.fishing.infer.perfect_information`)."""
+    if s[STOCK_START] < s[STOCK_END]:
+        return False
+    seat = s[TO_PLAY]
+    holders = 0
+    for other in range(s[N]):
+        if other != seat and s[HOLD_LEN + other] > 0:
+            holders += 1
+    return holders <= 1
+
+
+# -- the value and the key -------------------------------------------------------------
+
+
+@njit(cache=True)
+def terminal(s, root_hs):
+    """Whether the search ends at *s*: the game is over or the hand ended."""
+    return s[PHASE] == OVER or s[HS_LEN] > root_hs
+
+
+@njit(cache=True)
+def value_of(s, r, team, root_team, root_hs, root_partides):
+    """The final score margin of the ended row *s* for *root_team* (see the module)."""
+    if r[R_STONES]:
+        if s[PARTIDES0] != root_partides[0] or s[PARTIDES0 + 1] != root_partides[1]:
+            won = 0 if s[PARTIDES0] != root_partides[0] else 1
+            return WIN if won == root_team else -WIN
+        return np.int64(s[STONES0 + root_team]) - np.int64(s[STONES0 + 1 - root_team])
+    totals = np.zeros(MAXP, np.int64)
+    used = np.zeros(MAXP, np.bool_)
+    at = HS + root_hs * MAXP
+    for seat in range(s[N]):
+        totals[team[seat]] += s[at + seat]
+        used[team[seat]] = True
+    best = -INF
+    for other in range(MAXP):
+        if used[other] and other != root_team and totals[other] > best:
+            best = totals[other]
+    if best == -INF:
+        best = 0
+    return totals[root_team] - best
+
+
+@njit(cache=True)
+def _mix(h, v):
+    h = (h ^ np.uint64(v + 40000)) * _M1
+    return h ^ (h >> np.uint64(29))
+
+
+@njit(cache=True)
+def key_of(s, r, root_team):
+    """The transposition key of *s*: every field the rest of the game reads, with cards
+    as ranks (holdings and the table as rank counts, piles as rank sequences when open,
+    as sizes when closed)."""
+    h = _mix(np.uint64(0x243F6A8885A308D3), root_team)
+    for i in range(SCALARS):
+        if i in (DISCARD_LEN, LOG_LEN, ERROR):
+            continue
+        v = np.int64(s[i])
+        if i == TRAIL_CARD and v >= 0:
+            v = v % 12 + 1
+        h = _mix(h, v)
+    n = s[N]
+    counts = np.zeros(13, np.int64)
+    for seat in range(n):
+        counts[:] = 0
+        for i in range(s[HOLD_LEN + seat]):
+            counts[s[HOLD + seat * 48 + i] % 12 + 1] += 1
+        for rank in range(13):
+            h = _mix(h, counts[rank])
+        size = s[PILE_LEN + seat]
+        h = _mix(h, size)
+        if r[R_OPEN]:
+            for i in range(size):
+                h = _mix(h, s[PILE + seat * 48 + i] % 12)
+        debts = s[DEBT_LEN + seat]
+        h = _mix(h, debts)
+        for i in range(debts):
+            h = _mix(h, s[DEBT_CRED + seat * MAXD + i])
+            h = _mix(h, s[DEBT_AMT + seat * MAXD + i])
+    counts[:] = 0
+    for i in range(s[TABLE_LEN]):
+        counts[s[TABLE + i] % 12 + 1] += 1
+    for rank in range(13):
+        h = _mix(h, counts[rank])
+    for i in range(s[STOCK_START], s[STOCK_END]):
+        h = _mix(h, s[STOCK + i] % 12)
+    for i in range(s[CHAIN_LEN]):
+        h = _mix(h, s[CHAIN_SEAT + i])
+        h = _mix(h, s[CHAIN_CARD + i] % 12)
+    for i in range(s[RUN_LEN]):
+        h = _mix(h, s[RUN_RANK + i])
+        h = _mix(h, s[RUN_OWNER + i])
+    for i in range(s[STAKE_HOLDERS]):
+        h = _mix(h, s[STAKE_SEAT + i])
+        h = _mix(h, s[STAKE_KIND + i])
+    for i in range(s[BIDS_LEN]):
+        h = _mix(h, s[BIDS + i])
+    h = (h ^ (h >> np.uint64(31))) * _M2
+    return h ^ (h >> np.uint64(33))
+
+
+@njit(cache=True)
+def distinct_moves(s, r, actions, count, out):
+    """The actions of *actions* (``count`` of them) that differ in more than the suit of
+    the card played, into *out*; returns how many."""
+    stride = r[R_CARD_STRIDE]
+    made = 0
+    seen = np.empty(count, np.int64)
+    bidding = s[PHASE] == BID
+    for i in range(count):
+        a = actions[i]
+        k = a if bidding else (a // stride % 12) * stride + a % stride
+        fresh = True
+        for j in range(made):
+            if seen[j] == k:
+                fresh = False
+                break
+        if fresh:
+            seen[made] = k
+            out[made] = a
+            made += 1
+    return made
+
+
+# -- the search ------------------------------------------------------------------------
+
+
+@njit(cache=True)
+def run_solve(base, r, team, root_team, alpha_in, beta_in, node_limit, tt_key, tt_val, tt_flag, tt_move, nodes,
+              out):
+    """Alpha-beta from the row *base* (not over) within the window (*alpha_in*,
+    *beta_in*), for *root_team* (*team*: each seat's team); the
+    transposition table is the four ``tt_*`` arrays (a power of two entries, keys 0 when
+    empty).  ``nodes[0]`` counts the positions visited (the search stops past
+    *node_limit*).  Returns :data:`DONE` (``out[0]`` the value, ``out[1]`` a best action),
+    :data:`ABORTED` or :data:`FAILED`."""
+    root_hs = base[HS_LEN]
+    root_partides = np.empty(2, np.int64)
+    root_partides[0] = base[PARTIDES0]
+    root_partides[1] = base[PARTIDES0 + 1]
+    held = 0
+    for seat in range(base[N]):
+        held += base[HOLD_LEN + seat]
+    depth = held + 80
+    actions_total = r[R_ACTIONS]
+    rows = np.empty((depth + 1, ROW), np.int16)
+    acts = np.empty((depth + 1, actions_total), np.int64)
+    cnt = np.zeros(depth + 1, np.int64)
+    idx = np.zeros(depth + 1, np.int64)
+    alpha = np.zeros(depth + 1, np.int64)
+    beta = np.zeros(depth + 1, np.int64)
+    alpha0 = np.zeros(depth + 1, np.int64)
+    beta0 = np.zeros(depth + 1, np.int64)
+    best = np.zeros(depth + 1, np.int64)
+    best_act = np.zeros(depth + 1, np.int64)
+    maxing = np.zeros(depth + 1, np.bool_)
+    keys = np.zeros(depth + 1, np.uint64)
+    listed = np.empty(actions_total, np.int64)
+    work = np.empty(ROW, np.int16)
+    no_mask = np.zeros(0, np.bool_)
+    x = np.empty(SCRATCH, np.int64)
+    deals = np.full((DEAL_SLOTS, SLOT), -1, np.int16)
+    mask = np.uint64(tt_key.shape[0] - 1)
+    for i in range(ROW):
+        rows[0, i] = base[i]
+    alpha[0] = alpha_in
+    beta[0] = beta_in
+    d = 0
+    enter = True
+    v = np.int64(0)
+    while True:
+        returning = False
+        if enter:
+            enter = False
+            s = rows[d]
+            nodes[0] += 1
+            if nodes[0] > node_limit:
+                return ABORTED
+            if terminal(s, root_hs):
+                v = value_of(s, r, team, root_team, root_hs, root_partides)
+                returning = True
+            else:
+                k = key_of(s, r, root_team)
+                slot = k & mask
+                hint = -1
+                if tt_key[slot] == k:
+                    tv = tt_val[slot]
+                    f = tt_flag[slot]
+                    if d > 0 and (f == EXACT or (f == LOWER and tv >= beta[d]) or (f == UPPER and tv <= alpha[d])):
+                        v = tv
+                        returning = True
+                    else:
+                        hint = tt_move[slot]
+                if not returning:
+                    count = legal_mask(s, r, work, no_mask, listed, x)
+                    if count == 0:
+                        return FAILED
+                    made = distinct_moves(s, r, listed, count, acts[d])
+                    if hint >= 0:
+                        for i in range(made):
+                            if acts[d, i] == hint:
+                                acts[d, i] = acts[d, 0]
+                                acts[d, 0] = hint
+                                break
+                    cnt[d] = made
+                    idx[d] = 0
+                    keys[d] = k
+                    alpha0[d] = alpha[d]
+                    beta0[d] = beta[d]
+                    maxing[d] = team[s[TO_PLAY]] == root_team
+                    best[d] = -INF if maxing[d] else INF
+                    best_act[d] = acts[d, 0]
+        if not returning:
+            if idx[d] < cnt[d]:
+                a = acts[d, idx[d]]
+                idx[d] += 1
+                child = rows[d + 1]
+                for i in range(ROW):
+                    child[i] = rows[d, i]
+                step(child, r, deals, a, x)
+                if child[ERROR] != 0 and not (child[ERROR] == NO_DEAL and child[HS_LEN] > root_hs):
+                    return FAILED
+                alpha[d + 1] = alpha[d]
+                beta[d + 1] = beta[d]
+                d += 1
+                enter = True
+                continue
+            v = best[d]
+            slot = keys[d] & mask
+            tt_key[slot] = keys[d]
+            tt_val[slot] = v
+            tt_flag[slot] = UPPER if v <= alpha0[d] else (LOWER if v >= beta0[d] else EXACT)
+            tt_move[slot] = best_act[d]
+        # hand v to the parent
+        if d == 0:
+            out[0] = v
+            out[1] = best_act[0]
+            return DONE
+        d -= 1
+        if maxing[d]:
+            if v > best[d]:
+                best[d] = v
+                best_act[d] = acts[d, idx[d] - 1]
+            if v > alpha[d]:
+                alpha[d] = v
+        else:
+            if v < best[d]:
+                best[d] = v
+                best_act[d] = acts[d, idx[d] - 1]
+            if v < beta[d]:
+                beta[d] = v
+        if alpha[d] >= beta[d]:
+            idx[d] = cnt[d]
+
+
+# -- the Python side -------------------------------------------------------------------
+
+Row = npt.NDArray[np.int16]
+Ints = npt.NDArray[np.int64]
+
+
+@attrs.frozen
+class Solution:
+    """What :meth:`Solver.solve` found: whether it *solved* the position within the node
+    limit, the *move* to play and its *value* (the final score margin, see the module;
+    None and 0 when not solved), and the *nodes* visited."""
+
+    solved: bool
+    move: FishingMove | None
+    value: int
+    nodes: int
+
+
+def perfect_state(state: FishingState) -> bool:
+    """Whether *state* is perfect information for its seat to play by its structure: the
+    game is not over, the stock is empty and at most one other seat holds cards (the
+    seat must also have followed closed piles: see
+    :func:`~cau_rules.fishing.infer.perfect_information` for an information state).
+
+    >>> from cau_rules import new_game
+    >>> perfect_state(new_game("cau-40", players=2, seed=1)), perfect_state(new_game("cau", players=2, seed=1))
+    (True, False)
+    """
+    if state.is_over or state.stock:
+        return False
+    return sum(1 for seat in range(state.players) if seat != state.to_play and state.holdings[seat]) <= 1
+
+
+class Solver:
+    """An exact search for one rules object and player count, keeping its transposition
+    table between searches (it stays valid: its entries are exact facts of positions).
+
+    Args:
+        state: any position of the rules and player count to search.
+        table_bits: the table's size as a power of two (entries).
+
+    Raises:
+        InvalidRulesError: the kernel does not play these rules.
+
+    >>> from cau_rules import new_game
+    >>> Solver(new_game("cau-40", players=2, seed=1)).node_limit
+    2000000
+    """
+
+    def __init__(self, state: FishingState, table_bits: int = TABLE_BITS, node_limit: int = 2_000_000) -> None:
+        problems = supported_problems(state.rules, state.players)
+        if problems:
+            raise InvalidRulesError("the kernel does not play these rules: " + "; ".join(problems))
+        rules = state.rules
+        self.rules = rules
+        self.players = state.players
+        self.node_limit = node_limit
+        self.rules_vector: Ints = np.array(rules_vector(rules, state.players), np.int64)
+        self.codec = FishingCodec(rules, state.players)
+        self.team: Ints = np.array(
+            [seat % 2 if rules.teams else seat for seat in range(MAXP)], np.int64)
+        size = 1 << table_bits
+        self.tt_key = np.zeros(size, np.uint64)
+        self.tt_val = np.zeros(size, np.int64)
+        self.tt_flag = np.zeros(size, np.int8)
+        self.tt_move = np.zeros(size, np.int64)
+
+    def _search(self, row: Row, team: int, alpha: int, beta: int, limit: int) -> tuple[int, int, int, int]:
+        nodes = np.zeros(1, np.int64)
+        out = np.zeros(2, np.int64)
+        status = run_solve(row, self.rules_vector, self.team, team, alpha, beta, limit, self.tt_key, self.tt_val,
+                           self.tt_flag, self.tt_move, nodes, out)
+        return int(status), int(out[0]), int(out[1]), int(nodes[0])
+
+    def solve(self, state: FishingState, node_limit: int | None = None) -> Solution:
+        """The best move of *state* (its seat to play's; every card's place is read from
+        *state*, so the caller makes sure the seat knows them) within *node_limit*
+        positions (default :attr:`node_limit`).
+
+        Raises:
+            InvalidPositionError: the game is over.
+            InvalidRulesError: a line outgrew the kernel's fixed sizes.
+        """
+        if state.is_over:
+            raise InvalidPositionError("the game is over: there is no move to search")
+        row = np.zeros(ROW, np.int16)
+        row_of(state, row)
+        status, value, action, nodes = self._search(row, int(self.team[state.to_play]), -INF, INF, node_limit or self.node_limit)
+        if status == FAILED:
+            raise InvalidRulesError("a line outgrew the kernel's fixed sizes")
+        if status == ABORTED:
+            return Solution(False, None, 0, nodes)
+        moves = {self.codec.encode(move): move for move in state.legal_moves()}
+        return Solution(True, moves[action], value, nodes)
+
+    def move_values(self, state: FishingState, node_limit: int | None = None) -> dict[FishingMove, int] | None:
+        """The exact value of every legal move of *state* (None when a move's line is not
+        solved within *node_limit* positions, counted per move).
+
+        Raises:
+            InvalidPositionError: the game is over.
+            InvalidRulesError: a line outgrew the kernel's fixed sizes.
+        """
+        if state.is_over:
+            raise InvalidPositionError("the game is over: there is no move to search")
+        team = int(self.team[state.to_play])
+        values: dict[FishingMove, int] = {}
+        base = np.zeros(ROW, np.int16)
+        row_of(state, base)
+        root_hs = int(base[HS_LEN])
+        for move in state.legal_moves():
+            child = base.copy()
+            core.step_row(child, self.rules_vector, np.full((DEAL_SLOTS, SLOT), -1, np.int16),
+                          self.codec.encode(move))
+            if int(child[PHASE]) == OVER or int(child[HS_LEN]) > root_hs:
+                values[move] = int(value_of(child, self.rules_vector, self.team, team, root_hs,
+                                            np.array(base[PARTIDES0:PARTIDES0 + 2], np.int64)))
+                continue
+            if int(child[ERROR]):
+                raise InvalidRulesError("a line outgrew the kernel's fixed sizes")
+            status, value, _, _ = self._search(child, team, -INF, INF, node_limit or self.node_limit)
+            if status == FAILED:
+                raise InvalidRulesError("a line outgrew the kernel's fixed sizes")
+            if status == ABORTED:
+                return None
+            values[move] = value
+        return values
+
+
+def solve(state: FishingState, node_limit: int = 2_000_000) -> Solution:
+    """:meth:`Solver.solve` of *state* with a fresh table.
+
+    Raises:
+        InvalidPositionError: the game is over.
+        InvalidRulesError: the kernel does not play these rules, or a line outgrew its sizes.
+    """
+    return Solver(state, table_bits=16, node_limit=node_limit).solve(state)
+
+
+def solve_info(info: Any, solver: Solver | None = None, node_limit: int = 2_000_000) -> Solution | None:
+    """The exact search of the information state *info* (its seat to play's) when it is
+    perfect information (:func:`~cau_rules.fishing.infer.perfect_information`) and the
+    kernel plays its rules; None otherwise.  *solver* keeps its table between calls (it
+    must be of the same rules and player count).
+
+    Raises:
+        InvalidPositionError: the seat is not to play.
+        InvalidRulesError: a line outgrew the kernel's sizes.
+    """
+    memory = info.memory
+    view = info.view
+    if not isinstance(memory, FishingMemory) or view.to_play != info.seat or view.phase == "declare":
+        return None
+    rules = info.rules
+    if supported_problems(rules, info.players) or not perfect_information(rules, info.players, view, memory):
+        return None
+    import random
+
+    state: FishingState = info.resample(random.Random(0))
+    if solver is None or solver.rules is not rules or solver.players != info.players:
+        solver = Solver(state, table_bits=16, node_limit=node_limit)
+    return solver.solve(state, node_limit)
