@@ -43,7 +43,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         right = cards = nodes = 0
         for state in positions(name, players, count, seed=args.seed + index, max_cards=args.cards):
             if solver is None:
-                solver = exact.Solver(state)
+                solver = exact.Solver(state.rules, state.players)
             found = solver.solve(state)
             best, values = optimal_moves(state)
             right += found.solved and found.move is not None and values[found.move] == best

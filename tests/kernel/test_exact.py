@@ -32,7 +32,7 @@ def test_the_search_plays_an_optimal_move(name: str, players: int) -> None:
     solver = None
     for state in positions(name, players, COUNT, seed=36, max_cards=8):
         if solver is None:
-            solver = exact.Solver(state, table_bits=16)
+            solver = exact.Solver(state.rules, state.players, table_bits=16)
         found = solver.solve(state)
         best, values = optimal_moves(state)
         assert found.solved and found.move is not None
@@ -42,7 +42,7 @@ def test_the_search_plays_an_optimal_move(name: str, players: int) -> None:
 @pytest.mark.parametrize(("name", "players"), [("cau-robat-40", 2), ("cau", 2)])
 def test_every_moves_value_is_the_reference_value(name: str, players: int) -> None:
     for state in positions(name, players, 3, seed=7, max_cards=6):
-        values = exact.Solver(state, table_bits=14).move_values(state)
+        values = exact.Solver(state.rules, state.players, table_bits=14).move_values(state)
         assert values == optimal_moves(state)[1]
 
 
@@ -50,7 +50,7 @@ def test_the_node_limit_bounds_the_work() -> None:
     state = new_game("cau-robat-40", players=2, seed=4)
     found = exact.solve(state, node_limit=500)
     assert not found.solved and found.move is None and found.nodes == 501
-    assert exact.Solver(state).move_values(state, node_limit=50) is None
+    assert exact.Solver(state.rules, state.players).move_values(state, node_limit=50) is None
 
 
 def test_over_positions_are_refused() -> None:

@@ -38,10 +38,13 @@ True
 >>> found = solve(state)
 >>> found.solved, found.move in state.legal_moves()
 (True, True)
+>>> found.value == max(Solver(state.rules, 2).move_values(state).values())
+True
 """
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import attrs
@@ -107,6 +110,7 @@ from cau_rules.fishing.kernel.layout import (
 )
 from cau_rules.fishing.kernel.parts import NO_DEAL, SCRATCH, legal_mask
 from cau_rules.fishing.moves import FishingMove
+from cau_rules.fishing.rules import FishingRules
 from cau_rules.fishing.state import FishingState
 
 __all__ = [
@@ -452,27 +456,29 @@ class Solver:
     table between searches (it stays valid: its entries are exact facts of positions).
 
     Args:
-        state: any position of the rules and player count to search.
+        rules: the rules played.
+        players: the player count.
         table_bits: the table's size as a power of two (entries).
+        node_limit: the positions a search may visit (default of :meth:`solve`).
 
     Raises:
         InvalidRulesError: the kernel does not play these rules.
 
-    >>> from cau_rules import new_game
-    >>> Solver(new_game("cau-40", players=2, seed=1)).node_limit
+    >>> from cau_rules import get_rules
+    >>> Solver(get_rules("cau-40"), 2).node_limit
     2000000
     """
 
-    def __init__(self, state: FishingState, table_bits: int = TABLE_BITS, node_limit: int = 2_000_000) -> None:
-        problems = supported_problems(state.rules, state.players)
+    def __init__(self, rules: FishingRules, players: int, table_bits: int = TABLE_BITS,
+                 node_limit: int = 2_000_000) -> None:
+        problems = supported_problems(rules, players)
         if problems:
             raise InvalidRulesError("the kernel does not play these rules: " + "; ".join(problems))
-        rules = state.rules
         self.rules = rules
-        self.players = state.players
+        self.players = players
         self.node_limit = node_limit
-        self.rules_vector: Ints = np.array(rules_vector(rules, state.players), np.int64)
-        self.codec = FishingCodec(rules, state.players)
+        self.rules_vector: Ints = np.array(rules_vector(rules, players), np.int64)
+        self.codec = FishingCodec(rules, players)
         self.team: Ints = np.array(
             [seat % 2 if rules.teams else seat for seat in range(MAXP)], np.int64)
         size = 1 << table_bits
@@ -550,18 +556,23 @@ def solve(state: FishingState, node_limit: int = 2_000_000) -> Solution:
         InvalidPositionError: the game is over.
         InvalidRulesError: the kernel does not play these rules, or a line outgrew its sizes.
     """
-    return Solver(state, table_bits=16, node_limit=node_limit).solve(state)
+    return Solver(state.rules, state.players, table_bits=16, node_limit=node_limit).solve(state)
 
 
-def solve_info(info: Any, solver: Solver | None = None, node_limit: int = 2_000_000) -> Solution | None:
+def solve_info(info: Any, solver: Solver | None = None, node_limit: int | None = None) -> Solution | None:
     """The exact search of the information state *info* (its seat to play's) when it is
     perfect information (:func:`~cau_rules.fishing.infer.perfect_information`) and the
-    kernel plays its rules; None otherwise.  *solver* keeps its table between calls (it
-    must be of the same rules and player count).
+    kernel plays its rules; None otherwise.  *solver* (of the same rules and player
+    count) keeps its table between calls; by default a fresh one.
 
     Raises:
-        InvalidPositionError: the seat is not to play.
         InvalidRulesError: a line outgrew the kernel's sizes.
+
+    >>> from cau_rules import new_game
+    >>> from cau_rules.ai.infostate import InfoState
+    >>> state = new_game("cau-robat-40", players=2, seed=5)
+    >>> solve_info(InfoState.start(state, 1)) is None  # seat 1 is not to play
+    True
     """
     memory = info.memory
     view = info.view
@@ -570,9 +581,7 @@ def solve_info(info: Any, solver: Solver | None = None, node_limit: int = 2_000_
     rules = info.rules
     if supported_problems(rules, info.players) or not perfect_information(rules, info.players, view, memory):
         return None
-    import random
-
     state: FishingState = info.resample(random.Random(0))
-    if solver is None or solver.rules is not rules or solver.players != info.players:
-        solver = Solver(state, table_bits=16, node_limit=node_limit)
+    if solver is None:
+        solver = Solver(rules, info.players, table_bits=16)
     return solver.solve(state, node_limit)
