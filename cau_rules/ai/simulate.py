@@ -50,6 +50,7 @@ from typing import Any, TypeAlias
 
 import attrs
 
+from cau_rules.ai.exact import exact_bot
 from cau_rules.ai.mcts import ISMCTSBot
 from cau_rules.bots import Bot, GreedyBot, RandomBot, play_game
 from cau_rules.errors import CauRulesError, InvalidRulesError
@@ -154,6 +155,8 @@ def make_bot(spec: BotSpec, rules: GameRules | None = None) -> Bot:
             rollout = GreedyBot() if parts[1] == "greedy" else None
             engine = "python" if parts[1] == "python" else "kernel" if parts[1] == "kernel" else None
         return ISMCTSBot(iterations, rollout_bot=rollout, rules=rules, engine=engine)
+    if name == "exact":  # issue 36: exact search where nothing is hidden (cau_rules.ai.exact)
+        return exact_bot(parts, rules)
     raise InvalidRulesError(f"unknown bot {spec!r}; bots are: random, greedy, ismcts[:ITERATIONS[:greedy]]")
 
 

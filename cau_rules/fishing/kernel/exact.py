@@ -120,6 +120,7 @@ __all__ = [
     "WIN",
     "Solution",
     "Solver",
+    "known_position",
     "perfect_row",
     "perfect_state",
     "run_solve",
@@ -136,6 +137,8 @@ WIN = 1 << 20
 DONE, ABORTED, FAILED = 0, 1, 2
 """What :func:`run_solve` returns: solved, out of nodes, or a row outgrew the kernel's sizes."""
 EXACT, LOWER, UPPER = 1, 2, 3
+EXACT_DEPTH = 1 << 30
+"""The depth limit of an exact search (no line is cut)."""
 TABLE_BITS = 20
 """The transposition table's size, as a power of two (entries)."""
 
@@ -195,6 +198,27 @@ def value_of(s, r, team, root_team, root_hs, root_partides):
     at = HS + root_hs * MAXP
     for seat in range(s[N]):
         totals[team[seat]] += s[at + seat]
+        used[team[seat]] = True
+    best = -INF
+    for other in range(MAXP):
+        if used[other] and other != root_team and totals[other] > best:
+            best = totals[other]
+    if best == -INF:
+        best = 0
+    return totals[root_team] - best
+
+
+@njit(cache=True)
+def estimate(s, r, team, root_team):
+    """The value guessed for the row *s* where a depth-limited search stops: the root
+    team's cards in piles minus the best other team's, or its stones minus the other
+    team's (stones)."""
+    if r[R_STONES]:
+        return np.int64(s[STONES0 + root_team]) - np.int64(s[STONES0 + 1 - root_team])
+    totals = np.zeros(MAXP, np.int64)
+    used = np.zeros(MAXP, np.bool_)
+    for seat in range(s[N]):
+        totals[team[seat]] += s[PILE_LEN + seat]
         used[team[seat]] = True
     best = -INF
     for other in range(MAXP):
@@ -291,14 +315,16 @@ def distinct_moves(s, r, actions, count, out):
 
 
 @njit(cache=True)
-def run_solve(base, r, team, root_team, alpha_in, beta_in, node_limit, tt_key, tt_val, tt_flag, tt_move, nodes,
-              out):
+def run_solve(base, r, team, root_team, alpha_in, beta_in, node_limit, max_depth, tt_key, tt_val, tt_flag, tt_move,
+              tt_draft, nodes, out):
     """Alpha-beta from the row *base* (not over) within the window (*alpha_in*,
     *beta_in*), for *root_team* (*team*: each seat's team); the
-    transposition table is the four ``tt_*`` arrays (a power of two entries, keys 0 when
-    empty).  ``nodes[0]`` counts the positions visited (the search stops past
-    *node_limit*).  Returns :data:`DONE` (``out[0]`` the value, ``out[1]`` a best action),
-    :data:`ABORTED` or :data:`FAILED`."""
+    transposition table is the five ``tt_*`` arrays (a power of two entries, keys 0 when
+    empty; ``tt_draft``: the moves searched below the entry).  ``nodes[0]`` counts the
+    positions visited (the search stops past *node_limit*).  Lines longer than
+    *max_depth* moves stop at :func:`estimate` (``nodes[1]`` counts them: 0 means the
+    value is exact).  Returns :data:`DONE` (``out[0]`` the value, ``out[1]`` a best
+    action), :data:`ABORTED` or :data:`FAILED`."""
     root_hs = base[HS_LEN]
     root_partides = np.empty(2, np.int64)
     root_partides[0] = base[PARTIDES0]
@@ -320,6 +346,7 @@ def run_solve(base, r, team, root_team, alpha_in, beta_in, node_limit, tt_key, t
     best_act = np.zeros(depth + 1, np.int64)
     maxing = np.zeros(depth + 1, np.bool_)
     keys = np.zeros(depth + 1, np.uint64)
+    cut0 = np.zeros(depth + 1, np.int64)
     listed = np.empty(actions_total, np.int64)
     work = np.empty(ROW, np.int16)
     no_mask = np.zeros(0, np.bool_)
@@ -344,16 +371,22 @@ def run_solve(base, r, team, root_team, alpha_in, beta_in, node_limit, tt_key, t
             if terminal(s, root_hs):
                 v = value_of(s, r, team, root_team, root_hs, root_partides)
                 returning = True
+            elif d >= max_depth:
+                v = estimate(s, r, team, root_team)
+                nodes[1] += 1
+                returning = True
             else:
                 k = key_of(s, r, root_team)
                 slot = k & mask
                 hint = -1
-                if tt_key[slot] == k:
+                if tt_key[slot] == k and tt_draft[slot] >= max_depth - d:
                     tv = tt_val[slot]
                     f = tt_flag[slot]
                     if d > 0 and (f == EXACT or (f == LOWER and tv >= beta[d]) or (f == UPPER and tv <= alpha[d])):
                         v = tv
                         returning = True
+                        if tt_draft[slot] < EXACT_DEPTH:
+                            nodes[1] += 1  # a value that rests on cut lines
                     else:
                         hint = tt_move[slot]
                 if not returning:
@@ -369,6 +402,7 @@ def run_solve(base, r, team, root_team, alpha_in, beta_in, node_limit, tt_key, t
                                 break
                     cnt[d] = made
                     idx[d] = 0
+                    cut0[d] = nodes[1]
                     keys[d] = k
                     alpha0[d] = alpha[d]
                     beta0[d] = beta[d]
@@ -396,6 +430,7 @@ def run_solve(base, r, team, root_team, alpha_in, beta_in, node_limit, tt_key, t
             tt_val[slot] = v
             tt_flag[slot] = UPPER if v <= alpha0[d] else (LOWER if v >= beta0[d] else EXACT)
             tt_move[slot] = best_act[d]
+            tt_draft[slot] = EXACT_DEPTH if nodes[1] == cut0[d] else max_depth - d
         # hand v to the parent
         if d == 0:
             out[0] = v
@@ -486,13 +521,53 @@ class Solver:
         self.tt_val = np.zeros(size, np.int64)
         self.tt_flag = np.zeros(size, np.int8)
         self.tt_move = np.zeros(size, np.int64)
+        self.tt_draft = np.zeros(size, np.int64)
+        self.cut = 0
+        """Lines the last search cut at its depth limit (0: its value is exact)."""
 
-    def _search(self, row: Row, team: int, alpha: int, beta: int, limit: int) -> tuple[int, int, int, int]:
-        nodes = np.zeros(1, np.int64)
+    def _search(self, row: Row, team: int, alpha: int, beta: int, limit: int,
+                depth: int = EXACT_DEPTH) -> tuple[int, int, int, int]:
+        nodes = np.zeros(2, np.int64)
         out = np.zeros(2, np.int64)
-        status = run_solve(row, self.rules_vector, self.team, team, alpha, beta, limit, self.tt_key, self.tt_val,
-                           self.tt_flag, self.tt_move, nodes, out)
+        status = run_solve(row, self.rules_vector, self.team, team, alpha, beta, limit, depth, self.tt_key,
+                           self.tt_val, self.tt_flag, self.tt_move, self.tt_draft, nodes, out)
+        self.cut = int(nodes[1])
         return int(status), int(out[0]), int(out[1]), int(nodes[0])
+
+    def best(self, state: FishingState, node_limit: int | None = None) -> Solution:
+        """The best move of *state* found by iterative deepening within *node_limit*
+        positions in all: the exact search when it fits (``solved``), else the move of
+        the deepest depth-limited search finished, lines cut at :func:`estimate` (its
+        ``value`` is then an estimate); ``move`` None when not even one move deep fits.
+
+        Raises:
+            InvalidPositionError: the game is over.
+            InvalidRulesError: a line outgrew the kernel's fixed sizes.
+        """
+        if state.is_over:
+            raise InvalidPositionError("the game is over: there is no move to search")
+        row = np.zeros(ROW, np.int16)
+        row_of(state, row)
+        team = int(self.team[state.to_play])
+        left = node_limit or self.node_limit
+        moves = {self.codec.encode(move): move for move in state.legal_moves()}
+        found = Solution(False, None, 0, 0)
+        used = 0
+        depth = 2
+        while left > 0:
+            status, value, action, nodes = self._search(row, team, -INF, INF, left, depth)
+            used += nodes
+            left -= nodes
+            if status == FAILED:
+                raise InvalidRulesError("a line outgrew the kernel's fixed sizes")
+            if status == ABORTED:
+                break
+            exact = self.cut == 0
+            found = Solution(exact, moves[action], value, used)
+            if exact:
+                break
+            depth += 2
+        return attrs.evolve(found, nodes=used)
 
     def solve(self, state: FishingState, node_limit: int | None = None) -> Solution:
         """The best move of *state* (its seat to play's; every card's place is read from
@@ -559,29 +634,51 @@ def solve(state: FishingState, node_limit: int = 2_000_000) -> Solution:
     return Solver(state.rules, state.players, table_bits=16, node_limit=node_limit).solve(state)
 
 
+def known_position(info: Any) -> FishingState | None:
+    """The one position the information state *info* allows when it is perfect
+    information for its seat, which is to play
+    (:func:`~cau_rules.fishing.infer.perfect_information`), and the kernel plays its
+    rules; None otherwise.  (Closed piles' contents the seat could not follow are filled
+    in at random: they never matter to what follows.)
+
+    >>> from cau_rules import new_game
+    >>> from cau_rules.ai.infostate import InfoState
+    >>> state = new_game("cau-robat-40", players=2, seed=5)
+    >>> seat = state.to_play
+    >>> known = known_position(InfoState.start(state, seat))
+    >>> sorted(known.holdings[1 - seat]) == sorted(state.holdings[1 - seat])
+    True
+    >>> known_position(InfoState.start(state, 1 - seat)) is None  # not to play
+    True
+    """
+    memory = info.memory
+    view = info.view
+    if not isinstance(memory, FishingMemory) or view.to_play != info.seat or view.phase in ("declare", "over"):
+        return None
+    rules = info.rules
+    if supported_problems(rules, info.players) or not perfect_information(rules, info.players, view, memory):
+        return None
+    state: FishingState = info.resample(random.Random(0))
+    return state
+
+
 def solve_info(info: Any, solver: Solver | None = None, node_limit: int | None = None) -> Solution | None:
     """The exact search of the information state *info* (its seat to play's) when it is
-    perfect information (:func:`~cau_rules.fishing.infer.perfect_information`) and the
-    kernel plays its rules; None otherwise.  *solver* (of the same rules and player
-    count) keeps its table between calls; by default a fresh one.
+    perfect information (see :func:`known_position`); None otherwise.  *solver* (of the
+    same rules and player count) keeps its table between calls; by default a fresh one.
 
     Raises:
         InvalidRulesError: a line outgrew the kernel's sizes.
 
     >>> from cau_rules import new_game
     >>> from cau_rules.ai.infostate import InfoState
-    >>> state = new_game("cau-robat-40", players=2, seed=5)
-    >>> solve_info(InfoState.start(state, 1)) is None  # seat 1 is not to play
+    >>> state = new_game("cau", players=2, seed=5)
+    >>> solve_info(InfoState.start(state, state.to_play)) is None  # the stock is not empty
     True
     """
-    memory = info.memory
-    view = info.view
-    if not isinstance(memory, FishingMemory) or view.to_play != info.seat or view.phase == "declare":
+    state = known_position(info)
+    if state is None:
         return None
-    rules = info.rules
-    if supported_problems(rules, info.players) or not perfect_information(rules, info.players, view, memory):
-        return None
-    state: FishingState = info.resample(random.Random(0))
     if solver is None:
-        solver = Solver(rules, info.players, table_bits=16)
+        solver = Solver(state.rules, state.players, table_bits=16)
     return solver.solve(state, node_limit)
