@@ -11,8 +11,9 @@ pytest.importorskip("numba")
 from cau_rules import new_game
 from cau_rules.ai.exact import ExactBot, exact_bot
 from cau_rules.ai.simulate import make_bot, simulate
-from cau_rules.bots import RandomBot, play_game
+from cau_rules.bots import Bot, RandomBot, play_game
 from cau_rules.errors import InvalidRulesError
+from cau_rules.fishing.state import FishingState
 from tests.kernel.exact_reference import optimal_moves, perfect
 
 
@@ -34,6 +35,7 @@ def test_perfect_information_endgames_are_played_exactly(name: str) -> None:
     while checked < 4:
         bot = ExactBot(iterations=20, nodes=200_000)
         state = new_game(name, players=2, seed=rng.randrange(1000))
+        assert isinstance(state, FishingState)
         for seat in range(2):
             bot.observe(state.observe(seat))
         while not state.is_over:
@@ -45,6 +47,7 @@ def test_perfect_information_endgames_are_played_exactly(name: str) -> None:
                 checked += 1
                 break
             state = state.apply(rng.choice(state.legal_moves()))
+            assert isinstance(state, FishingState)
             for seat in range(2):
                 bot.observe(state.observe(seat))
 
@@ -65,7 +68,7 @@ def test_hidden_cards_get_is_mcts_and_big_positions_the_deepening_search() -> No
 @pytest.mark.parametrize(("name", "players"), [("cau-robat-40", 2), ("cau", 3), ("cau-quatre", 3)])
 def test_whole_games_finish(name: str, players: int) -> None:
     state = new_game(name, players=players, seed=6)
-    bots = [ExactBot(iterations=10, nodes=3000), *[RandomBot() for _ in range(players - 1)]]
+    bots: list[Bot] = [ExactBot(iterations=10, nodes=3000), *[RandomBot() for _ in range(players - 1)]]
     assert play_game(state, bots, seed=2).is_over
 
 
