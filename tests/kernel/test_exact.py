@@ -14,6 +14,7 @@ import pytest
 
 pytest.importorskip("numba")
 
+import numpy as np
 from hypothesis import settings
 
 from cau_rules import new_game
@@ -21,6 +22,9 @@ from cau_rules.ai.infostate import InfoState
 from cau_rules.errors import InvalidPositionError
 from cau_rules.fishing.infer import perfect_information
 from cau_rules.fishing.kernel import exact
+from cau_rules.fishing.kernel.bridge import row_of
+from cau_rules.fishing.kernel.layout import ROW
+from cau_rules.fishing.state import FishingState
 from tests.kernel.exact_reference import CASES, optimal_moves, perfect, positions
 
 COUNT = min(settings().max_examples // 4, 40)
@@ -86,3 +90,15 @@ def test_solve_info_searches_only_perfect_information() -> None:
         whole = whole.apply(whole.legal_moves()[-1])
     found = exact.solve_info(InfoState.start(whole, whole.to_play))
     assert found is not None and found.solved and found.move in whole.legal_moves()
+
+
+def test_the_kernel_predicate_reads_the_row_as_the_state_says() -> None:
+    rng = random.Random(8)
+    row = np.zeros(ROW, np.int16)
+    for name, players in CASES:
+        state = new_game(name, players=players, seed=rng.randrange(1000))
+        while not state.is_over:
+            assert isinstance(state, FishingState)
+            row_of(state, row)
+            assert bool(exact.perfect_row(row)) == exact.perfect_state(state)
+            state = state.apply(rng.choice(state.legal_moves()))
