@@ -7,9 +7,9 @@ determinisations that respect every forced move's inference) until its position 
 see :func:`cau_rules.fishing.infer.perfect_information`).  From there it searches the
 rest of the hand with the family kernel's alpha-beta (``Solver.best`` of
 :mod:`cau_rules.fishing.kernel.exact`): exactly, to the best final score margin, when the
-position fits in its node budget; otherwise by iterative deepening, cutting lines at the
-cards (or stones) margin, with the deepest finished search's move (or, with
-``fallback="ismcts"``, by IS-MCTS).
+position fits in its node budget; otherwise by IS-MCTS (or, with ``fallback="search"``,
+by iterative deepening, cutting lines at the cards (or stones) margin, with the deepest
+finished search's move).
 
 Families whose kernel has no exact search (the four-card game, Cacho) get plain IS-MCTS.
 
@@ -21,7 +21,7 @@ Families whose kernel has no exact search (the four-card game, Cacho) get plain 
 >>> bot.choose(state.observe(0), random.Random(5)) in state.legal_moves()
 True
 >>> bot.last_search
-'search'
+'ismcts'
 """
 
 from __future__ import annotations
@@ -71,7 +71,8 @@ class ExactBot(ISMCTSBot):
             the previous decisions).
         nodes: positions the alpha-beta search may visit per decision.
         fallback: what a perfect-information position too big to solve gets:
-            ``"search"`` (iterative deepening, lines cut at the margin) or ``"ismcts"``.
+            ``"ismcts"`` (the default) or ``"search"`` (iterative deepening, lines cut at
+            the margin: weaker in a first measurement, see ``docs/ai.md``).
         exploration: the UCB1 constant of IS-MCTS.
         rules: the exact rules object played (default: the preset named by the view).
 
@@ -92,7 +93,7 @@ class ExactBot(ISMCTSBot):
         *,
         seconds: float | None = None,
         nodes: int = DEFAULT_NODES,
-        fallback: str = "search",
+        fallback: str = "ismcts",
         exploration: float = DEFAULT_EXPLORATION,
         rules: Any = None,
     ) -> None:
@@ -110,9 +111,16 @@ class ExactBot(ISMCTSBot):
         self._solvers: dict[tuple[int, int], Any] = {}
         self._node_rate = 1_000_000.0  # nodes per CPU second, measured as it plays
         self._iteration_rate: float | None = None
+        self._too_big = 1 << 30  # cards in hand from which the exact search gave up
+        self._spent = 0.0  # CPU seconds of this decision's alpha-beta
         self.last_search = ""
         """What the last decision used: ``"exact"``, ``"search"`` (depth-limited),
         ``"ismcts"`` or ``"forced"`` (one legal move)."""
+
+    def reset(self) -> None:
+        """Forget every game seen (to reuse the bot for a new game)."""
+        super().reset()
+        self._too_big = 1 << 30
 
     def _solver(self, info: Any, module: Any) -> Any:
         key = (id(info.rules), info.players)
@@ -128,14 +136,23 @@ class ExactBot(ISMCTSBot):
 
     def _perfect(self, info: Any, module: Any) -> Any:
         """The alpha-beta's solution of *info*, or None when not perfect information."""
+        held = sum(info.view.holding_sizes)
+        if self.fallback == "ismcts" and held > self._too_big:
+            return None
         state = module.known_position(info)
         if state is None:
             return None
         started = time.process_time()
-        found = self._solver(info, module).best(state, self._node_budget())
+        if self.fallback == "ismcts":
+            found = self._solver(info, module).solve(state, self._node_budget())
+        else:
+            found = self._solver(info, module).best(state, self._node_budget())
         spent = time.process_time() - started
+        self._spent = spent
         if found.nodes > 10_000 and spent > 0:
             self._node_rate = found.nodes / spent
+        if not found.solved:
+            self._too_big = held - 4  # try again four cards later
         return found
 
     def choose(self, view: PlayerView, rng: random.Random) -> Any:
@@ -154,6 +171,7 @@ class ExactBot(ISMCTSBot):
             self.last_stats = []
             return moves[0]
         module = _solver_module(info.rules)
+        self._spent = 0.0
         if module is not None:
             found = self._perfect(info, module)
             if found is not None and found.move is not None and (found.solved or self.fallback == "search"):
@@ -165,17 +183,18 @@ class ExactBot(ISMCTSBot):
         self.last_search = "ismcts"
         if self.seconds is None:
             return super().choose(view, rng)
+        budget = max(self.seconds - self._spent, self.seconds / 10)
         if self._iteration_rate is None:  # the first decision measures the rate on 100 iterations
             self.iterations = 100
             started = time.process_time()
             super().choose(view, rng)
             self._iteration_rate = 100 / max(time.process_time() - started, 1e-6)
-            left = self.seconds - 100 / self._iteration_rate
+            left = budget - 100 / self._iteration_rate
             if left * self._iteration_rate < 50:
                 return self.last_stats[0].move if self.last_stats else moves[0]
             self.iterations = max(1, int(left * self._iteration_rate))
         else:
-            self.iterations = max(1, int(self.seconds * self._iteration_rate))
+            self.iterations = max(1, int(budget * self._iteration_rate))
         started = time.process_time()
         move = super().choose(view, rng)
         spent = time.process_time() - started
@@ -185,7 +204,7 @@ class ExactBot(ISMCTSBot):
 
     def __repr__(self) -> str:
         budget = f"seconds={self.seconds}" if self.seconds is not None else f"iterations={self.base_iterations}"
-        fallback = "" if self.fallback == "search" else f", fallback={self.fallback!r}"
+        fallback = "" if self.fallback == "ismcts" else f", fallback={self.fallback!r}"
         return f"ExactBot({budget}, nodes={self.nodes}{fallback})"
 
 
