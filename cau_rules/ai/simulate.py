@@ -51,6 +51,7 @@ from typing import Any, TypeAlias
 
 import attrs
 
+from cau_rules.ai.exact import exact_bot
 from cau_rules.ai.mcts import ISMCTSBot
 from cau_rules.bots import Bot, GreedyBot, RandomBot, play_game
 from cau_rules.errors import CauRulesError, InvalidRulesError
@@ -159,6 +160,8 @@ def make_bot(spec: BotSpec, rules: GameRules | None = None) -> Bot:
         # A family's solved bot, imported by module path on first use (the fast extra).
         module, _, attribute = _SOLVED_BOTS[name].partition(":")
         return getattr(importlib.import_module(module), attribute)(rules)  # type: ignore[no-any-return]
+    if name == "exact":  # issue 36: exact search where nothing is hidden (cau_rules.ai.exact)
+        return exact_bot(parts, rules)
     raise InvalidRulesError(f"unknown bot {spec!r}; bots are: random, greedy, ismcts[:ITERATIONS[:greedy]]")
 
 

@@ -46,7 +46,7 @@ from cau_rules.fishing.rules import FishingRules
 from cau_rules.fishing.view import FishingView
 from cau_rules.fishing.zones import Tally, explained
 
-__all__ = ["FishingMemory", "resample_fields", "start", "update"]
+__all__ = ["FishingMemory", "perfect_information", "resample_fields", "start", "update"]
 
 _ANY = "any"  # a seat's dealt holding is unconstrained
 
@@ -60,6 +60,12 @@ class FishingMemory:
     - ``required``: each seat's dealt ronda kind (``"any"`` when unconstrained, None
       for no ronda).
     - ``played``: the cards each seat played since the deal.
+    - ``lacks``: ranks each seat is known not to hold, from moves the rules forced: under
+      ``must_capture`` a seat that trailed could not capture, so it held no card of a rank
+      that would have captured (the chain's rank, the table's ranks once the chain was
+      completed); it holds none now if it has received no card since (a deal forgets it).
+    - ``capturing``: the ranks a card captures with in the latest view (what a trail
+      there reveals).
     """
 
 
@@ -67,6 +73,8 @@ class FishingMemory:
     known: tuple[frozenset[Card], ...]
     required: tuple[object, ...]
     played: tuple[frozenset[Card], ...]
+    lacks: tuple[frozenset[int], ...] = ()
+    capturing: frozenset[int] = frozenset()
 
 
 def start(rules: FishingRules, players: int, view: FishingView) -> FishingMemory:
@@ -78,7 +86,26 @@ def start(rules: FishingRules, players: int, view: FishingView) -> FishingMemory
     else:
         piles = None
     empty: tuple[frozenset[Card], ...] = (frozenset(),) * players
-    return FishingMemory(piles, empty, (_ANY,) * players, empty)
+    return FishingMemory(piles, empty, (_ANY,) * players, empty, (frozenset(),) * players)
+
+
+def capturing_ranks(view: FishingView) -> frozenset[int]:
+    """The ranks a card of the seat to play captures with in *view*: the pending chain's
+    rank, and the table's ranks once the chain is completed (the table cards its run
+    claimed are gone then).
+
+    >>> from cau_rules import new_game
+    >>> state = new_game("cau", players=2, seed=1)
+    >>> sorted(capturing_ranks(state.observe(0))) == sorted(card.rank for card in state.table)
+    True
+    """
+    ranks = {card.rank for card in view.table}
+    chain = view.chain
+    if chain is None:
+        return frozenset(ranks)
+    ranks -= {rank for rank, seat in chain.run if seat < 0}
+    ranks.add(chain.rank)
+    return frozenset(ranks)
 
 
 def update(memory: FishingMemory, rules: FishingRules, view: FishingView) -> FishingMemory:
@@ -88,14 +115,18 @@ def update(memory: FishingMemory, rules: FishingRules, view: FishingView) -> Fis
     known = [set(k) for k in memory.known]
     required = list(memory.required)
     played = [set(p) for p in memory.played]
+    lacks = [set(ranks) for ranks in memory.lacks] if memory.lacks else [set() for _ in range(n)]
+    moved = False  # the first play of the view is the move the previous view was before
     for event in view.events:
         if isinstance(event, HandStarted):
             piles = [[] for _ in range(n)]
             known = [set() for _ in range(n)]
             required = [_ANY] * n
             played = [set() for _ in range(n)]
+            lacks = [set() for _ in range(n)]
         elif isinstance(event, Dealt):
             played = [set() for _ in range(n)]
+            lacks = [set() for _ in range(n)]
             checked = (rules.rondas and event.counts and event.counts[0] in (2, 3)
                        and not (rules.continuous and event.round > 0))
             automatic = rules.rewards == "stones" or not rules.explicit_calls
@@ -103,12 +134,16 @@ def update(memory: FishingMemory, rules: FishingRules, view: FishingView) -> Fis
         elif isinstance(event, (Called, Declared)) and event.call in (Call.RONDA, Call.RONDI):
             required[event.seat] = event.call
         elif isinstance(event, (Trailed, ChainExtended)):
+            if isinstance(event, Trailed) and not moved and rules.must_capture and not rules.continuous:
+                lacks[event.seat].update(memory.capturing)
+            moved = True
             played[event.seat].add(event.card)
             known[event.seat].discard(event.card)
             if rules.continuous:
                 required[event.seat] = _ANY
         elif isinstance(event, Captured):
             if event.chain == 0:
+                moved = True
                 played[event.seat].add(event.card)
                 known[event.seat].discard(event.card)
                 if rules.continuous:
@@ -136,18 +171,49 @@ def update(memory: FishingMemory, rules: FishingRules, view: FishingView) -> Fis
         tuple(frozenset(k) for k in known),
         tuple(required),
         tuple(frozenset(p) for p in played),
+        tuple(frozenset(ranks) for ranks in lacks),
+        capturing_ranks(view) if view.phase == "play" else frozenset(),
     )
 
 
+def perfect_information(rules: FishingRules, players: int, view: FishingView, memory: FishingMemory) -> bool:
+    """Whether ``view.seat`` knows where every card that still matters is: the game is
+    not over, the stock is empty and the cards the seat has not seen are all in one
+    other seat's holding (beyond the cards known there), or in closed piles whose
+    contents it could not follow while no holding hides any card (closed piles' contents
+    never change what follows, only their sizes do).  The rest of the hand is then a game
+    of perfect information for the seat (what :mod:`cau_rules.fishing.kernel.exact`
+    searches exactly).
+
+    >>> from cau_rules import new_game
+    >>> state = new_game("cau-40", players=2, seed=2)
+    >>> view = state.observe(0)
+    >>> perfect_information(state.rules, 2, view, update(start(state.rules, 2, view), state.rules, view))
+    True
+    """
+    if view.phase == "over" or view.stock_size > 0:
+        return False
+    me = view.seat
+    hidden = [seat for seat in range(players)
+              if seat != me and view.holding_sizes[seat] > len(memory.known[seat])]
+    if len(hidden) > 1:
+        return False
+    return not (hidden and memory.piles is None and any(view.pile_sizes))
+
+
 def _draw_holding(
-    pool: list[Card], size: int, fixed: Sequence[Card], played: Iterable[Card], required: object,
-    rng: random.Random, attempts: int = 40,
+    everything: list[Card], size: int, fixed: Sequence[Card], played: Iterable[Card], required: object,
+    rng: random.Random, attempts: int = 40, lacks: frozenset[int] = frozenset(),
 ) -> list[Card]:
-    """Draw ``size - len(fixed)`` cards from *pool* so that the dealt holding (the
+    """Draw ``size - len(fixed)`` cards from *everything* so that the dealt holding (the
     holding plus the cards played since the deal) has exactly the *required* ronda
-    kind.  Removes the drawn cards from *pool*."""
+    kind, and no drawn card has a rank of *lacks*.  Removes the drawn cards from
+    *everything*."""
     need = size - len(fixed)
     played = list(played)
+    pool = [card for card in everything if card.rank not in lacks] if lacks else everything
+    if len(pool) < need:
+        raise InvalidPositionError("no deal is consistent with this information state")
     for _attempt in range(attempts):
         if required in (Call.RONDA, Call.RONDI) and need > 0:
             width = 3 if required is Call.RONDI else 2
@@ -171,7 +237,7 @@ def _draw_holding(
             chosen = rng.sample(pool, need) if need else []
         if required == _ANY or ronda_kind([*fixed, *chosen, *played]) == required:
             for card in chosen:
-                pool.remove(card)
+                everything.remove(card)
             return chosen
     raise InvalidPositionError("no deal is consistent with this information state")
 
@@ -203,7 +269,8 @@ def resample_fields(
     # positive constraints first (the hardest to meet), then "no ronda", then the rest;
     # a failed seat restarts the whole deal so the constraints are met jointly
     hardness: dict[object, int] = {Call.RONDI: 0, Call.RONDA: 1, None: 2, _ANY: 3}
-    order = sorted((s for s in range(n) if s != me), key=lambda s: hardness[memory.required[s]])
+    lacks = memory.lacks or (frozenset(),) * n
+    order = sorted((s for s in range(n) if s != me), key=lambda s: (hardness[memory.required[s]], -len(lacks[s])))
     start_pool = pool
     for _deal in range(200):
         pool = list(start_pool)
@@ -211,7 +278,7 @@ def resample_fields(
             for seat in order:
                 fixed = sorted(memory.known[seat])
                 drawn = _draw_holding(pool, view.holding_sizes[seat], fixed, memory.played[seat],
-                                      memory.required[seat], rng)
+                                      memory.required[seat], rng, lacks=lacks[seat])
                 holdings[seat] = (*fixed, *drawn)
             break
         except InvalidPositionError:

@@ -133,8 +133,23 @@ def kind_of(counts):
 def draw_holding(pool, taken, need, required, base, rng, counts):
     """Move *need* random cards of ``pool[taken:]`` to ``pool[taken:taken + need]`` so
     that the dealt holding (those cards plus the ranks counted in *base*) has the ronda
-    kind *required* (:data:`ANY`: whatever); False when the draws failed."""
+    kind *required* (:data:`ANY`: whatever) and no card of a rank *base* excludes
+    (``base[13 + rank]`` nonzero, when *base* has 26 entries: ranks the seat is known
+    not to hold); False when the draws failed."""
     size = pool.shape[0]
+    if base.shape[0] > 13:
+        # the excluded ranks' cards go to the end of the pool, out of this draw's reach
+        end = size
+        i = taken
+        while i < end:
+            if base[13 + pool[i] % 12 + 1] != 0:
+                end -= 1
+                pool[i], pool[end] = pool[end], pool[i]
+            else:
+                i += 1
+        if end - taken < need:
+            return False
+        size = end
     for _attempt in range(SEAT_TRIES):
         take = 0
         if required > 0 and need > 0:

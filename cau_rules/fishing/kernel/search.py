@@ -177,7 +177,8 @@ class SearchProblem:
     """One decision's determinisation data: the resampled position *state* as a row
     (*base*), the *unknown* cards, the hidden places they go to (``seg_at[k]``,
     ``seg_len[k]``; the first *held* are holdings with a ronda constraint ``required[k]``
-    and the known ranks ``counts_base[k]``), and the rules as the kernel reads them."""
+    and the known ranks ``counts_base[k, :13]``, the ranks the seat cannot hold marked in
+    ``counts_base[k, 13:]``), and the rules as the kernel reads them."""
 
     def __init__(self, state: FishingState, memory: FishingMemory, seat: int) -> None:
         rules = state.rules
@@ -186,10 +187,12 @@ class SearchProblem:
         self.base: Row = np.zeros(row_length(rules), np.int16)
         row_of(state, self.base)
         codes = [_REQUIRED[memory.required[other]] for other in range(n)]
-        order = sorted((other for other in range(n) if other != seat), key=lambda other: _HARDNESS[codes[other]])
+        lacks = memory.lacks or (frozenset(),) * n  # ranks a seat cannot hold (forced moves)
+        order = sorted((other for other in range(n) if other != seat),
+                       key=lambda other: (_HARDNESS[codes[other]], -len(lacks[other])))
         places: list[tuple[int, int]] = []
         required: list[int] = []
-        counts = np.zeros((max(len(order), 1), 13), np.int64)
+        counts = np.zeros((max(len(order), 1), 26), np.int64)
         for index, other in enumerate(order):
             holding = state.holdings[other]
             fixed = len(memory.known[other])
@@ -199,6 +202,8 @@ class SearchProblem:
             required.append(codes[other])
             for card in (*holding[:fixed], *memory.played[other]):
                 counts[index, card.rank] += 1
+            for rank in lacks[other]:
+                counts[index, 13 + rank] = 1
         self.held = len(order)
         if memory.piles is None:
             places.extend((PILE + other * 48, len(state.piles[other])) for other in range(n))
