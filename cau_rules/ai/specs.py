@@ -277,19 +277,19 @@ def bot_label(spec: BotSpec) -> str:
     return name if isinstance(name, str) else repr(spec)
 
 
-def with_engine(specs: Sequence[str], engine: str | None, rules: GameRules | None = None) -> list[str]:
+def with_engine(specs: Sequence[str], engine: str | None) -> list[str]:
     """The specs with *engine* (``"python"`` or ``"kernel"``, the ``--engine`` option)
-    given to every IS-MCTS bot that names no rollout of its own (levels are resolved
-    for *rules* first; None leaves every spec as it is).
+    given to every IS-MCTS bot that names no rollout of its own (a level keeps its own
+    bot; None leaves every spec as it is).
 
-    >>> with_engine(["ismcts:50", "ismcts:9:greedy", "random", "ismcts:time=0.1"], "kernel")
-    ['ismcts:50:kernel', 'ismcts:9:greedy', 'random', 'ismcts:time=0.1:rollout=kernel']
+    >>> with_engine(["ismcts:50", "ismcts:9:greedy", "random", "ismcts:time=0.1", "hard"], "kernel")
+    ['ismcts:50:kernel', 'ismcts:9:greedy', 'random', 'ismcts:time=0.1:rollout=kernel', 'hard']
     """
     if engine is None:
         return list(specs)
     out = []
     for text in specs:
-        spec = resolve_spec(text, rules) if text.strip() else text
+        spec = text
         parsed = parse_spec(spec) if spec.strip() else None
         if parsed is not None and parsed.kind == "ismcts" and len(parsed.args) < 2 and "rollout" not in parsed.options:
             if parsed.options:

@@ -245,16 +245,17 @@ class ProgressLog:
     simulate: 100/100 games (100%)
     """
 
-    def __init__(self, stream: TextIO, steps: int = 10) -> None:
+    def __init__(self, stream: TextIO, steps: int = 10, name: str = "simulate") -> None:
         self.stream = stream
         self.steps = steps
+        self.name = name
         self.reported = 0
 
     def __call__(self, done: int, total: int) -> None:
         step = self.steps if total <= 0 else self.steps * done // total
         if step > self.reported or (done >= total and self.reported < self.steps):
             percent = 100 if total <= 0 else 100 * done // total
-            self.stream.write(f"simulate: {done}/{total} games ({percent}%)\n")
+            self.stream.write(f"{self.name}: {done}/{total} games ({percent}%)\n")
             self.stream.flush()
             self.reported = max(step, self.steps if done >= total else step)
 
@@ -319,8 +320,7 @@ def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
         bar = ProgressBar(err) if err.isatty() else ProgressLog(err)
     try:
         result = run_simulation(args.variant, args.players, args.games, args.seed,
-                                specs.with_engine(args.bots.split(","), args.engine, get_rules(args.variant)),
-                                args.workers, progress=bar)
+                                specs.with_engine(args.bots.split(","), args.engine), args.workers, progress=bar)
     finally:
         if bar is not None:
             bar.close()

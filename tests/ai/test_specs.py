@@ -70,7 +70,7 @@ def test_level_names_in_three_languages() -> None:
 
 def test_with_engine_keeps_named_rollouts_and_resolves_levels() -> None:
     assert with_engine(["ismcts", "random"], "python") == ["ismcts::python", "random"]
-    assert with_engine(["hard"], "kernel", get_rules("cau")) == [resolve_spec("hard", "cau") + ":rollout=kernel"]
+    assert with_engine(["hard", "level:easy"], "kernel") == ["hard", "level:easy"]
     assert with_engine(["ismcts:5:rollout=greedy"], "kernel") == ["ismcts:5:rollout=greedy"]
 
 
