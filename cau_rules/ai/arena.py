@@ -71,7 +71,7 @@ from cau_rules.errors import CauRulesError, InvalidRulesError
 from cau_rules.game import GameRules
 from cau_rules.registry import get_rules, new_game
 
-__all__ = ["ArenaResult", "Lineup", "PairResult", "Rating", "arena", "seatings"]
+__all__ = ["ArenaResult", "Lineup", "PairResult", "Rating", "arena", "ratings_chart", "seatings"]
 
 Lineup: TypeAlias = Literal["alternate", "one"]
 """How a pair of bots sits at the table: see the module docstring."""
@@ -253,53 +253,62 @@ class ArenaResult:
         return "\n".join(lines)
 
     def to_svg(self, width: int = 640) -> str:
-        """The ratings as an SVG chart: a dot per bot at its Elo, with its 95 % interval as
-        an error bar, strongest at the top.
+        """The ratings as an SVG chart (:func:`ratings_chart`).
 
         >>> svg = arena("cau", ["greedy", "random"], deals=2, executor="serial").to_svg()
         >>> svg.startswith("<svg") and svg.count("<circle") == 2
         True
         """
-        rows = sorted(self.ratings, key=lambda r: -r.elo)
-        low = min([r.low for r in rows] + [0.0])
-        high = max([r.high for r in rows] + [0.0])
-        span = max(high - low, 50.0)
-        step = _tick_step(span)
-        first = math.floor(low / step) * step
-        last = math.ceil(high / step) * step
-        label_w, pad, row_h, top = 200, 20, 28, 40
-        plot_w = width - label_w - 2 * pad
-        height = top + row_h * len(rows) + 40
+        title = f"{self.variant}, {self.players} players, {self.deals} deals: Elo ({self.anchor} = 0), 95% intervals"
+        return ratings_chart(self.ratings, title, width)
 
-        def x(elo: float) -> float:
-            return label_w + pad + (elo - first) / (last - first) * plot_w
 
-        out = [
-            f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
-            f'viewBox="0 0 {width} {height}" font-family="sans-serif" font-size="12">',
-            f'<title>{html.escape(self.variant)}, {self.players} players: Elo with 95% intervals</title>',
-            f'<rect width="{width}" height="{height}" fill="white"/>',
-            f'<text x="{pad}" y="20" font-size="14">{html.escape(self.variant)}, {self.players} players, '
-            f'{self.deals} deals: Elo ({html.escape(self.anchor)} = 0), 95% intervals</text>',
-        ]
-        tick = first
-        bottom = top + row_h * len(rows)
-        while tick <= last + 1e-9:
-            out.append(f'<line x1="{x(tick):.1f}" y1="{top - 6}" x2="{x(tick):.1f}" y2="{bottom}" '
-                       f'stroke="#ddd"/>')
-            out.append(f'<text x="{x(tick):.1f}" y="{bottom + 16}" text-anchor="middle">{tick:+.0f}</text>')
-            tick += step
-        for index, rating in enumerate(rows):
-            y = top + row_h * index + row_h / 2
-            out.append(f'<text x="{label_w}" y="{y + 4:.1f}" text-anchor="end">{html.escape(rating.bot)}</text>')
-            out.append(f'<line x1="{x(rating.low):.1f}" y1="{y:.1f}" x2="{x(rating.high):.1f}" y2="{y:.1f}" '
+def ratings_chart(ratings: Sequence[Rating], title: str, width: int = 640) -> str:
+    """An SVG chart of *ratings*: a dot per bot at its Elo, with its 95 % interval as an
+    error bar, strongest at the top, under *title*.
+
+    >>> svg = ratings_chart([Rating("greedy", 250.0, 200.0, 310.0), Rating("random", 0.0, 0.0, 0.0)], "cau")
+    >>> svg.count("<circle"), "greedy" in svg
+    (2, True)
+    """
+    rows = sorted(ratings, key=lambda r: -r.elo)
+    low = min([r.low for r in rows] + [0.0])
+    high = max([r.high for r in rows] + [0.0])
+    span = max(high - low, 50.0)
+    step = _tick_step(span)
+    first = math.floor(low / step) * step
+    last = math.ceil(high / step) * step
+    label_w, pad, row_h, top = 200, 20, 28, 40
+    plot_w = width - label_w - 2 * pad
+    height = top + row_h * len(rows) + 40
+
+    def x(elo: float) -> float:
+        return label_w + pad + (elo - first) / (last - first) * plot_w
+
+    out = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
+        f'viewBox="0 0 {width} {height}" font-family="sans-serif" font-size="12">',
+        f"<title>{html.escape(title)}</title>",
+        f'<rect width="{width}" height="{height}" fill="white"/>',
+        f'<text x="{pad}" y="20" font-size="14">{html.escape(title)}</text>',
+    ]
+    tick = first
+    bottom = top + row_h * len(rows)
+    while tick <= last + 1e-9:
+        out.append(f'<line x1="{x(tick):.1f}" y1="{top - 6}" x2="{x(tick):.1f}" y2="{bottom}" stroke="#ddd"/>')
+        out.append(f'<text x="{x(tick):.1f}" y="{bottom + 16}" text-anchor="middle">{tick:+.0f}</text>')
+        tick += step
+    for index, rating in enumerate(rows):
+        y = top + row_h * index + row_h / 2
+        out.append(f'<text x="{label_w}" y="{y + 4:.1f}" text-anchor="end">{html.escape(rating.bot)}</text>')
+        out.append(f'<line x1="{x(rating.low):.1f}" y1="{y:.1f}" x2="{x(rating.high):.1f}" y2="{y:.1f}" '
+                   f'stroke="#1f5fa8" stroke-width="2"/>')
+        for end in (rating.low, rating.high):
+            out.append(f'<line x1="{x(end):.1f}" y1="{y - 6:.1f}" x2="{x(end):.1f}" y2="{y + 6:.1f}" '
                        f'stroke="#1f5fa8" stroke-width="2"/>')
-            for end in (rating.low, rating.high):
-                out.append(f'<line x1="{x(end):.1f}" y1="{y - 6:.1f}" x2="{x(end):.1f}" y2="{y + 6:.1f}" '
-                           f'stroke="#1f5fa8" stroke-width="2"/>')
-            out.append(f'<circle cx="{x(rating.elo):.1f}" cy="{y:.1f}" r="4" fill="#c0392b"/>')
-        out.append("</svg>")
-        return "\n".join(out) + "\n"
+        out.append(f'<circle cx="{x(rating.elo):.1f}" cy="{y:.1f}" r="4" fill="#c0392b"/>')
+    out.append("</svg>")
+    return "\n".join(out) + "\n"
 
 
 def _tick_step(span: float) -> float:
