@@ -398,7 +398,8 @@ def arena(
         chunk_size: deals per task (default: about 1/32 of the deals, 1 to 10).
         progress: called as ``progress(games_done, games_total)`` after every chunk.
         bootstrap: bootstrap samples of the rating intervals.
-        alpha, beta: the SPRT's error rates.
+        alpha: the SPRT's probability of accepting H1 when H0 holds.
+        beta: the SPRT's probability of accepting H0 when H1 holds.
 
     Returns:
         The :class:`ArenaResult`.

@@ -47,7 +47,10 @@ class TimedISMCTSBot(ISMCTSBot):
     Args:
         seconds: the CPU time budget of one decision, in seconds (positive).
         iterations: the most iterations of one decision (None: no cap).
-        rollout_bot, exploration, rules, engine: as for :class:`~cau_rules.ai.mcts.ISMCTSBot`.
+        rollout_bot: as for :class:`~cau_rules.ai.mcts.ISMCTSBot`.
+        exploration: as for :class:`~cau_rules.ai.mcts.ISMCTSBot`.
+        rules: as for :class:`~cau_rules.ai.mcts.ISMCTSBot`.
+        engine: as for :class:`~cau_rules.ai.mcts.ISMCTSBot`.
 
     Raises:
         ValueError: *seconds* is not positive, or *iterations* is below 1.
