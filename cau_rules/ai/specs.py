@@ -32,6 +32,7 @@ cau_rules.errors.InvalidRulesError: unknown IS-MCTS argument 'speed' in 'ismcts:
 
 from __future__ import annotations
 
+import copy
 import math
 from collections.abc import Callable, Sequence
 from typing import TypeAlias
@@ -59,8 +60,9 @@ __all__ = [
     "with_engine",
 ]
 
-BotSpec: TypeAlias = str | Callable[[], Bot]
-"""A bot spec (text, see the module docstring) or a callable with no argument returning a new bot."""
+BotSpec: TypeAlias = str | Callable[[], Bot] | Bot
+"""A bot spec (text, see the module docstring), a callable with no argument returning a new
+bot, or a bot object (every game gets a deep copy of it, so no memory carries over)."""
 
 
 @attrs.frozen
@@ -236,17 +238,20 @@ def make_bot(spec: BotSpec, rules: GameRules | None = None) -> Bot:
     Raises:
         InvalidRulesError: an unknown kind, a bad argument, or a factory that is not callable.
 
-    >>> make_bot("greedy"), make_bot("ismcts:50")
-    (GreedyBot(), ISMCTSBot(iterations=50))
+    >>> make_bot("greedy"), make_bot("ismcts:50"), make_bot(ISMCTSBot(iterations=9))
+    (GreedyBot(), ISMCTSBot(iterations=50), ISMCTSBot(iterations=9))
     >>> make_bot("clever")
     Traceback (most recent call last):
     ...
     cau_rules.errors.InvalidRulesError: unknown bot 'clever'; bots are: random, greedy, ismcts[:ITERATIONS[:ROLLOUT]][:time=SECONDS], or a level: easy, medium, hard, expert
     """
     if not isinstance(spec, str):
-        if not callable(spec):
-            raise InvalidRulesError(f"a bot must be a name or a callable returning a bot, not {spec!r}")
-        return spec()
+        if callable(spec):
+            made: Bot = spec()
+            return made
+        if isinstance(spec, Bot):
+            return copy.deepcopy(spec)
+        raise InvalidRulesError(f"a bot must be a spec, a bot or a callable returning a bot, not {spec!r:.60}")
     parsed = parse_spec(resolve_spec(spec, rules))
     kind = BOT_KINDS.get(parsed.kind)
     if kind is None:
@@ -266,13 +271,15 @@ def check_spec(spec: BotSpec, rules: GameRules | None = None) -> None:
 
 
 def bot_label(spec: BotSpec) -> str:
-    """The name a spec is shown by: the text itself, or a factory's qualified name.
+    """The name a spec is shown by: the text itself, a factory's qualified name, or a bot's repr.
 
-    >>> bot_label(" greedy"), bot_label(GreedyBot)
-    ('greedy', 'GreedyBot')
+    >>> bot_label(" greedy"), bot_label(GreedyBot), bot_label(ISMCTSBot(iterations=9))
+    ('greedy', 'GreedyBot', 'ISMCTSBot(iterations=9)')
     """
     if isinstance(spec, str):
         return spec.strip()
+    if not callable(spec):
+        return repr(spec)
     name = getattr(spec, "__qualname__", None)
     return name if isinstance(name, str) else repr(spec)
 

@@ -126,3 +126,13 @@ def test_bad_input_raises_the_library_errors() -> None:
         arena("cau", ["greedy", "random"], deals=-1, executor="serial")
     with pytest.raises(ValueError, match="executor"):
         arena("cau", ["greedy", "random"], deals=1, executor="threads")
+
+
+def test_bot_objects_and_factories_are_given_fresh_to_every_game() -> None:
+    from cau_rules.ai.mcts import ISMCTSBot
+    from cau_rules.bots import GreedyBot
+
+    bot = ISMCTSBot(iterations=3, engine="python")
+    result = arena("cau", [bot, GreedyBot], deals=1, executor="serial")
+    assert result.bots == ("ISMCTSBot(iterations=3)", "GreedyBot") and result.games == 2
+    assert bot.info(0) is None and bot.info(1) is None  # the object given was never played
