@@ -41,7 +41,7 @@ RESULTS = ROOT / "benchmarks" / "results" / "ladder"
 PAGE = ROOT / "docs" / "strength.md"
 CHARTS = ROOT / "docs" / "images" / "strength"
 
-BASE_BOTS = ("random", "greedy", "ismcts:100:time=1", "ismcts:1000:time=1", "ismcts:10000:time=1")
+BASE_BOTS = ("random", "greedy", "ismcts:100:auto:time=1", "ismcts:1000:auto:time=1", "ismcts:10000:auto:time=1")
 """The bots every ladder run rates (then the levels' bots not among them)."""
 
 USUAL = {"cau": 4, "cau-recau-sant-vicent": 4, "cau-quatre": 3}

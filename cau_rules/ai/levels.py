@@ -11,7 +11,7 @@ A level is named in English, Catalan or Spanish (:func:`level_label`); any of th
 names is accepted (:func:`level_named`).
 
 >>> level_spec("hard", "cau-robat")
-'ismcts:1000:time=1'
+'ismcts:1000:auto:time=1'
 >>> level_label("expert", "ca"), level_label("easy", "es")
 ('expert', 'fácil')
 >>> level_named("Difícil"), level_named("mitjà")
@@ -50,9 +50,9 @@ MOST_SECONDS = 1.0
 LEVEL_TABLE: dict[str, Mapping[Level, str]] = {
     "*": {
         "easy": "greedy",
-        "medium": "ismcts:100:time=1",
-        "hard": "ismcts:1000:time=1",
-        "expert": "ismcts:10000:time=1",
+        "medium": "ismcts:100:auto:time=1",
+        "hard": "ismcts:1000:auto:time=1",
+        "expert": "ismcts:10000:auto:time=1",
     },
 }
 """The bot spec of every level: ``LEVEL_TABLE[preset][level]`` for a preset with its own
@@ -99,7 +99,7 @@ def level_spec(level: str, preset: str | None = None) -> str:
         InvalidRulesError: *level* names no level.
 
     >>> level_spec("easy"), level_spec("medium", "cau")
-    ('greedy', 'ismcts:100:time=1')
+    ('greedy', 'ismcts:100:auto:time=1')
     >>> level_spec("grandmaster")
     Traceback (most recent call last):
     ...

@@ -10,8 +10,9 @@ A spec is a kind followed by ``:``-separated arguments, each either positional o
   seconds per move: a :class:`~cau_rules.ai.budget.TimedISMCTSBot`; with ``iterations``
   too, that is the cap), ``rollout=random|greedy|python|kernel`` and ``c=EXPLORATION``.
   Iterations default to 200; ``greedy`` rollouts are finished by the greedy bot,
-  ``python`` / ``kernel`` say where random rollouts run (default: the kernel when
-  installed);
+  ``python`` / ``kernel`` say where random rollouts run (default: the kernel's rollouts
+  under the Python tree when installed), ``auto`` runs the whole search in the compiled
+  kernel when the ``fast`` extra is installed (else as the default);
 - a level: ``level:NAME`` or just ``NAME``, ``easy``, ``medium``, ``hard``, ``expert``
   or their Catalan or Spanish names (see :mod:`cau_rules.ai.levels`), resolved for the
   preset played.
@@ -23,7 +24,7 @@ ISMCTSBot(iterations=50, rollout_bot=GreedyBot())
 >>> make_bot("ismcts:time=0.05")
 TimedISMCTSBot(seconds=0.05)
 >>> make_bot("level:easy"), resolve_spec("hard", "cau")
-(GreedyBot(), 'ismcts:1000:time=1')
+(GreedyBot(), 'ismcts:1000:auto:time=1')
 >>> make_bot("ismcts:10:speed=3")
 Traceback (most recent call last):
 ...
@@ -43,8 +44,9 @@ from cau_rules.ai.budget import TimedISMCTSBot
 from cau_rules.ai.levels import level_named, level_spec
 from cau_rules.ai.mcts import DEFAULT_EXPLORATION, ISMCTSBot
 from cau_rules.bots import Bot, GreedyBot, RandomBot
-from cau_rules.errors import InvalidRulesError
+from cau_rules.errors import InvalidRulesError, fast_installed
 from cau_rules.game import GameRules, PlayoutEngine
+from cau_rules.registry import family_of
 
 __all__ = [
     "BOT_KINDS",
@@ -138,7 +140,7 @@ def _no_arguments(name: str, build: Callable[[], Bot]) -> BotKind:
     return make
 
 
-_ROLLOUTS = ("random", "greedy", "python", "kernel")
+_ROLLOUTS = ("random", "greedy", "python", "kernel", "auto")
 _ISMCTS_KEYS = "iterations=N, time=SECONDS, rollout=random|greedy|python|kernel, c=EXPLORATION"
 
 
@@ -174,9 +176,11 @@ def _make_ismcts(spec: ParsedSpec, rules: GameRules | None) -> Bot:
     rollout = given.get("rollout", "random")
     if rollout not in _ROLLOUTS:
         raise InvalidRulesError(
-            f"unknown IS-MCTS rollout {rollout!r} in {spec.text!r}: random, greedy, python or kernel")
+            f"unknown IS-MCTS rollout {rollout!r} in {spec.text!r}: random, greedy, python or kernel (or auto)")
     bot = GreedyBot() if rollout == "greedy" else None
     engine: PlayoutEngine | None = "python" if rollout == "python" else "kernel" if rollout == "kernel" else None
+    if rollout == "auto" and fast_installed() and (rules is None or family_of(rules).kernel is not None):
+        engine = "kernel"
     exploration = DEFAULT_EXPLORATION
     if "c" in given:
         exploration = _number(given["c"], spec, "exploration", "c=EXPLORATION, 0 or more")
@@ -212,7 +216,7 @@ def resolve_spec(text: str, rules: GameRules | str | None = None) -> str:
         InvalidRulesError: ``level:`` names no level.
 
     >>> resolve_spec("medium"), resolve_spec("Fàcil"), resolve_spec("ismcts:5")
-    ('ismcts:100:time=1', 'greedy', 'ismcts:5')
+    ('ismcts:100:auto:time=1', 'greedy', 'ismcts:5')
     """
     parsed = parse_spec(text)
     if parsed.kind == "level":
