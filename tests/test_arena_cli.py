@@ -67,7 +67,11 @@ def test_simulate_accepts_levels(capsys: pytest.CaptureFixture[str]) -> None:
     assert code == 0 and "seat 0  easy" in out
 
 
-def test_play_against_a_level(capsys: pytest.CaptureFixture[str]) -> None:
+def test_play_against_a_level(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    from cau_rules.ai import levels
+
+    # a small search in Python (no kernel to compile), which remembers what it observed
+    monkeypatch.setitem(levels.LEVEL_TABLE, "cau", {"medium": "ismcts:5:python"})
     answers = iter(["1"] * 200)
     code = main(["play", "--variant", "cau", "--players", "2", "--seed", "2", "--level", "medium"],
                 input_func=lambda prompt: next(answers))
