@@ -136,3 +136,16 @@ def test_bot_objects_and_factories_are_given_fresh_to_every_game() -> None:
     result = arena("cau", [bot, GreedyBot], deals=1, executor="serial")
     assert result.bots == ("ISMCTSBot(iterations=3)", "GreedyBot") and result.games == 2
     assert bot.info(0) is None and bot.info(1) is None  # the object given was never played
+
+
+def test_dask_gives_the_serial_result() -> None:
+    pytest.importorskip("distributed")
+    from distributed import Client
+
+    serial = arena("cau", ["greedy", "random"], deals=3, seed=4, executor="serial")
+    with Client(processes=False, n_workers=1, threads_per_worker=2,  # type: ignore[no-untyped-call]
+                dashboard_address=None) as client:
+        assert arena("cau", ["greedy", "random"], deals=3, seed=4, executor=client.get_executor(), chunk_size=1) == serial
+        sprt_run = arena("cau", ["greedy", "random"], deals=100, seed=4, executor=client.get_executor(), chunk_size=2,
+                         sprt=(0, 100))
+    assert sprt_run.sprt is not None and sprt_run.sprt.verdict == "H1" and sprt_run.deals < 100
