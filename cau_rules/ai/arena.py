@@ -67,11 +67,15 @@ from cau_rules.ai.ratings import (
 from cau_rules.ai.simulate import game_seeds
 from cau_rules.ai.specs import BotSpec, bot_label, make_bot
 from cau_rules.bots import play_game
+from cau_rules.checks import whole_number
 from cau_rules.errors import CauRulesError, InvalidRulesError
 from cau_rules.game import GameRules
 from cau_rules.registry import get_rules, new_game
 
 __all__ = ["ArenaResult", "Lineup", "PairResult", "Rating", "arena", "ratings_chart", "seatings"]
+
+_MOST = 10**9
+"""The most deals (and deals a chunk) an arena takes."""
 
 Lineup: TypeAlias = Literal["alternate", "one"]
 """How a pair of bots sits at the table: see the module docstring."""
@@ -407,7 +411,9 @@ def arena(
     Raises:
         InvalidRulesError: fewer than two bots, an unknown bot, a player count the preset
             cannot play, a bad lineup or bad SPRT bounds (or SPRT with other than two bots).
-        ValueError: *deals*, *chunk_size* or *executor* of the wrong kind.
+        InvalidRulesError: *deals* or *chunk_size* not a whole number in range (also for
+            *deals* below 0 and *chunk_size* below 1).
+        ValueError: *executor* of the wrong kind.
 
     >>> arena("cau", ["greedy"], deals=2, executor="serial")
     Traceback (most recent call last):
@@ -425,17 +431,17 @@ def arena(
     count = rules.min_players if players is None else players
     rules.check_players(count)
     seats = seatings(count, lineup)
-    if isinstance(deals, bool) or not isinstance(deals, int) or deals < 0:
-        raise ValueError(f"deals must be a non-negative whole number, not {deals!r}")
+    whole_number(deals, "deals", low=0, high=_MOST, error=InvalidRulesError)
     if sprt is not None:
         if len(specs) != 2:
             raise InvalidRulesError(f"an SPRT compares two bots, not {len(specs)}")
+        if len(sprt) != 2:
+            raise InvalidRulesError(f"sprt is (ELO0, ELO1), not {sprt!r}")
         check_sprt(float(sprt[0]), float(sprt[1]), alpha, beta)
     for spec in specs:  # fail here, clearly, on an unknown name or an unsupported game
         make_bot(spec, rules)
     size = chunk_size if chunk_size is not None else max(1, min(10, math.ceil(deals / 32)))
-    if isinstance(size, bool) or not isinstance(size, int) or size < 1:
-        raise ValueError(f"chunk_size must be a positive whole number, not {chunk_size!r}")
+    whole_number(size, "chunk_size", low=1, high=_MOST, error=InvalidRulesError)
     labels = _labels(specs)
     pairs = list(itertools.combinations(range(len(specs)), 2))
     chunks = [(start, min(start + size, deals)) for start in range(0, deals, size)]

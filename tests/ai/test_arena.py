@@ -122,8 +122,10 @@ def test_bad_input_raises_the_library_errors() -> None:
         arena("cau", ["greedy", "random", "random"], deals=1, executor="serial", sprt=(0, 5))
     with pytest.raises(InvalidRulesError, match="lineup"):
         arena("cau", ["greedy", "random"], deals=1, executor="serial", lineup="all")  # type: ignore[arg-type]
-    with pytest.raises(ValueError, match="deals"):
+    with pytest.raises(InvalidRulesError, match="deals must be a whole number from 0"):
         arena("cau", ["greedy", "random"], deals=-1, executor="serial")
+    with pytest.raises(InvalidRulesError, match="chunk_size"):
+        arena("cau", ["greedy", "random"], deals=2, executor="serial", chunk_size=0)
     with pytest.raises(ValueError, match="executor"):
         arena("cau", ["greedy", "random"], deals=1, executor="threads")
 
