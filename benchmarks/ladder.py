@@ -13,10 +13,11 @@ result.
 
     python benchmarks/ladder.py                                   # the full ladder (hours)
     python benchmarks/ladder.py --only cau-robat:2 --deals 20      # one run, reduced
+    python benchmarks/ladder.py --only cau-quatre:3 --deals 8 --bots random,greedy,ismcts:100:auto:time=1
     python benchmarks/ladder.py --page-only                       # rewrite the page from stored runs
 
-A run with fewer than ``FULL_DEALS`` deals is marked *reduced* on the page, with its
-command.  The goal of the full ladder is an interval of at most ±25 Elo for every bot.
+A run with fewer than ``FULL_DEALS`` deals, or with ``--bots``, is marked *reduced* on the
+page, with its command.  The goal of the full ladder is an interval of at most ±25 Elo for every bot.
 """
 
 from __future__ import annotations
@@ -63,19 +64,22 @@ def runs() -> list[tuple[str, int]]:
     return found
 
 
-def bots_for(preset: str) -> tuple[list[str], dict[str, str]]:
-    """The specs a run of *preset* rates, and the spec of every level."""
+def bots_for(preset: str, base: Sequence[str] | None = None) -> tuple[list[str], dict[str, str]]:
+    """The specs a run of *preset* rates (*base*, default :data:`BASE_BOTS`, then the
+    levels' bots not among them; with *base* given, only those), and the spec of every level."""
     levels = level_specs(preset)
-    bots = list(BASE_BOTS)
-    for spec in levels.values():
-        if spec not in bots:
-            bots.append(spec)
+    bots = list(BASE_BOTS if base is None else base)
+    if base is None:
+        for spec in levels.values():
+            if spec not in bots:
+                bots.append(spec)
     return bots, {str(level): spec for level, spec in levels.items()}
 
 
-def run_one(preset: str, players: int, deals: int, seed: int, workers: int, command: str) -> dict[str, Any]:
+def run_one(preset: str, players: int, deals: int, seed: int, workers: int, command: str,
+            base: Sequence[str] | None = None) -> dict[str, Any]:
     """Run the arena of one (preset, players) and return its stored form."""
-    bots, levels = bots_for(preset)
+    bots, levels = bots_for(preset, base)
     progress = ProgressLog(sys.stderr, name=f"ladder {preset}:{players}")
     if workers == 1:
         result = arena(preset, bots, deals, seed, "serial", players, progress=progress)
@@ -83,7 +87,7 @@ def run_one(preset: str, players: int, deals: int, seed: int, workers: int, comm
         with ProcessPoolExecutor(max_workers=workers) as pool:
             result = arena(preset, bots, deals, seed, pool, players, progress=progress)
     data = result.to_dict()
-    data.update(levels=levels, command=command, reduced=deals < FULL_DEALS, workers=workers)
+    data.update(levels=levels, command=command, reduced=deals < FULL_DEALS or base is not None, workers=workers)
     return data
 
 
@@ -129,7 +133,7 @@ def write_page() -> None:
         "`benchmarks/results/ladder/`. The full ladder plays "
         f"{FULL_DEALS} deals a pair for every preset at 2 players and at its usual count, "
         "for intervals of about ±25 Elo; a run marked **reduced** played fewer deals (its "
-        "intervals are wider) and shows the command that made it.",
+        "intervals are wider) or fewer bots, and shows the command that made it.",
         "",
     ]
     if not stored:
@@ -174,6 +178,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1, help="seed of the deals (default: 1)")
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1,
                         help="worker processes (default: one per core)")
+    parser.add_argument("--bots", default=None,
+                        help="comma-separated bot specs instead of the ladder's (a reduced run)")
     parser.add_argument("--page-only", action="store_true", help="only rewrite the page from the stored runs")
     args = parser.parse_args(argv)
     if not args.page_only:
@@ -188,11 +194,14 @@ def main(argv: Sequence[str] | None = None) -> int:
                 parser.error(f"not a run of the ladder: {unknown}; runs are {chosen}")
             chosen = wanted
         RESULTS.mkdir(parents=True, exist_ok=True)
+        base = None if args.bots is None else [bot.strip() for bot in args.bots.split(",") if bot.strip()]
         for name, count in chosen:
-            command = "python benchmarks/ladder.py " + shlex.join(
-                ["--only", f"{name}:{count}", "--deals", str(args.deals), "--seed", str(args.seed),
-                 "--workers", str(args.workers)])
-            data = run_one(name, count, args.deals, args.seed, args.workers, command)
+            words = ["--only", f"{name}:{count}", "--deals", str(args.deals), "--seed", str(args.seed),
+                     "--workers", str(args.workers)]
+            if base is not None:
+                words += ["--bots", ",".join(base)]
+            command = "python benchmarks/ladder.py " + shlex.join(words)
+            data = run_one(name, count, args.deals, args.seed, args.workers, command, base)
             (RESULTS / f"{name}-{count}.json").write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
             print(f"{name}:{count}: {data['deals']} deals, {data['games']} games, {data['seconds']:.0f} s", flush=True)
     write_page()
