@@ -253,7 +253,8 @@ class ArenaResult:
         if self.sprt is not None:
             s = self.sprt
             lines += ["", f"SPRT H0: Elo {s.elo0:g}, H1: Elo {s.elo1:g} (alpha {s.alpha:g}, beta {s.beta:g}): "
-                          f"LLR {s.llr:.2f} in [{s.lower:.2f}, {s.upper:.2f}] after {s.deals} deals: {s.verdict}"]
+                          f"LLR {s.llr:.2f} in [{s.lower:.2f}, {s.upper:.2f}] after {s.deals} deals ({self.games} games): "
+                          f"{s.verdict}"]
         return "\n".join(lines)
 
     def to_svg(self, width: int = 640) -> str:
