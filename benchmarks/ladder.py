@@ -23,6 +23,7 @@ page, with its command.  The goal of the full ladder is an interval of at most Â
 from __future__ import annotations
 
 import argparse
+import itertools
 import json
 import os
 import shlex
@@ -162,6 +163,11 @@ def write_page() -> None:
             half = (rating["high"] - rating["low"]) / 2
             lines.append(f"| `{rating['bot']}` | {named} | {rating['elo']:+.0f} | "
                          f"{rating['low']:+.0f} to {rating['high']:+.0f} | {half:.0f} |")
+        elo = {rating["bot"]: rating["elo"] for rating in data["ratings"]}
+        if all(levels.get(level) in elo for level in LEVELS):
+            steps = [f"{low} to {high}: {elo[levels[high]] - elo[levels[low]]:+.0f}"
+                     for low, high in itertools.pairwise(LEVELS)]
+            lines += ["", "Steps between the levels (the goal is at least +150 each): " + "; ".join(steps) + "."]
         lines += ["", f"![Elo of the bots in {name}, {count} players](images/strength/{stem}.svg)", ""]
     missing = [f"{name} ({count} players)" for name, count in runs()
                if not any(d["variant"] == name and d["players"] == count for d in stored)]
