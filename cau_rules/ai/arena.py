@@ -400,7 +400,8 @@ def arena(
         players: the player count (default: the preset's smallest).
         lineup: ``"alternate"`` or ``"one"`` (see the module docstring).
         sprt: ``(elo0, elo1)`` for an SPRT of the first bot against the second.
-        chunk_size: deals per task (default: about 1/32 of the deals, 1 to 10).
+        chunk_size: deals per task (default: about 1/32 of the deals, 1 to 10; 2 for an SPRT,
+            whose ratio is checked after every chunk).
         progress: called as ``progress(games_done, games_total)`` after every chunk.
         bootstrap: bootstrap samples of the rating intervals.
         alpha: the SPRT's probability of accepting H1 when H0 holds.
@@ -441,7 +442,8 @@ def arena(
         check_sprt(float(sprt[0]), float(sprt[1]), alpha, beta)
     for spec in specs:  # fail here, clearly, on an unknown name or an unsupported game
         make_bot(spec, rules)
-    size = chunk_size if chunk_size is not None else max(1, min(10, math.ceil(deals / 32)))
+    default = 2 if sprt is not None else max(1, min(10, math.ceil(deals / 32)))  # an SPRT looks often
+    size = chunk_size if chunk_size is not None else default
     whole_number(size, "chunk_size", low=1, high=_MOST, error=InvalidRulesError)
     labels = _labels(specs)
     pairs = list(itertools.combinations(range(len(specs)), 2))
