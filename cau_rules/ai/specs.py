@@ -21,8 +21,8 @@ More kinds are added with :func:`register_bot`.
 
 >>> make_bot("ismcts:50:greedy")
 ISMCTSBot(iterations=50, rollout_bot=GreedyBot())
->>> make_bot("ismcts:time=0.05")
-TimedISMCTSBot(seconds=0.05)
+>>> make_bot("ismcts:time=0.05"), make_bot("ismcts:time=0.05:auto").seconds
+(TimedISMCTSBot(seconds=0.05), 0.05)
 >>> make_bot("level:easy"), resolve_spec("hard", "cau")
 (GreedyBot(), 'ismcts:1000:auto:time=1')
 >>> make_bot("ismcts:10:speed=3")
@@ -160,7 +160,10 @@ def _make_ismcts(spec: ParsedSpec, rules: GameRules | None) -> Bot:
     unknown = sorted(set(spec.options) - {"iterations", "time", "rollout", "c"})
     if unknown:
         raise InvalidRulesError(f"unknown IS-MCTS argument {unknown[0]!r} in {spec.text!r}: use {_ISMCTS_KEYS}")
-    positional = dict(zip(("iterations", "rollout"), spec.args, strict=False))
+    args = spec.args
+    if len(args) == 1 and args[0] in _ROLLOUTS:  # ismcts:kernel, ismcts:time=0.1:auto: a rollout alone
+        args = ("", args[0])
+    positional = dict(zip(("iterations", "rollout"), args, strict=False))
     for key, value in positional.items():
         if key in spec.options and value:
             raise InvalidRulesError(f"{key} is given twice in {spec.text!r}")

@@ -24,6 +24,8 @@ def test_ismcts_specs() -> None:
     timed = make_bot("ismcts:500:time=0.25:kernel")
     assert isinstance(timed, TimedISMCTSBot) and timed.seconds == 0.25 and timed.most == 500
     assert timed.engine == "kernel"
+    assert make_bot("ismcts:time=0.1:python").engine == "python"  # type: ignore[attr-defined]
+    assert make_bot("ismcts:greedy").iterations == 200  # type: ignore[attr-defined]
 
 
 @pytest.mark.parametrize("spec,message", [
