@@ -76,7 +76,7 @@ def test_with_engine_keeps_named_rollouts_and_resolves_levels() -> None:
     assert with_engine(["ismcts:5:rollout=greedy"], "kernel") == ["ismcts:5:rollout=greedy"]
 
 
-def test_a_timed_bot_spends_about_its_budget_and_plays_whole_games() -> None:
+def test_a_timed_bot_measures_its_speed_plays_whole_games_and_keeps_its_cap() -> None:
     bot = TimedISMCTSBot(0.02, iterations=2000, engine="python")
     state = new_game("cau-robat", players=2, seed=3)
     final = play_game(state, [bot, GreedyBot()], seed=1)
