@@ -122,7 +122,10 @@ def write_page() -> None:
         "swap), with new bots every game. The Elo is the Bradley-Terry rating of the pairs' "
         "shares of the win, anchored at `random` = 0; the interval is the 2.5 and 97.5 "
         "percentiles of 200 bootstrap resamples of the deals. +100 Elo is a 64% share of the "
-        "win against the other bot, +200 a 76% share.",
+        "win against the other bot, +200 a 76% share. A prior of one drawn deal per pair keeps "
+        "a bot that wins almost every deal against `random` at a finite rating, so the distance "
+        "to `random` is the least certain figure; the distances between the other bots are the "
+        "ones to read. With few deals the bootstrap intervals are narrower than they should be.",
         "",
         "IS-MCTS bots search in the compiled kernel where the `fast` extra is installed, each "
         "capped at one CPU second a move (`time=1`; on the machine measured, 10,000 "
