@@ -529,6 +529,7 @@ def arena(
     pair_results = []
     for (i, j), figures in zip(pairs, per_pair, strict=True):
         share, share_low, share_high = mean_interval([f[0] for f in figures])
+        share_low, share_high = max(0.0, share_low), min(1.0, share_high)  # a share is in [0, 1]
         margin, margin_low, margin_high = mean_interval([f[1] for f in figures])
         solos = [[f[k] for f in figures if not math.isnan(f[k])] for k in (2, 3)]
         pair_results.append(PairResult(

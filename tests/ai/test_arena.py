@@ -151,3 +151,9 @@ def test_dask_gives_the_serial_result() -> None:
         sprt_run = arena("cau", ["greedy", "random"], deals=100, seed=4, executor=client.get_executor(), chunk_size=2,
                          sprt=(0, 100))
     assert sprt_run.sprt is not None and sprt_run.sprt.verdict == "H1" and sprt_run.deals < 100
+
+
+def test_a_share_interval_stays_within_zero_and_one() -> None:
+    result = arena("cau-40", ["greedy", "random"], deals=4, seed=1, executor="serial")
+    for pair in result.pairs:
+        assert 0.0 <= pair.share_low <= pair.share <= pair.share_high <= 1.0
