@@ -376,6 +376,10 @@ class Family(Generic[RulesT, StateT, ViewT, MoveT]):
             iterations, rng, exploration)``, a compiled IS-MCTS that
             :func:`cau_rules.ai.mcts.ismcts` runs for ``engine="kernel"`` (see
             :data:`cau_rules.ai.mcts.CompiledSearch`).
+        bots: the family's own bot kinds, ``{name: "module:Class"}``: a bot class that
+            takes the rules (``Class(rules)``), imported on first use by
+            :func:`cau_rules.ai.specs.make_bot` (so its extra is needed only when it
+            plays); Cacho's ``equilibrium`` bot, say.
 
     >>> Family.__attrs_attrs__.render.name
     'render'
@@ -404,6 +408,7 @@ class Family(Generic[RulesT, StateT, ViewT, MoveT]):
     demo_options: Mapping[str, Any] = attrs.field(factory=dict)
     playout: PlayoutHook | None = None
     kernel: str | None = None
+    bots: Mapping[str, str] = attrs.field(factory=dict)
 
 
 class RenderHook(Protocol):

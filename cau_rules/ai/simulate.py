@@ -21,8 +21,9 @@ returns a :class:`concurrent.futures.Future`):
   ``Client.get_executor()``, or a small adapter over Ray (see ``docs/ai.md``).  It is
   left running.
 
-*bots* are bot names (``"random"``, ``"greedy"``, ``"ismcts"``, ``"ismcts:200"``,
-``"ismcts:200:greedy"``, ``"ismcts:200:kernel"``: see :func:`make_bot`) or factories, callables with no argument
+*bots* are bot specs (``"random"``, ``"greedy"``, ``"ismcts"``, ``"ismcts:200"``,
+``"ismcts:200:greedy"``, ``"ismcts:200:kernel"``, ``"ismcts:time=0.05"``, a level such as
+``"hard"``: see :mod:`cau_rules.ai.specs`) or factories, callables with no argument
 that return a new bot.  Every game gets new bots.  To cross a process boundary the
 factories must be picklable: names, classes, module-level functions or
 :func:`functools.partial` of those, not lambdas.
@@ -40,7 +41,6 @@ True
 from __future__ import annotations
 
 import concurrent.futures as cf
-import importlib
 import math
 import os
 import pickle
@@ -51,11 +51,10 @@ from typing import Any, TypeAlias
 
 import attrs
 
-from cau_rules.ai.exact import exact_bot
-from cau_rules.ai.mcts import ISMCTSBot
-from cau_rules.bots import Bot, GreedyBot, RandomBot, play_game
+from cau_rules.ai.specs import BotSpec, bot_label, make_bot
+from cau_rules.bots import play_game
 from cau_rules.errors import CauRulesError, InvalidRulesError
-from cau_rules.game import GameRules, PlayoutEngine
+from cau_rules.game import GameRules
 from cau_rules.registry import get_rules, new_game
 
 __all__ = [
@@ -67,9 +66,6 @@ __all__ = [
     "simulate",
     "wilson_interval",
 ]
-
-BotSpec: TypeAlias = str | Callable[[], Bot]
-"""A bot name (see :func:`make_bot`) or a callable with no argument returning a new bot."""
 
 Progress: TypeAlias = Callable[[int, int], None]
 """Called as ``progress(games_done, games_total)`` after every chunk."""
@@ -109,72 +105,6 @@ def game_seeds(seed: int | str, index: int) -> tuple[int, str]:
     '7:game:3'
     """
     return random.Random(f"{seed}:deal:{index}").getrandbits(62), f"{seed}:game:{index}"
-
-
-def make_bot(spec: BotSpec, rules: GameRules | None = None) -> Bot:
-    """A new bot from a name or a factory.
-
-    Names: ``random`` (:class:`~cau_rules.bots.RandomBot`), ``greedy``
-    (:class:`~cau_rules.bots.GreedyBot`), ``ismcts`` or ``ismcts:N`` (an
-    :class:`~cau_rules.ai.mcts.ISMCTSBot` of *N* iterations, default 200) and
-    ``ismcts:N:greedy`` (the same with greedy rollouts), ``ismcts:N:python`` or
-    ``ismcts:N:kernel`` (random rollouts in that engine; see
-    :class:`~cau_rules.game.PlayoutHook`).  *rules*, the rules played, is
-    given to IS-MCTS so it knows options changed from the preset.
-
-    >>> make_bot("greedy"), make_bot("ismcts:50")
-    (GreedyBot(), ISMCTSBot(iterations=50))
-    >>> make_bot("ismcts:50:greedy")
-    ISMCTSBot(iterations=50, rollout_bot=GreedyBot())
-    >>> make_bot("clever")
-    Traceback (most recent call last):
-    ...
-    cau_rules.errors.InvalidRulesError: unknown bot 'clever'; bots are: random, greedy, ismcts[:ITERATIONS[:greedy]]
-    """
-    if not isinstance(spec, str):
-        if not callable(spec):
-            raise InvalidRulesError(f"a bot must be a name or a callable returning a bot, not {spec!r}")
-        return spec()
-    name, *parts = spec.strip().lower().split(":")
-    if name == "random" and not parts:
-        return RandomBot()
-    if name == "greedy" and not parts:
-        return GreedyBot()
-    if name == "ismcts" and len(parts) <= 2:
-        try:
-            iterations = int(parts[0]) if parts and parts[0] else 200
-        except ValueError:
-            raise InvalidRulesError(f"bad IS-MCTS iterations in {spec!r}: use ismcts:N") from None
-        if iterations < 1:
-            raise InvalidRulesError(f"IS-MCTS needs at least 1 iteration, not {iterations} ({spec!r})")
-        rollout: Bot | None = None
-        engine: PlayoutEngine | None = None
-        if len(parts) == 2:
-            if parts[1] not in ("random", "greedy", "python", "kernel"):
-                raise InvalidRulesError(
-                    f"unknown IS-MCTS rollout {parts[1]!r} in {spec!r}: random, greedy, python or kernel")
-            rollout = GreedyBot() if parts[1] == "greedy" else None
-            engine = "python" if parts[1] == "python" else "kernel" if parts[1] == "kernel" else None
-        return ISMCTSBot(iterations, rollout_bot=rollout, rules=rules, engine=engine)
-    if name in _SOLVED_BOTS and not parts:
-        # A family's solved bot, imported by module path on first use (the fast extra).
-        module, _, attribute = _SOLVED_BOTS[name].partition(":")
-        return getattr(importlib.import_module(module), attribute)(rules)  # type: ignore[no-any-return]
-    if name == "exact":  # issue 36: exact search where nothing is hidden (cau_rules.ai.exact)
-        return exact_bot(parts, rules)
-    raise InvalidRulesError(f"unknown bot {spec!r}; bots are: random, greedy, ismcts[:ITERATIONS[:greedy]]")
-
-
-_SOLVED_BOTS = {"equilibrium": "cau_rules.cacho.solver.bot:CachoEquilibriumBot"}
-"""Bots that play a solved strategy: ``equilibrium`` (two-player Cacho, see
-:mod:`cau_rules.cacho.solver.bot`)."""
-
-
-def _bot_label(spec: BotSpec) -> str:
-    if isinstance(spec, str):
-        return spec
-    name = getattr(spec, "__qualname__", None)
-    return name if isinstance(name, str) else repr(spec)
 
 
 @attrs.frozen
@@ -386,7 +316,7 @@ def simulate(
                 wins[seat] += shares[seat]
                 scores[seat] += game_scores[seat]
     return SimulationResult(
-        rules.name, count, games, seed, tuple(_bot_label(spec) for spec in specs),
+        rules.name, count, games, seed, tuple(bot_label(spec) for spec in specs),
         tuple(wins), tuple(scores), elapsed,
     )
 
@@ -397,7 +327,7 @@ def _check_picklable(specs: tuple[BotSpec, ...], rules: GameRules) -> None:
             pickle.dumps(spec)
         except Exception as exc:
             raise InvalidRulesError(
-                f"bot factory {_bot_label(spec)} cannot be sent to a process pool ({exc}); use a bot "
+                f"bot factory {bot_label(spec)} cannot be sent to a process pool ({exc}); use a bot "
                 f"name, a class, a module-level function or a functools.partial of one"
             ) from None
     pickle.dumps(rules)

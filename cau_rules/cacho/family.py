@@ -89,5 +89,6 @@ FAMILY: Family[CachoRules, CachoState, CachoView, CachoMove] = Family(
     features=CachoFeatures,
     playout=_playout,
     kernel=KERNEL,
+    bots={"equilibrium": "cau_rules.cacho.solver.bot:CachoEquilibriumBot"},
 )
 """Cacho's plug-in record."""

@@ -10,6 +10,7 @@ simulate many games between bots.
     cau-rules bench --variant all --seconds 3 --json
     cau-rules simulate --variant cau-robat --players 2 --games 200 --bots ismcts:100,random
     cau-rules cache --clear
+    cau-rules arena --variant cau-robat --deals 200 --bots random,greedy,ismcts:100,hard
 
 Every subcommand works over any registered variant through the shared game protocol
 (``legal_moves``, ``apply``, ``observe``, ``outcome``).  A library error (an unknown
@@ -47,6 +48,7 @@ from cau_rules.cli.screens import (
     render_view,
 )
 from cau_rules.cli.sessions import play_session, run_demo, show_position
+from cau_rules.cli.tournament import add_arena_parser, cmd_arena
 from cau_rules.cli.upkeep import cmd_cache
 from cau_rules.errors import FAST_EXTRA, CauRulesError
 from cau_rules.i18n import LANGS
@@ -121,13 +123,16 @@ def build_parser() -> argparse.ArgumentParser:
     demo.add_argument("--bot", choices=("random", "greedy"), default="greedy", help="which bot plays (default: greedy)")
     _lang_arg(demo)
 
-    play = sub.add_parser("play", help="play against greedy bots in the terminal",
-                          description="Play one seat against greedy bots. Type a move's number or text; "
-                                      "'help' lists moves, 'quit' or end of input leaves.")
+    play = sub.add_parser("play", help="play against greedy bots (or a level's) in the terminal",
+                          description="Play one seat against greedy bots, or the bots of --level. Type a move's "
+                                      "number or text; 'help' lists moves, 'quit' or end of input leaves.")
     play.add_argument("--variant", default="cau", help="preset name (default: cau)")
     play.add_argument("--players", type=int, default=None, help="number of players (default as for demo)")
     play.add_argument("--seed", type=int, default=0, help="seed of the deal and of the bots (default: 0)")
     play.add_argument("--seat", type=int, default=0, help="your seat, from 0 (default: 0)")
+    play.add_argument("--level", default=None,
+                      help="the bots' level: easy, medium, hard or expert (or fàcil, mitjà, difícil; fácil, medio, "
+                           "experto) (default: greedy bots)")
     _lang_arg(play)
 
     show = sub.add_parser("show", help="show a position reached by bots (text, or an SVG picture)",
@@ -176,7 +181,9 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--bots", default="greedy,random",
                      help="comma-separated bots, one per seat or one for all: random, greedy, "
                           "ismcts[:N[:greedy|:python|:kernel]] (N iterations; greedy rollouts, or random "
-                          "rollouts in the reference engine or the compiled kernel) (default: greedy,random)")
+                          "rollouts in the reference engine or the compiled kernel), ismcts:time=SECONDS, "
+                          "exact, equilibrium (two-player Cacho), a level (easy, medium, hard, expert) "
+                          "(default: greedy,random)")
     sim.add_argument("--workers", type=positive_int, default=None,
                      help="worker processes (default: one per core; 1 plays in this process)")
     sim.add_argument("--json", action="store_true",
@@ -196,6 +203,8 @@ def build_parser() -> argparse.ArgumentParser:
                        help="with --clear, also remove other installations' entries (the default directory only)")
     cache.add_argument("--json", action="store_true",
                        help="print one JSON object: directory, chosen_by, files, bytes, others, removed")
+
+    add_arena_parser(sub, count_arg, positive_int)
     return parser
 
 
@@ -255,7 +264,7 @@ def main(argv: Sequence[str] | None = None, *, input_func: InputFunc | None = No
             return 0
         if args.command == "play":
             return play_session(args.variant, args.players, args.seed, args.seat, input_func=input_func, out=out,
-                                lang=args.lang)
+                                lang=args.lang, level=args.level)
         if args.command == "show":
             show_position(args.variant, args.players, args.seed, args.moves, args.seat, args.svg, out=out,
                           lang=args.lang)
@@ -264,6 +273,8 @@ def main(argv: Sequence[str] | None = None, *, input_func: InputFunc | None = No
             return cmd_simulate(args, out)
         if args.command == "cache":
             return cmd_cache(clear=args.clear, everything=args.everything, as_json=args.json, out=out)
+        if args.command == "arena":
+            return cmd_arena(args, out)
         return cmd_bench(args, out)
     except (CauRulesError, UsageError) as exc:
         print(f"cau-rules: error: {exc}", file=sys.stderr)

@@ -18,6 +18,7 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any, TextIO
 
+from cau_rules.ai import specs
 from cau_rules.ai.simulate import simulate
 from cau_rules.batch import BatchGame
 from cau_rules.cli.screens import UsageError, allowed_players, default_players, resolve_players
@@ -244,16 +245,17 @@ class ProgressLog:
     simulate: 100/100 games (100%)
     """
 
-    def __init__(self, stream: TextIO, steps: int = 10) -> None:
+    def __init__(self, stream: TextIO, steps: int = 10, name: str = "simulate") -> None:
         self.stream = stream
         self.steps = steps
+        self.name = name
         self.reported = 0
 
     def __call__(self, done: int, total: int) -> None:
         step = self.steps if total <= 0 else self.steps * done // total
         if step > self.reported or (done >= total and self.reported < self.steps):
             percent = 100 if total <= 0 else 100 * done // total
-            self.stream.write(f"simulate: {done}/{total} games ({percent}%)\n")
+            self.stream.write(f"{self.name}: {done}/{total} games ({percent}%)\n")
             self.stream.flush()
             self.reported = max(step, self.steps if done >= total else step)
 
@@ -302,21 +304,13 @@ def run_simulation(
 
 
 def with_engine(bots: list[str], engine: str | None) -> list[str]:
-    """The bot names with *engine* (``--engine``) given to every IS-MCTS bot that names
-    no rollout of its own.
+    """The bot specs with *engine* (``--engine``) given to every IS-MCTS bot that names
+    no rollout of its own (:func:`cau_rules.ai.specs.with_engine`).
 
     >>> with_engine(["ismcts:50", "ismcts:9:greedy", "random"], "kernel")
     ['ismcts:50:kernel', 'ismcts:9:greedy', 'random']
     """
-    if engine is None:
-        return bots
-    out = []
-    for bot in bots:
-        parts = bot.strip().split(":")
-        if parts[0].lower() == "ismcts" and len(parts) <= 2:
-            bot = f"{parts[0]}:{parts[1] if len(parts) == 2 else ''}:{engine}"
-        out.append(bot)
-    return out
+    return specs.with_engine(bots, engine)
 
 
 def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
@@ -326,7 +320,7 @@ def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
         bar = ProgressBar(err) if err.isatty() else ProgressLog(err)
     try:
         result = run_simulation(args.variant, args.players, args.games, args.seed,
-                                with_engine(args.bots.split(","), args.engine), args.workers, progress=bar)
+                                specs.with_engine(args.bots.split(","), args.engine), args.workers, progress=bar)
     finally:
         if bar is not None:
             bar.close()

@@ -15,7 +15,9 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import Any, TextIO
 
-from cau_rules.bots import Bot, GreedyBot, RandomBot, play_game
+from cau_rules.ai.levels import LEVELS, level_named
+from cau_rules.ai.specs import make_bot
+from cau_rules.bots import Bot, GreedyBot, ObservingBot, RandomBot, play_game
 from cau_rules.cli.screens import (
     HELP_WORDS,
     QUIT_WORDS,
@@ -116,8 +118,11 @@ def play_session(
     input_func: InputFunc | None = None,
     out: TextIO | None = None,
     lang: Lang = "en",
+    level: str | None = None,
 ) -> int:
-    """A person plays *seat* against greedy bots; returns the exit status (0).
+    """A person plays *seat* against greedy bots, or against the bots of *level*
+    (``easy``, ``medium``, ``hard``, ``expert`` or their Catalan or Spanish names: see
+    :mod:`cau_rules.ai.levels`); returns the exit status (0).
 
     At each turn the table is shown and the legal moves are numbered; the player types
     a number or a move's text.  ``help`` lists the moves again; anything unknown or
@@ -144,9 +149,22 @@ def play_session(
     _, count = resolve_players(variant, players)
     if isinstance(seat, bool) or not 0 <= seat < count:
         raise UsageError(f"--seat must be a seat from 0 to {count - 1}, not {seat}")
+    if level is not None and level_named(level) is None:
+        raise UsageError(f"unknown level {level!r:.40}; levels are: {', '.join(LEVELS)}")
     state: GameState = new_game(variant, players=count, seed=seed)
-    bot = GreedyBot()
+    bots: dict[int, Bot] = {
+        other: GreedyBot() if level is None else make_bot(f"level:{level}", state.rules)
+        for other in range(count) if other != seat
+    }
     rngs = [random.Random(f"{seed}:bots:{other}") for other in range(count)]
+
+    def tell(after: GameState) -> None:
+        """Give every bot with a memory its view of *after*."""
+        for other, bot in bots.items():
+            if isinstance(bot, ObservingBot):
+                bot.observe(after.observe(other))
+
+    tell(state)
 
     def say(text: str = "") -> None:
         print(text, file=stream)
@@ -157,8 +175,9 @@ def play_session(
     while not state.is_over:
         mover = state.to_play
         if mover != seat:
-            move = bot.choose(state.observe(mover), rngs[mover])
+            move = bots[mover].choose(state.observe(mover), rngs[mover])
             state = state.apply(move)
+            tell(state)
             say(f"{COMMON('seat', lang, mover)}: {move}")
             for event in view_events(state.observe(seat), lang):
                 say(f"  {event}")
@@ -207,6 +226,7 @@ def play_session(
                 continue
             break
         state = after
+        tell(state)
         say(f"{WORDS('you', lang, COMMON('seat', lang, seat))}: {chosen}")
         for event in view_events(state.observe(seat), lang):
             say(f"  {event}")
