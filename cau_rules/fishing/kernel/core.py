@@ -9,11 +9,8 @@ import numpy as np
 import numpy.typing as npt
 from numba import njit, prange
 
-from cau_rules.fishing.kernel import parts
+from cau_rules.fishing.kernel import parts, stakes
 from cau_rules.fishing.kernel.layout import (
-    BIDDER0,
-    BIDDER1,
-    BIDS,
     BIDS_LEN,
     CHAIN_CARD,
     CHAIN_LEN,
@@ -24,25 +21,17 @@ from cau_rules.fishing.kernel.layout import (
     DISCARD_LEN,
     ERROR,
     FINGERPRINT,
-    GAME_BID,
     HAND,
-    HOLD,
     HOLD_LEN,
     HS,
     HS_LEN,
-    JOC_BID,
     LAST_CAP,
-    MAXBIDS,
     MAXP,
     OPENER,
     PENDING,
     PHASE,
     PILE_LEN,
-    R_ACCEPT,
     R_ACTIONS,
-    R_BID2,
-    R_BID_GAME,
-    R_BID_JOC,
     R_CARD_STRIDE,
     R_CONTINUOUS,
     R_DECK,
@@ -53,7 +42,6 @@ from cau_rules.fishing.kernel.layout import (
     R_MAXH,
     R_PACKET,
     R_PILE_STRIDE,
-    R_REFUSE,
     R_RONDAS,
     R_ROTATE,
     R_ROUND_SIZE,
@@ -66,9 +54,7 @@ from cau_rules.fishing.kernel.layout import (
     RUN_OWNER,
     RUN_RANK,
     STAKE_HOLDERS,
-    STAKE_KIND,
     STAKE_ON,
-    STAKE_SEAT,
     STOCK,
     STOCK_END,
     STOCK_START,
@@ -91,13 +77,9 @@ from cau_rules.fishing.kernel.parts import (
     OVERFLOW,
     PIXAT,
     PLAY,
-    RONDA,
-    RONDI,
     SCRATCH,
-    STAKE,
     SURPLUS,
     TABLE_UNIT,
-    X_COUNTS,
     X_PLAY,
     capture,
     complete_chain,
@@ -119,6 +101,7 @@ from cau_rules.fishing.kernel.parts import (
     table_take,
     top_masks,
 )
+from cau_rules.fishing.kernel.stakes import answer_stake, ronda_kind, stone_rondas
 from cau_rules.kernel import rng as kernel_rng
 from cau_rules.kernel.rng import next_random
 from cau_rules.kernel.rows import sample_parallel, sample_serial, twins
@@ -130,9 +113,10 @@ def compiled_stamp() -> int:
     return STAMP
 
 
-STAMP = FINGERPRINT ^ source_stamp(parts.__file__) ^ source_stamp(kernel_rng.__file__)
+STAMP = (FINGERPRINT ^ source_stamp(parts.__file__) ^ source_stamp(stakes.__file__)
+         ^ source_stamp(kernel_rng.__file__))
 """What this module's machine code was compiled against: the layout, the building
-blocks and the move generator (numba's cache follows this file only; the blocks and
+blocks, the rondas' stake and the move generator (numba's cache follows this file only; the blocks and
 ``next_random`` are compiled into it)."""
 fresh_cache(compiled_stamp, STAMP, __file__)
 
@@ -252,23 +236,6 @@ def new_round(s, r, last, x):
 
 
 @njit_plain
-def ronda_kind(s, seat, x):
-    """2 for a rondí (three of a rank), 1 for a ronda (two), else 0."""
-    counts = x[X_COUNTS:X_COUNTS + 13]
-    counts[:] = 0
-    top = 0
-    for i in range(s[HOLD_LEN + seat]):
-        rank = s[HOLD + seat * 48 + i] % 12 + 1
-        counts[rank] += 1
-        top = max(top, counts[rank])
-    if top >= 3:
-        return 2
-    if top == 2:
-        return 1
-    return 0
-
-
-@njit_plain
 def deal_round(s, r, opener, x):
     n = s[N]
     eldest = s[HAND] % n
@@ -300,116 +267,6 @@ def deal_round(s, r, opener, x):
                 for other in range(1, n):
                     pay(s, (seat + other) % n, seat, kind)
     settle(s, opener)
-
-
-@njit_plain
-def stone_rondas(s, r, opener, x):
-    """Valencian rondas: automatic stones, or the stake when both teams hold one."""
-    n = s[N]
-    teams = 0
-    holders = 0
-    for step in range(n):
-        seat = (opener + step) % n
-        if ronda_kind(s, seat, x) > 0:
-            teams |= 1 << (seat % 2)
-            holders += 1
-    if holders == 0:
-        return
-    if teams != 3:
-        for step in range(n):
-            seat = (opener + step) % n
-            kind = ronda_kind(s, seat, x)
-            if kind > 0:
-                score(s, r, seat % 2, kind, RONDA if kind == 1 else RONDI)
-                if s[WON] >= 0:
-                    return
-        return
-    eldest = s[HAND] % n
-    count = 0
-    first = -1
-    second = -1
-    for age in range(n):
-        seat = (eldest + age) % n
-        kind = ronda_kind(s, seat, x)
-        if kind > 0:
-            s[STAKE_SEAT + count] = seat
-            s[STAKE_KIND + count] = kind
-            count += 1
-            if first < 0:
-                first = seat
-            elif second < 0 and seat % 2 != first % 2:
-                second = seat
-    s[STAKE_ON] = 1
-    s[STAKE_HOLDERS] = count
-    s[BIDDER0] = first
-    s[BIDDER1] = second
-    s[BIDS_LEN] = 0
-    s[PHASE] = BID
-    s[TO_PLAY] = first
-
-
-@njit_plain
-def answer_stake(s, r, action, x):
-    n = s[N]
-    nbids = s[BIDS_LEN]
-    if action != r[R_ACCEPT] and action != r[R_REFUSE]:
-        if nbids >= MAXBIDS:
-            s[ERROR] = OVERFLOW
-            return
-        if action == r[R_BID_GAME]:
-            s[BIDS + nbids] = GAME_BID
-        elif action == r[R_BID_JOC]:
-            s[BIDS + nbids] = JOC_BID
-        else:
-            s[BIDS + nbids] = action - r[R_BID2] + 2
-        s[BIDS_LEN] = nbids + 1
-        s[TO_PLAY] = s[BIDDER0] if (nbids + 1) % 2 == 0 else s[BIDDER1]
-        return
-    holders = s[STAKE_HOLDERS]
-    s[STAKE_ON] = 0
-    s[STAKE_HOLDERS] = 0
-    s[BIDS_LEN] = 0
-    s[PHASE] = PLAY
-    s[TO_PLAY] = s[OPENER]
-    bid = s[BIDS + nbids - 1]
-    if action == r[R_ACCEPT]:
-        eldest = s[HAND] % n
-        best = -1
-        winner = -1
-        for h in range(holders):
-            holder = s[STAKE_SEAT + h]
-            counts = x[X_COUNTS:X_COUNTS + 13]
-            counts[:] = 0
-            for i in range(s[HOLD_LEN + holder]):
-                counts[s[HOLD + holder * 48 + i] % 12 + 1] += 1
-            top_rank = 0
-            for rank in range(13):
-                if counts[rank] >= 2:
-                    top_rank = rank
-            strength = ((1 if s[STAKE_KIND + h] == 2 else 0) * 16 + top_rank) * 16 + (15 - (holder - eldest) % n)
-            if strength > best:
-                best = strength
-                winner = holder
-        if bid < 0:  # the game (GAME_BID) or the joc (JOC_BID)
-            s[WON] = winner % 2
-            s[WON_JOC] = 1 if bid == JOC_BID else 0
-            return
-        score(s, r, winner % 2, bid, STAKE)
-        return
-    refused = nbids - 1
-    bidder_team = (s[BIDDER0] if refused % 2 == 0 else s[BIDDER1]) % 2
-    if refused == 0:
-        stones = 0
-        for h in range(holders):
-            if s[STAKE_SEAT + h] % 2 == bidder_team:
-                stones += s[STAKE_KIND + h]
-    else:
-        raised = s[BIDS + refused - 1]
-        if raised == GAME_BID:  # a refused raise from game to joc wins the partida
-            s[WON] = bidder_team
-            return
-        stones = raised
-    score(s, r, bidder_team, stones, STAKE)
 
 
 # -- hands --------------------------------------------------------------------------
