@@ -10,7 +10,6 @@ from numba import njit
 
 from cau_rules.fishing.kernel import parts
 from cau_rules.fishing.kernel.layout import (
-    BID,
     BIDDER0,
     BIDDER1,
     BIDS,
@@ -24,17 +23,12 @@ from cau_rules.fishing.kernel.layout import (
     JOC_BID,
     MAXBIDS,
     OPENER,
-    OVERFLOW,
     PHASE,
-    PLAY,
     R_ACCEPT,
     R_BID2,
     R_BID_GAME,
     R_BID_JOC,
     R_REFUSE,
-    RONDA,
-    RONDI,
-    STAKE,
     STAKE_HOLDERS,
     STAKE_KIND,
     STAKE_ON,
@@ -42,12 +36,21 @@ from cau_rules.fishing.kernel.layout import (
     TO_PLAY,
     WON,
     WON_JOC,
-    X_COUNTS,
     N,
     fresh_cache,
     source_stamp,
 )
-from cau_rules.fishing.kernel.parts import njit_plain, score
+from cau_rules.fishing.kernel.parts import (
+    BID,
+    OVERFLOW,
+    PLAY,
+    RONDA,
+    RONDI,
+    STAKE,
+    X_COUNTS,
+    njit_plain,
+    score,
+)
 
 
 @njit(cache=True)
