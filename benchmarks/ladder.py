@@ -171,6 +171,11 @@ def write_page() -> None:
             steps = [f"{low} to {high}: {elo[levels[high]] - elo[levels[low]]:+.0f}"
                      for low, high in itertools.pairwise(LEVELS)]
             lines += ["", "Steps between the levels (the goal is at least +150 each): " + "; ".join(steps) + "."]
+        changed = [f"{level} is now `{spec}`" for level, spec in level_specs(name).items()
+                   if levels.get(level) not in (None, spec)]
+        if changed:
+            lines += ["", "The levels changed after this run (" + "; ".join(changed)
+                      + "): the table names the levels as they were when it ran."]
         lines += ["", f"![Elo of the bots in {name}, {count} players](images/strength/{stem}.svg)", ""]
     missing = [f"{name} ({count} players)" for name, count in runs()
                if not any(d["variant"] == name and d["players"] == count for d in stored)]

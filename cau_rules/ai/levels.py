@@ -54,6 +54,10 @@ LEVEL_TABLE: dict[str, Mapping[Level, str]] = {
         "hard": "ismcts:1000:auto:time=1",
         "expert": "ismcts:10000:auto:time=1",
     },
+    # The capture games: the exact search wherever nothing is hidden (cau_rules.ai.exact),
+    # the compiled IS-MCTS elsewhere, within the same second a move.
+    **{preset: {"expert": "exact:10000:time=1"}
+       for preset in ("cau", "cau-robat", "cau-robat-40", "cau-40", "cau-recau-sant-vicent")},
 }
 """The bot spec of every level: ``LEVEL_TABLE[preset][level]`` for a preset with its own
 entry, else ``LEVEL_TABLE["*"][level]``."""
