@@ -21,8 +21,9 @@ Frames a client sends (JSON objects, at most ``Limits.max_message_bytes``):
 
 - ``{"type": "hello", "token": T}``: resume the seat whose secret token is T.
 - ``{"type": "sit", "seat": S, "name": N}``: take an empty seat; the answer carries the token.
-- ``{"type": "bot", "seat": S, "kind": "random" | "greedy" | "ismcts"}``: fill an empty
-  seat with a bot (only a seated player may).
+- ``{"type": "bot", "seat": S, "kind": K}``: fill an empty seat with a bot, K one of
+  ``random``, ``greedy``, ``ismcts`` or a level (``easy``, ``medium``, ``hard``,
+  ``expert``; listed under ``"bots"`` by ``/api/variants``); only a seated player may.
 - ``{"type": "move", "text": M, "ply": P}``: play move text M at ply P for the
   connection's seat (an optional ``"seat"`` must be that seat).
 - ``{"type": "preview", "text": M}``: which cards in sight move M would take (answered by a
@@ -94,6 +95,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 import cau_rules
 from examples.table_server.store import Store
 from examples.table_server.tables import (
+    BOT_KINDS,
     Limits,
     Refused,
     Table,
@@ -784,7 +786,7 @@ def create_app(db_path: str | Path, *, limits: Limits | None = None, bot_delay: 
         return Response(status_code=204)
 
     async def variants(request: Request) -> Response:
-        return JSONResponse({"variants": variant_catalogue(), "bots": ["random", "greedy", "ismcts"],
+        return JSONResponse({"variants": variant_catalogue(), "bots": list(BOT_KINDS),
                              "limits": {"max_message_bytes": limits.max_message_bytes,
                                         "max_name_chars": limits.max_name_chars}})
 

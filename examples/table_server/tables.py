@@ -29,7 +29,9 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 import cau_rules
+from cau_rules.ai.levels import LEVELS
 from cau_rules.ai.mcts import ISMCTSBot
+from cau_rules.ai.specs import make_bot
 from cau_rules.bots import GreedyBot, RandomBot
 from cau_rules.cli.presets import preset_line, preset_name
 from cau_rules.cli.screens import describe_variant
@@ -60,8 +62,9 @@ __all__ = [
     "variant_catalogue",
 ]
 
-BOT_KINDS = ("random", "greedy", "ismcts")
-"""The library's bots a seat can be filled with."""
+BOT_KINDS = ("random", "greedy", "ismcts", *LEVELS)
+"""The library's bots a seat can be filled with: the simple bots, IS-MCTS of the server's
+size, and the levels of :mod:`cau_rules.ai.levels` (``easy`` to ``expert``)."""
 
 CARD_CODE = re.compile(r"(?<![0-9A-Za-z])(1[0-2]|[1-9])[oceb](?![a-z])")
 """A card code inside any text (``7o``, ``12b``), as the leak tests look for them."""
@@ -745,6 +748,8 @@ def _new_bot(kind: str, rules: Any, limits: Limits) -> Any:
         return GreedyBot()
     if kind == "ismcts":
         return ISMCTSBot(iterations=limits.ismcts_iterations, rules=rules)
+    if kind in LEVELS:
+        return make_bot(f"level:{kind}", rules)
     raise Refused("bad_bot", f"unknown bot {kind!r}; bots are: {', '.join(BOT_KINDS)}")
 
 
@@ -969,7 +974,7 @@ class Table:
     def bot_is_slow(self, seat: int) -> bool:
         """Whether the bot at *seat* searches (run it off the event loop)."""
         kind = self.seats[seat].bot if self.seats[seat].kind == "bot" else self.settings.stand_in
-        return kind == "ismcts"
+        return kind == "ismcts" or (kind in LEVELS and kind != "easy")
 
     def choose_bot_move(self, seat: int) -> str:
         """The move text the bot at *seat* (or the stand-in of an absent person) chooses from

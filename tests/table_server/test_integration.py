@@ -84,7 +84,7 @@ def test_variants_lists_every_preset_with_its_options(harness: Make) -> None:
     cau = next(entry for entry in data["variants"] if entry["name"] == "cau")
     assert cau["options"] == {k: v for k, v in cau_rules.get_rules("cau").to_dict().items()
                               if k not in ("name", "min_players", "max_players")}
-    assert data["bots"] == ["random", "greedy", "ismcts"]
+    assert data["bots"] == ["random", "greedy", "ismcts", "easy", "medium", "hard", "expert"]
 
 
 def test_create_table_and_list_it(harness: Make) -> None:
@@ -175,7 +175,7 @@ def test_join_take_seats_and_play_a_whole_game_between_two_people(harness: Make)
     assert h.table(table).record().replay() == state
 
 
-@pytest.mark.parametrize("kind", ["random", "greedy", "ismcts"])
+@pytest.mark.parametrize("kind", ["random", "greedy", "ismcts", "easy", "medium"])
 def test_a_game_against_each_bot(harness: Make, kind: str) -> None:
     h = harness(limits=Limits(**{**FAST.__dict__, "ismcts_iterations": 10}))
     table = h.create("cau-robat-40", 2)

@@ -402,7 +402,7 @@ function renderTable(frame) {
       } else {
         const kind = el("select", { class: "bot-kind" });
         kind.setAttribute("aria-label", t("bot_level"));
-        for (const bot of ["random", "greedy", "ismcts"]) kind.append(el("option", { value: bot, textContent: t("bot_" + bot) }));
+        for (const bot of state.catalogue.bots) kind.append(el("option", { value: bot, textContent: t("bot_" + bot) }));
         kind.value = "greedy";
         const add = el("button", { type: "button", class: "add-bot", textContent: t("add_bot") });
         add.addEventListener("click", () => send({ type: "bot", seat: index, kind: kind.value }));
