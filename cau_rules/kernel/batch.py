@@ -1,6 +1,7 @@
 """What every family's kernel batch shares, written once (numpy, the ``fast`` extra): the
 typed rows and per-game arrays, the rules and state checks, the seeds the kernel deals
-itself, the play-seeds loop and its Python fallback, and the restarts of finished games.
+itself, the play-seeds loop and its Python fallback, the restarts of finished games, and the
+one-game batches of a playout.
 
 A family's ``kernel/batch.py`` subclasses :class:`RowsBatch` and writes only what is its
 own: how a row is dealt, stepped, masked, sampled and read back (its layout and rules).
@@ -18,7 +19,7 @@ import numpy as np
 import numpy.typing as npt
 
 from cau_rules.errors import InvalidRulesError
-from cau_rules.kernel.tools import generator_state
+from cau_rules.kernel.tools import OneGameBatches, generator_state
 from cau_rules.outcome import Outcome
 
 __all__ = ["INT64_HIGH", "INT64_LOW", "RowsBatch", "check_rules_kind", "in_int64"]
@@ -41,6 +42,9 @@ class _State(Protocol):
 
 RulesT = TypeVar("RulesT", bound=_Rules)
 StateT = TypeVar("StateT", bound=_State)
+
+_ONE = OneGameBatches()
+"""Each thread's one-game batches (:meth:`RowsBatch.playout`)."""
 
 
 def in_int64(first: int, last: int | None = None) -> bool:
@@ -119,6 +123,14 @@ class RowsBatch(Generic[RulesT, StateT]):
         return sum(self.play_seed(game, seed) for seed in range(first, first + count))
 
     # -- shared -------------------------------------------------------------------------
+
+    @classmethod
+    def playout(cls, state: StateT, seed: int) -> Outcome:
+        """The outcome of a random playout of *state* in the kernel, its moves drawn from
+        a generator started from *seed* (what a family's kernel module gives
+        ``Family.playout(..., engine="kernel")``), in a one-game batch of this class kept
+        per thread, rules object and player count."""
+        return _ONE.playout(cls, state, seed)
 
     def check_state(self, state: StateT) -> None:
         """Raise :class:`~cau_rules.errors.InvalidRulesError` unless *state* has the

@@ -6,6 +6,9 @@ drives through the family record (``FAMILY.kernel`` names this module).
 >>> batch.reset(0, seed=1)
 >>> batch.state(0) == __import__("cau_rules").new_game("cacho", players=3, seed=1)
 True
+>>> from cau_rules import new_game
+>>> playout(new_game("cacho", players=2, seed=3), seed=1).termination.value
+'session hands played'
 """
 
 from __future__ import annotations
@@ -22,7 +25,7 @@ from cau_rules.cacho.rules import CachoRules
 from cau_rules.cacho.state import CachoState
 from cau_rules.cards import Card
 from cau_rules.kernel.batch import RowsBatch, check_rules_kind, in_int64
-from cau_rules.kernel.tools import OneGameBatches, generator_state
+from cau_rules.kernel.tools import generator_state
 from cau_rules.outcome import Outcome
 
 __all__ = ["Batch", "check_rules", "ismcts", "playout"]
@@ -177,16 +180,7 @@ class Batch(RowsBatch[CachoRules, CachoState]):
         return session_outcome(stacks, L.TERMINATIONS[int(row[L.TERM]) - 1], int(row[L.HAND]) + 1)
 
 
-_ONE = OneGameBatches()
-
-
-def playout(state: CachoState, seed: int) -> Outcome:
-    """The outcome of a random playout of *state* in the kernel, its moves drawn from a
-    generator started from *seed* (``Family.playout(..., engine="kernel")``).
-
-    >>> from cau_rules import new_game
-    >>> playout(new_game("cacho", players=2, seed=3), seed=1).termination.value
-    'session hands played'
-    """
-    return _ONE.playout(Batch, state, seed)
+playout = Batch.playout
+"""A random playout of a state in the kernel (:meth:`~cau_rules.kernel.batch.RowsBatch.playout`):
+what ``Family.playout(..., engine="kernel")`` calls."""
 

@@ -6,6 +6,9 @@ drives through the family record (``FAMILY.kernel`` names this module).
 >>> batch.reset(0, seed=1)
 >>> batch.state(0).to_notation() == __import__("cau_rules").new_game("cau", players=2, seed=1).to_notation()
 True
+>>> from cau_rules import new_game
+>>> playout(new_game("cau", players=2, seed=3), seed=1).termination.value
+'most cards'
 """
 
 from __future__ import annotations
@@ -26,7 +29,7 @@ from cau_rules.fishing.rules import FishingRules
 from cau_rules.fishing.state import FishingState
 from cau_rules.fishing.zones import Tally
 from cau_rules.kernel.batch import RowsBatch, check_rules_kind, in_int64
-from cau_rules.kernel.tools import OneGameBatches, generator_state
+from cau_rules.kernel.tools import generator_state
 from cau_rules.outcome import Outcome
 
 __all__ = ["Batch", "check_rules", "generator_state", "ismcts", "playout"]
@@ -300,15 +303,6 @@ class Batch(RowsBatch[FishingRules, FishingState]):
         return outcome_of(self.rules, n, tally, scores)
 
 
-_ONE = OneGameBatches()
-
-
-def playout(state: FishingState, seed: int) -> Outcome:
-    """The outcome of a random playout of *state* in the kernel, its moves drawn from a
-    generator started from *seed* (``Family.playout(..., engine="kernel")``).
-
-    >>> from cau_rules import new_game
-    >>> playout(new_game("cau", players=2, seed=3), seed=1).termination.value
-    'most cards'
-    """
-    return _ONE.playout(Batch, state, seed)
+playout = Batch.playout
+"""A random playout of a state in the kernel (:meth:`~cau_rules.kernel.batch.RowsBatch.playout`):
+what ``Family.playout(..., engine="kernel")`` calls."""

@@ -6,6 +6,9 @@ drives through the family record (``FAMILY.kernel`` names this module).
 >>> batch.reset(0, seed=1)
 >>> batch.state(0) == __import__("cau_rules").new_game("cau-quatre", players=3, seed=1)
 True
+>>> from cau_rules import new_game
+>>> playout(new_game("cau-quatre", players=3, seed=3), seed=1).termination.name in ("LAST_HOLDER", "SAFETY_BOUND")
+True
 """
 
 from __future__ import annotations
@@ -15,7 +18,7 @@ import numpy.typing as npt
 
 from cau_rules.cards import Card
 from cau_rules.kernel.batch import RowsBatch, check_rules_kind
-from cau_rules.kernel.tools import OneGameBatches, generator_state
+from cau_rules.kernel.tools import generator_state
 from cau_rules.outcome import Outcome
 from cau_rules.quatre.engine import deal, winners
 from cau_rules.quatre.kernel import core, dealing
@@ -133,15 +136,6 @@ class Batch(RowsBatch[QuatreRules, QuatreState]):
         return Outcome(winners(scores), scores, L.TERMINATIONS[int(row[L.TERM]) - 1])
 
 
-_ONE = OneGameBatches()
-
-
-def playout(state: QuatreState, seed: int) -> Outcome:
-    """The outcome of a random playout of *state* in the kernel, its moves drawn from a
-    generator started from *seed* (``Family.playout(..., engine="kernel")``).
-
-    >>> from cau_rules import new_game
-    >>> playout(new_game("cau-quatre", players=3, seed=3), seed=1).termination.name in ("LAST_HOLDER", "SAFETY_BOUND")
-    True
-    """
-    return _ONE.playout(Batch, state, seed)
+playout = Batch.playout
+"""A random playout of a state in the kernel (:meth:`~cau_rules.kernel.batch.RowsBatch.playout`):
+what ``Family.playout(..., engine="kernel")`` calls."""
