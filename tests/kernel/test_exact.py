@@ -23,7 +23,7 @@ from cau_rules.errors import InvalidPositionError
 from cau_rules.fishing.infer import perfect_information
 from cau_rules.fishing.kernel import exact
 from cau_rules.fishing.kernel.bridge import row_of
-from cau_rules.fishing.kernel.layout import ROW
+from cau_rules.fishing.kernel.layout import row_length
 from cau_rules.fishing.state import FishingState
 from tests.kernel.exact_reference import CASES, optimal_moves, perfect, positions
 
@@ -94,9 +94,9 @@ def test_solve_info_searches_only_perfect_information() -> None:
 
 def test_the_kernel_predicate_reads_the_row_as_the_state_says() -> None:
     rng = random.Random(8)
-    row = np.zeros(ROW, np.int16)
     for name, players in CASES:
         state = new_game(name, players=players, seed=rng.randrange(1000))
+        row = np.zeros(row_length(state.rules), np.int16)
         while not state.is_over:
             assert isinstance(state, FishingState)
             row_of(state, row)

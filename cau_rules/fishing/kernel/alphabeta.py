@@ -44,7 +44,6 @@ from cau_rules.fishing.kernel.layout import (
     R_CARD_STRIDE,
     R_OPEN,
     R_STONES,
-    ROW,
     RUN_LEN,
     RUN_OWNER,
     RUN_RANK,
@@ -275,7 +274,8 @@ def run_solve(base, r, team, root_team, alpha_in, beta_in, node_limit, max_depth
         held += base[HOLD_LEN + seat]
     depth = held + 80
     actions_total = r[R_ACTIONS]
-    rows = np.empty((depth + 1, ROW), np.int16)
+    length = base.shape[0]
+    rows = np.empty((depth + 1, length), np.int16)
     acts = np.empty((depth + 1, actions_total), np.int64)
     cnt = np.zeros(depth + 1, np.int64)
     idx = np.zeros(depth + 1, np.int64)
@@ -289,12 +289,12 @@ def run_solve(base, r, team, root_team, alpha_in, beta_in, node_limit, max_depth
     keys = np.zeros(depth + 1, np.uint64)
     cut0 = np.zeros(depth + 1, np.int64)
     listed = np.empty(actions_total, np.int64)
-    work = np.empty(ROW, np.int16)
+    work = np.empty(length, np.int16)
     no_mask = np.zeros(0, np.bool_)
     x = np.empty(SCRATCH, np.int64)
     deals = np.full((DEAL_SLOTS, SLOT), -1, np.int16)
     mask = np.uint64(tt_key.shape[0] - 1)
-    for i in range(ROW):
+    for i in range(length):
         rows[0, i] = base[i]
     alpha[0] = alpha_in
     beta[0] = beta_in
@@ -355,7 +355,7 @@ def run_solve(base, r, team, root_team, alpha_in, beta_in, node_limit, max_depth
                 a = acts[d, idx[d]]
                 idx[d] += 1
                 child = rows[d + 1]
-                for i in range(ROW):
+                for i in range(length):
                     child[i] = rows[d, i]
                 step(child, r, deals, a, x)
                 if child[ERROR] != 0 and not (child[ERROR] == NO_DEAL and child[HS_LEN] > root_hs):

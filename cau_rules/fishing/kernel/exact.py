@@ -73,7 +73,7 @@ from cau_rules.fishing.kernel.layout import (
     PARTIDES0,
     PHASE,
     PHASE_CODES,
-    ROW,
+    row_length,
     rules_vector,
     supported_problems,
 )
@@ -194,7 +194,7 @@ class Solver:
         """
         if state.is_over:
             raise InvalidPositionError("the game is over: there is no move to search")
-        row = np.zeros(ROW, np.int16)
+        row = np.zeros(row_length(state.rules), np.int16)
         row_of(state, row)
         team = int(self.team[state.to_play])
         left = node_limit or self.node_limit
@@ -228,7 +228,7 @@ class Solver:
         """
         if state.is_over:
             raise InvalidPositionError("the game is over: there is no move to search")
-        row = np.zeros(ROW, np.int16)
+        row = np.zeros(row_length(state.rules), np.int16)
         row_of(state, row)
         status, value, action, nodes = self._search(row, int(self.team[state.to_play]), -INF, INF, node_limit or self.node_limit)
         if status == FAILED:
@@ -250,7 +250,7 @@ class Solver:
             raise InvalidPositionError("the game is over: there is no move to search")
         team = int(self.team[state.to_play])
         values: dict[FishingMove, int] = {}
-        base = np.zeros(ROW, np.int16)
+        base = np.zeros(row_length(state.rules), np.int16)
         row_of(state, base)
         root_hs = int(base[HS_LEN])
         for move in state.legal_moves():
