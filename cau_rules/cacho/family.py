@@ -27,7 +27,7 @@ from cau_rules.cacho.suite import SUITE
 from cau_rules.cacho.view import CachoView
 from cau_rules.cards import Card
 from cau_rules.game import Family, Inference, PlayoutEngine
-from cau_rules.kernel.tools import kernel_playout
+from cau_rules.kernel.tools import kernel_or_reference
 from cau_rules.outcome import Outcome
 
 __all__ = ["FAMILY", "KERNEL", "doc_pictures", "resample"]
@@ -55,14 +55,7 @@ def _playout(
     >>> _playout(new_game(CACHO, 2, seed=1), random.Random(2).choice, engine="python").hands_played
     1
     """
-    outcome = kernel_playout(KERNEL, state, choose, engine)
-    if outcome is not None:
-        return outcome
-    while not state.is_over:
-        state = state.apply(choose(state.legal_moves()))
-    final = state.outcome()
-    assert final is not None
-    return final
+    return kernel_or_reference(KERNEL, state, choose, engine)
 
 
 FAMILY: Family[CachoRules, CachoState, CachoView, CachoMove] = Family(

@@ -8,13 +8,10 @@
 
 from __future__ import annotations
 
-import importlib
 import random
 from collections.abc import Callable, Sequence
-from typing import Any
 
 from cau_rules.cards import Card
-from cau_rules.errors import FAST_EXTRA, MissingExtraError, fast_installed
 from cau_rules.fishing.codec import FishingCodec
 from cau_rules.fishing.engine import outcome_of
 from cau_rules.fishing.features import FishingFeatures
@@ -31,6 +28,7 @@ from cau_rules.fishing.state import FishingState, new_game
 from cau_rules.fishing.suite import SUITE
 from cau_rules.fishing.view import FishingView
 from cau_rules.game import Family, Inference, PlayoutEngine
+from cau_rules.kernel.tools import kernel_playout
 from cau_rules.outcome import Outcome
 
 __all__ = ["FAMILY", "INFERENCE", "KERNEL"]
@@ -64,21 +62,10 @@ def _playout(
     state: FishingState, choose: Callable[[Sequence[FishingMove]], FishingMove], engine: PlayoutEngine | None = None
 ) -> Outcome:
     """The outcome of a random playout from *state* (see :class:`~cau_rules.game.PlayoutHook`)."""
-    rng = getattr(choose, "__self__", None)
-    if engine is None:
-        engine = "kernel" if (isinstance(rng, random.Random) and fast_installed()
-                              and not supported_problems(state.rules, state.players)) else "python"
-    if engine == "kernel":
-        if not fast_installed():
-            raise MissingExtraError(f"engine='kernel' needs the compiled kernel: {FAST_EXTRA}")
-        if not isinstance(rng, random.Random):
-            raise TypeError("with engine='kernel', choose must be a random.Random's choice: "
-                            "the kernel draws the moves from its own generator, seeded from it")
-        kernel: Any = importlib.import_module(KERNEL)
-        outcome: Outcome = kernel.playout(state, rng.getrandbits(63))
+    plays = engine is not None or not supported_problems(state.rules, state.players)
+    outcome = kernel_playout(KERNEL, state, choose, engine, plays=plays)
+    if outcome is not None:
         return outcome
-    if engine != "python":
-        raise ValueError(f"engine must be 'python' or 'kernel', not {engine!r}")
     work = playout(state, choose)
     return outcome_of(state.rules, state.players, work.tally, work.hand_scores)
 

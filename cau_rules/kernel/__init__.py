@@ -13,7 +13,9 @@ family lives here:
   masks;
 - :mod:`cau_rules.kernel.tree`: the IS-MCTS tree (seven arrays by node, back-up);
 - :mod:`cau_rules.kernel.search`: the generic IS-MCTS loop and the determinisations loop,
-  compiled for each family over its hooks, and their Python side.
+  compiled for each family over its hooks, and their Python side;
+- :mod:`cau_rules.kernel.batch`: the base every family's batch specialises (numpy);
+- :mod:`cau_rules.kernel.types`: the array types of the typed entry points (numpy).
 
 The package itself imports nothing, so ``import cau_rules.kernel.tools`` works without
 the ``fast`` extra; the other modules need numba.  The shared layer imports no family

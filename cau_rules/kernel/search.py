@@ -74,9 +74,10 @@ from collections.abc import Callable, Iterable
 from typing import Any, Generic, TypeVar
 
 import numpy as np
+import numpy.typing as npt
 from numba import njit
 
-from cau_rules.errors import InvalidPositionError
+from cau_rules.errors import InvalidPositionError, InvalidRulesError
 from cau_rules.kernel import rng as kernel_rng
 from cau_rules.kernel import tree as kernel_tree
 from cau_rules.kernel.rng import below
@@ -84,14 +85,26 @@ from cau_rules.kernel.tools import generator_state, source_stamp
 from cau_rules.kernel.tree import SearchTree, backup, start_tree
 
 __all__ = [
-    "FAILED", "HOT", "STAMP", "RulesData", "determinisations_loop", "grow", "ismcts_loop", "resampled", "root_moves",
-    "specialise", "specialise_search",
+    "FAILED",
+    "HOT",
+    "STAMP",
+    "DeterminisedSearch",
+    "RulesData",
+    "determinisations_loop",
+    "determinised",
+    "grow",
+    "ismcts_loop",
+    "resampled",
+    "root_moves",
+    "searched",
+    "specialise",
+    "specialise_search",
 ]
 
 FAILED = -1
+"""What :func:`ismcts_loop` returns when a row outgrew the kernel's fixed sizes."""
 HOT = 6
 """How many arrays the hooks called at every step take (the tuple *hot*)."""
-"""What :func:`ismcts_loop` returns when a row outgrew the kernel's fixed sizes."""
 STAMP = (source_stamp(__file__) ^ source_stamp(kernel_tree.__file__) ^ source_stamp(kernel_rng.__file__)) & 0x7FFF_FFFF
 """What a family's search compiles of this layer: the loop, the tree and the generator
 (numba's cache follows the family's file only; each family's search folds this into its
@@ -270,6 +283,79 @@ def grow(run: Callable[..., Any], args: tuple[Any, ...], tree: SearchTree, itera
 
 Move = TypeVar("Move")
 Data = TypeVar("Data")
+
+
+def determinised(run: Callable[..., Any], ctx: tuple[Any, ...], base: npt.NDArray[Any], count: int,
+                 seed: int) -> list[npt.NDArray[Any]]:
+    """*count* rows like *base* dealt by a family's compiled determinisations loop *run*
+    (``run_determinise`` of :func:`specialise_search`) from *ctx*, drawn from a generator
+    started from *seed*: the rows that found a consistent deal (fewer where some did not).
+
+    >>> determinised(lambda ctx, rng, out: 1, (), np.zeros(3, np.int16), 2, seed=1)
+    [array([0, 0, 0], dtype=int16)]
+    """
+    out = np.zeros((count, base.shape[0]), base.dtype)
+    rng = np.array([generator_state(seed)], np.uint64)
+    made = int(run(ctx, rng, out))
+    return list(out[:made])
+
+
+class DeterminisedSearch:
+    """One decision's determinisation data, as a family's ``SearchProblem`` builds it:
+    the resampled position as a row (*base*), what the family's hooks read (*ctx*,
+    *hot*) and the loops :func:`specialise_search` compiled for the family
+    (*run_determinise*, *run_search*, class attributes).  The family says where its rows
+    end and whose turn it is (:meth:`sizes`); the rest is here."""
+
+    run_determinise: Callable[..., Any]
+    run_search: Callable[..., Any]
+    base: npt.NDArray[Any]
+    ctx: tuple[Any, ...]
+    hot: tuple[Any, ...]
+    rules_vector: npt.NDArray[np.int64]
+    always_deals = False
+    """Whether every determinisation succeeds (then a search of no iterations is no
+    error)."""
+
+    def sizes(self) -> tuple[int, int, int, int, int, int]:
+        """What :func:`ismcts_loop` reads after the row: the offset of the "over" flag and
+        its value, the offset of the seat to play, the most legal actions, the size of
+        the action space and the most seats."""
+        raise NotImplementedError
+
+    def determinisations(self, count: int, seed: int) -> list[npt.NDArray[Any]]:
+        """*count* determinised rows, drawn from a generator started from *seed* (fewer
+        if some found no consistent deal)."""
+        return determinised(type(self).run_determinise, self.ctx, self.base, count, seed)
+
+    def search(self, iterations: int, seed: int, exploration: float = 0.7) -> SearchTree:
+        """*iterations* iterations of IS-MCTS by the seat to play from the
+        determinisations of this position, drawn from a generator started from *seed*.
+
+        Raises:
+            InvalidPositionError: no iteration found a consistent deal.
+            InvalidRulesError: a simulated game outgrew the kernel's fixed sizes.
+        """
+        tree = SearchTree(iterations + 1)
+        args = (self.ctx, self.hot, np.empty(self.base.shape[0], self.base.dtype), *self.sizes())
+        done = grow(type(self).run_search, args, tree, iterations, seed, exploration)
+        if done == FAILED:
+            raise InvalidRulesError(
+                "a simulated game outgrew the kernel's fixed sizes; search it with engine='python'")
+        if done == 0 and not self.always_deals:
+            raise InvalidPositionError("no deal is consistent with this information state")
+        tree.done = int(done)
+        return tree
+
+
+def searched(data: Any, info: Any, iterations: int, rng: random.Random,
+             exploration: float) -> list[tuple[Any, int, float]]:
+    """Every root move, its visits and summed reward, of *iterations* iterations of a
+    family's search problem *data* (``data.search(iterations, seed, exploration)``,
+    ``data.codec``) for the information state *info*, the search's seed drawn from *rng*."""
+    tree = data.search(iterations, rng.getrandbits(63), exploration)
+    return root_moves(tree, data.codec.encode, info.view.legal_moves)
+
 
 
 def root_moves(tree: SearchTree, encode: Callable[[Move], int],

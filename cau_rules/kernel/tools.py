@@ -23,7 +23,7 @@ from cau_rules.errors import FAST_EXTRA, MissingExtraError, fast_installed
 from cau_rules.outcome import Outcome
 
 __all__ = [
-    "OneGameBatches", "fresh_cache", "generator_state", "kernel_playout", "moved_module", "parallel_twin",
+    "OneGameBatches", "fresh_cache", "generator_state", "kernel_or_reference", "kernel_playout", "moved_module", "parallel_twin",
     "source_stamp",
 ]
 
@@ -122,6 +122,31 @@ def kernel_playout(
                         "the kernel draws the moves from its own generator, seeded from it")
     outcome: Outcome = importlib.import_module(kernel).playout(state, rng.getrandbits(63))
     return outcome
+
+
+def kernel_or_reference(kernel: str, state: Any, choose: Callable[[Sequence[Any]], Any],
+                        engine: str | None) -> Outcome:
+    """A family playout hook written whole: :func:`kernel_playout` of *state* in the
+    compiled kernel module *kernel*, or where the reference engine should play it, moves
+    drawn by *choose* from the state's legal moves until it is over, and its outcome.
+
+    Raises:
+        MissingExtraError, TypeError, ValueError: as :func:`kernel_playout`.
+
+    >>> import random
+    >>> from cau_rules import new_game
+    >>> state = new_game("cau-quatre", players=2, seed=1)
+    >>> kernel_or_reference("no.such.module", state, random.Random(2).choice, "python").termination.name
+    'LAST_HOLDER'
+    """
+    outcome = kernel_playout(kernel, state, choose, engine)
+    if outcome is not None:
+        return outcome
+    while not state.is_over:
+        state = state.apply(choose(state.legal_moves()))
+    final: Outcome | None = state.outcome()
+    assert final is not None
+    return final
 
 
 class OneGameBatches(threading.local):

@@ -18,7 +18,7 @@ from collections.abc import Callable, Sequence
 
 from cau_rules.cards import Card
 from cau_rules.game import Family, Inference, PlayoutEngine
-from cau_rules.kernel.tools import kernel_playout
+from cau_rules.kernel.tools import kernel_or_reference
 from cau_rules.outcome import Outcome
 from cau_rules.quatre.codec import QuatreCodec
 from cau_rules.quatre.gallery import doc_pictures
@@ -65,14 +65,7 @@ def _playout(
     >>> _playout(new_game(QUATRE, 2, seed=1), random.Random(2).choice, engine="python").termination.name
     'LAST_HOLDER'
     """
-    outcome = kernel_playout(KERNEL, state, choose, engine)
-    if outcome is not None:
-        return outcome
-    while not state.is_over:
-        state = state.apply(choose(state.legal_moves()))
-    final = state.outcome()
-    assert final is not None
-    return final
+    return kernel_or_reference(KERNEL, state, choose, engine)
 
 
 INFERENCE: Inference[QuatreRules, QuatreView, QuatreState] = Inference(start=start, update=update, resample=resample)

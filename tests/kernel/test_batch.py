@@ -109,7 +109,7 @@ def test_the_same_seed_plays_the_same_whatever_the_thread_count() -> None:
 def test_playout_engines() -> None:
     import random
 
-    import cau_rules.fishing.family as fishing_family
+    import cau_rules.kernel.tools as kernel_tools
     from cau_rules.fishing.family import FAMILY
 
     assert FAMILY.playout is not None
@@ -126,7 +126,7 @@ def test_playout_engines() -> None:
     with pytest.raises(ValueError, match="engine must be"):
         FAMILY.playout(state, random.Random(3).choice, "fast")  # type: ignore[arg-type]
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(fishing_family, "fast_installed", lambda: False)
+        patch.setattr(kernel_tools, "fast_installed", lambda: False)  # the family's hook asks the kernel layer
         with pytest.raises(MissingExtraError, match=r"cau_rules\[fast\]"):
             FAMILY.playout(state, random.Random(3).choice, "kernel")
         assert FAMILY.playout(state, random.Random(3).choice) == python  # no extra: the engine

@@ -6,32 +6,29 @@ drives through the family record (``FAMILY.kernel`` names this module).
 >>> batch.reset(0, seed=1)
 >>> batch.state(0) == __import__("cau_rules").new_game("cacho", players=3, seed=1)
 True
+>>> from cau_rules import new_game
+>>> playout(new_game("cacho", players=2, seed=3), seed=1).termination.value
+'session hands played'
 """
 
 from __future__ import annotations
-
-import random
-from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
 from cau_rules.cacho.engine import session_outcome
-from cau_rules.cacho.kernel import core, dealing, search
+from cau_rules.cacho.kernel import core, dealing
 from cau_rules.cacho.kernel import layout as L
 from cau_rules.cacho.kernel.bridge import row_of, seed_of, set_native, start_row, state_of, write_next
-from cau_rules.cacho.moves import CachoMove
+from cau_rules.cacho.kernel.search import ismcts
 from cau_rules.cacho.rules import CachoRules
 from cau_rules.cacho.state import CachoState
 from cau_rules.cards import Card
-from cau_rules.errors import InvalidRulesError
-from cau_rules.kernel.tools import OneGameBatches, generator_state
+from cau_rules.kernel.batch import RowsBatch, check_rules_kind, in_int64
+from cau_rules.kernel.tools import generator_state
 from cau_rules.outcome import Outcome
 
 __all__ = ["Batch", "check_rules", "ismcts", "playout"]
-
-_INT64_LOW, _INT64_HIGH = -(1 << 63), (1 << 63) - 1
-"""The seeds whose orders the kernel writes itself."""
 
 
 def check_rules(rules: CachoRules, players: int) -> None:
@@ -45,34 +42,20 @@ def check_rules(rules: CachoRules, players: int) -> None:
     ...
     cau_rules.errors.InvalidRulesError: cacho is played by 2 to 8 players, not 9
     """
-    if not isinstance(rules, CachoRules):
-        raise TypeError(f"rules must be a CachoRules object, not {type(rules).__name__}")
-    rules.check_players(players)
+    check_rules_kind(rules, CachoRules, players)
 
 
-class Batch:
+class Batch(RowsBatch[CachoRules, CachoState]):
     """*size* sessions of *rules* with *players* seats, one row each (see
     :mod:`cau_rules.cacho.kernel.layout`); rows start empty until :meth:`reset` or
     :meth:`load`."""
 
     def __init__(self, rules: CachoRules, players: int, size: int, parallel: bool = False) -> None:
         check_rules(rules, players)
-        self.rules = rules
-        self.players = players
-        self.size = size
-        self.vector: npt.NDArray[np.int64] = np.array(L.rules_vector(rules, players), np.int64)
-        self.num_actions = int(self.vector[L.R_ACTIONS])
-        self.rows: npt.NDArray[np.int32] = np.zeros((size, L.ROW), np.int32)
-        self.seeds = [0] * size
-        """Each session's seed, where Python writes its deck orders (a native row has its own)."""
+        super().__init__(rules, players, size, parallel, L.rules_vector(rules, players), L.R_ACTIONS, L.ROW, np.int32)
         self.decks: list[tuple[tuple[Card, ...], ...]] = [()] * size
-        """Each session's supplied deck orders (where Python writes its deck orders)."""
-        self.parallel = parallel
-        """Step, mask and sample the games over the cores (numba's threads)."""
-        self.counts: npt.NDArray[np.int64] = np.zeros(size, np.int64)
-        """How many legal actions each game had at the last :meth:`masks`."""
-        self.rngs: npt.NDArray[np.uint64] = np.ones(size, np.uint64)
-        """Each game's own random generator (:meth:`sample`, :meth:`play_random`)."""
+        """Each session's supplied deck orders (where Python writes its deck orders; the
+        seeds likewise: a native row has its own)."""
         self.sessions = rules.max_hands > 1
         self.native = np.zeros(size, np.bool_)
         """Whether the kernel writes each session's deck orders (from its seed), else
@@ -80,7 +63,7 @@ class Batch:
 
     def reset(self, game: int, seed: int, decks: tuple[tuple[Card, ...], ...] = ()) -> None:
         """Start session *game* afresh from *seed* (and supplied deck orders)."""
-        if not decks and _INT64_LOW <= seed <= _INT64_HIGH:
+        if not decks and in_int64(seed):
             self.reset_many(np.array([game], np.int64), seed)
             return
         self.native[game] = False
@@ -95,54 +78,40 @@ class Batch:
     def reset_many(self, games: npt.NDArray[np.int64], first_seed: int) -> None:
         """Start the sessions *games* afresh from the seeds ``first_seed``, ``first_seed +
         1``, ..., their orders written in the kernel (seeds outside int64 in Python)."""
-        last = first_seed + len(games) - 1
-        if not (first_seed >= _INT64_LOW and last <= _INT64_HIGH):
-            for offset, game in enumerate(games.tolist()):
-                self.reset(game, first_seed + offset)
+        if not in_int64(first_seed, first_seed + len(games) - 1):
+            super().reset_many(games, first_seed)
             return
         numbers = np.arange(first_seed, first_seed + len(games), dtype=np.int64)
         self.native[games] = True  # the seeds are in the rows
         dealing.reset_rows(self.rows, self.vector, self.rngs, games, numbers, self.players, self.parallel)
 
-    def finish(self, ended: npt.NDArray[np.int64], returns: npt.NDArray[np.float64],
-               next_seed: int | None) -> int | None:
+    def shares(self, ended: npt.NDArray[np.int64], returns: npt.NDArray[np.float64]) -> None:
         """Each seat's share of the win of the sessions *ended* into their rows of
-        *returns*; then, with *next_seed*, restart them from the next seeds (returns the
-        seed after the last used)."""
+        *returns* (read from the rows in the kernel)."""
         dealing.shares_of(self.rows, ended, returns)
-        if next_seed is None or not len(ended):
-            return next_seed
-        self.reset_many(ended, next_seed)
-        return next_seed + len(ended)
 
     def play_seed(self, game: int, seed: int) -> int:
         """Restart session *game* from *seed* and play it to its end with random moves
         from its own generator (seeded from *seed*), in one call to the kernel."""
-        if not _INT64_LOW <= seed <= _INT64_HIGH:
-            self.reset(game, seed)
-            return self.play_random(game)
+        if not in_int64(seed):
+            return super().play_seed(game, seed)
         self.native[game] = True
         return dealing.play_fresh(self.rows, self.vector, self.rngs, game, seed, self.players)
 
-    def play_seeds(self, game: int, first: int, count: int) -> int:
-        """:meth:`play_seed` of the seeds *first* to ``first + count - 1`` in turn in
-        session *game*, in one call to the kernel (the first deals of
+    def play_seeds_native(self, game: int, first: int, count: int) -> int:
+        """:meth:`play_seed` of the int64 seeds *first* to ``first + count - 1`` in turn
+        in session *game*, in one call to the kernel (the first deals of
         :data:`~cau_rules.kernel.lanes.LANES` sessions seeded together); returns the
         moves made in all."""
-        if count <= 0:
-            return 0
-        if not (first >= _INT64_LOW and first + count - 1 <= _INT64_HIGH):
-            return sum(self.play_seed(game, seed) for seed in range(first, first + count))
         self.native[game] = True
         return dealing.play_fresh_many(self.rows, self.vector, self.rngs, game, first, count, self.players)
 
     def load(self, game: int, state: CachoState) -> None:
         """Put *state* in game *game*."""
-        if (state.rules is not self.rules and state.rules != self.rules) or state.players != self.players:
-            raise InvalidRulesError("every state of a batch has the batch's rules and player count")
+        self.check_state(state)
         row = self.rows[game]
         row_of(state, row)
-        self.native[game] = not state.decks and _INT64_LOW <= state.seed <= _INT64_HIGH
+        self.native[game] = not state.decks and in_int64(state.seed)
         self.seeds[game] = state.seed
         self.decks[game] = state.decks
         self.rngs[game] = generator_state(state.seed)
@@ -176,8 +145,7 @@ class Batch:
     def play_random(self, game: int, seed: int | None = None) -> int:
         """Play session *game* to its end with uniformly random legal moves drawn from its
         own generator (restarted from *seed* if given); returns the moves made."""
-        if seed is not None:
-            self.rngs[game] = generator_state(seed)
+        self.restart_generator(game, seed)
         if self.native[game]:
             return dealing.play_row(self.rows, self.vector, self.rngs, game)
         rng = self.rngs[game:game + 1]
@@ -212,31 +180,7 @@ class Batch:
         return session_outcome(stacks, L.TERMINATIONS[int(row[L.TERM]) - 1], int(row[L.HAND]) + 1)
 
 
-_ONE = OneGameBatches()
+playout = Batch.playout
+"""A random playout of a state in the kernel (:meth:`~cau_rules.kernel.batch.RowsBatch.playout`):
+what ``Family.playout(..., engine="kernel")`` calls."""
 
-
-def playout(state: CachoState, seed: int) -> Outcome:
-    """The outcome of a random playout of *state* in the kernel, its moves drawn from a
-    generator started from *seed* (``Family.playout(..., engine="kernel")``).
-
-    >>> from cau_rules import new_game
-    >>> playout(new_game("cacho", players=2, seed=3), seed=1).termination.value
-    'session hands played'
-    """
-    return _ONE.playout(Batch, state, seed)
-
-
-def ismcts(info: Any, iterations: int, rng: random.Random,
-           exploration: float = 0.7) -> list[tuple[CachoMove, int, float]] | None:
-    """The compiled IS-MCTS search of the information state *info*: every root move with
-    its visits and summed reward (what :func:`cau_rules.ai.mcts.ismcts` calls for
-    ``engine="kernel"``; see :mod:`cau_rules.cacho.kernel.search`).
-
-    >>> import random
-    >>> from cau_rules import new_game
-    >>> from cau_rules.ai.infostate import InfoState
-    >>> state = new_game("cacho", players=2, seed=3)
-    >>> sum(visits for _, visits, _ in ismcts(InfoState.start(state, state.to_play), 50, random.Random(2)))
-    50
-    """
-    return search.ismcts(info, iterations, rng, exploration)

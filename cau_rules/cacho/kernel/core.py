@@ -29,6 +29,7 @@ from cau_rules.kernel.rng import (
 )
 from cau_rules.kernel.rows import sample_parallel, sample_serial, twins
 from cau_rules.kernel.tools import fresh_cache, source_stamp
+from cau_rules.kernel.types import Flags, Randoms, Vector
 from cau_rules.outcome import Termination
 
 CONTRIB = L.CONTRIB
@@ -554,9 +555,6 @@ def play_random(s, r, rng, limit):
 # -- typed entry points (what the rest of the package calls) ---------------------------
 
 Rows = npt.NDArray[np.int32]
-Vector = npt.NDArray[np.int64]
-Flags = npt.NDArray[np.bool_]
-Randoms = npt.NDArray[np.uint64]
 
 
 def begin_row(row: Rows, rules: Vector) -> None:

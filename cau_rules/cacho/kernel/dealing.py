@@ -26,6 +26,7 @@ from cau_rules.kernel.lanes import DRAWN, LANES, draw_lanes, seed_numbers_many
 from cau_rules.kernel.rng import MT_SIZE, TEXT_SIZE, generator_state, seed_numbers, shuffle_fresh
 from cau_rules.kernel.rows import twins
 from cau_rules.kernel.tools import fresh_cache, source_stamp
+from cau_rules.kernel.types import Ints, Randoms
 
 __all__ = ["play_fresh", "play_fresh_many", "play_row", "put_order", "reset_rows", "row_shares", "shares_of"]
 
@@ -183,9 +184,6 @@ reset_serial, reset_parallel = twins(_reset_rows)
 # -- typed entry points ----------------------------------------------------------------
 
 Rows = npt.NDArray[np.int32]
-Ints = npt.NDArray[np.int64]
-Flags = npt.NDArray[np.bool_]
-Randoms = npt.NDArray[np.uint64]
 
 
 _SCRATCH: list[Ints] = []

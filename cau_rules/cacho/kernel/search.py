@@ -50,14 +50,14 @@ from cau_rules.kernel import search as kernel_search
 from cau_rules.kernel.rng import below
 from cau_rules.kernel.search import (
     HOT,
+    DeterminisedSearch,
     RulesData,
-    grow,
     resampled,
-    root_moves,
+    searched,
     specialise_search,
 )
-from cau_rules.kernel.tools import fresh_cache, generator_state, source_stamp
-from cau_rules.kernel.tree import SearchTree
+from cau_rules.kernel.tools import fresh_cache, source_stamp
+from cau_rules.kernel.types import Ints
 
 __all__ = ["SearchProblem", "determinisations", "ismcts", "shares_of"]
 
@@ -142,14 +142,16 @@ run_determinise, run_search = specialise_search(
 # -- the Python side -----------------------------------------------------------------------
 
 Row = npt.NDArray[np.int32]
-Ints = npt.NDArray[np.int64]
 
 
-class SearchProblem:
+class SearchProblem(DeterminisedSearch):
     """One decision's determinisation data: the resampled position *state* as a row
     (*base*, a native row: the kernel shuffles its later hands) and the hidden places of
     the cards the seat has not seen (*places*: row offset and length; the other seats'
     holdings, then the stock)."""
+
+    run_determinise, run_search = staticmethod(run_determinise), staticmethod(run_search)
+    always_deals = True
 
     def __init__(self, state: CachoState, seat: int) -> None:
         self.state = state
@@ -164,22 +166,10 @@ class SearchProblem:
                     np.empty(int(self.places[:, 1].sum()), np.int64))
         self.hot = (self.rules_vector, self.ctx[2]) + (self.ctx[2],) * (HOT - 2)
 
-    def determinisations(self, count: int, seed: int) -> list[Row]:
-        """*count* determinised rows, drawn from a generator started from *seed*."""
-        out = np.zeros((count, L.ROW), np.int32)
-        rng = np.array([generator_state(seed)], np.uint64)
-        run_determinise(self.ctx, rng, out)
-        return list(out)
-
-    def search(self, iterations: int, seed: int, exploration: float = 0.7) -> SearchTree:
-        """*iterations* iterations of IS-MCTS by ``state.to_play`` from the
-        determinisations of this position, drawn from a generator started from *seed*."""
-        tree = SearchTree(iterations + 1)
+    def sizes(self) -> tuple[int, int, int, int, int, int]:
+        """Over when ``s[OVER] == 1``; as many legal actions as actions at the most."""
         actions = int(self.rules_vector[R_ACTIONS])
-        sizes = (OVER, 1, TO_PLAY, actions, actions, MAXP)  # over when s[OVER] == 1
-        tree.done = grow(run_search, (self.ctx, self.hot, np.empty(L.ROW, np.int32), *sizes), tree, iterations, seed,
-                         exploration)
-        return tree
+        return (OVER, 1, TO_PLAY, actions, actions, MAXP)
 
 
 _RULES_DATA: RulesData[tuple[Ints, CachoCodec]] = RulesData(
@@ -228,6 +218,4 @@ def ismcts(info: Any, iterations: int, rng: random.Random,
     """
     if not isinstance(info.rules, CachoRules):
         return None
-    data = problem(info, rng)
-    tree = data.search(iterations, rng.getrandbits(63), exploration)
-    return root_moves(tree, data.codec.encode, info.view.legal_moves)
+    return searched(problem(info, rng), info, iterations, rng, exploration)

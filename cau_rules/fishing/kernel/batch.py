@@ -6,14 +6,14 @@ drives through the family record (``FAMILY.kernel`` names this module).
 >>> batch.reset(0, seed=1)
 >>> batch.state(0).to_notation() == __import__("cau_rules").new_game("cau", players=2, seed=1).to_notation()
 True
+>>> from cau_rules import new_game
+>>> playout(new_game("cau", players=2, seed=3), seed=1).termination.value
+'most cards'
 """
 
 from __future__ import annotations
 
-import random
-import threading
 from collections.abc import Sequence
-from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -21,20 +21,19 @@ import numpy.typing as npt
 from cau_rules.cards import Card
 from cau_rules.errors import InvalidRulesError
 from cau_rules.fishing.engine import outcome_of
-from cau_rules.fishing.kernel import core, dealing, observe, search
+from cau_rules.fishing.kernel import core, dealing, observe
 from cau_rules.fishing.kernel import layout as L
 from cau_rules.fishing.kernel.bridge import DEAL_SLOTS, SLOT, deal_slot, row_of, state_of
-from cau_rules.fishing.moves import FishingMove
+from cau_rules.fishing.kernel.search import ismcts
 from cau_rules.fishing.rules import FishingRules
 from cau_rules.fishing.state import FishingState
 from cau_rules.fishing.zones import Tally
+from cau_rules.kernel.batch import RowsBatch, check_rules_kind, in_int64
 from cau_rules.kernel.tools import generator_state
 from cau_rules.outcome import Outcome
 
 __all__ = ["Batch", "check_rules", "generator_state", "ismcts", "playout"]
 
-_INT64_LOW, _INT64_HIGH = -(1 << 63), (1 << 63) - 1
-"""The seeds the kernel deals itself (the reference's seed texts of int64 numbers)."""
 
 def check_rules(rules: FishingRules, players: int) -> None:
     """Raise :class:`~cau_rules.errors.InvalidRulesError` unless the kernel plays *rules*
@@ -47,38 +46,25 @@ def check_rules(rules: FishingRules, players: int) -> None:
     ...
     cau_rules.errors.InvalidRulesError: the kernel does not play explicit_calls=True (the kernel plays automatic calls only); it plays: deck (any deck of the family), ...
     """
-    if not isinstance(rules, FishingRules):
-        raise TypeError(f"rules must be a FishingRules object, not {type(rules).__name__}")
-    rules.check_players(players)
+    check_rules_kind(rules, FishingRules, players)
     problems = L.supported_problems(rules, players)
     if problems:
         plays = ", ".join(f"{option} ({values})" for option, values in L.SUPPORTED_OPTIONS.items())
         raise InvalidRulesError(f"the kernel does not play {'; '.join(problems)}; it plays: {plays}")
 
 
-class Batch:
+class Batch(RowsBatch[FishingRules, FishingState]):
     """*size* games of *rules* with *players* seats, one row each (see
     :mod:`cau_rules.fishing.kernel.layout`); rows start empty until :meth:`reset` or
     :meth:`load`."""
 
     def __init__(self, rules: FishingRules, players: int, size: int, parallel: bool = False) -> None:
         check_rules(rules, players)
-        self.rules = rules
-        self.players = players
-        self.size = size
-        self.vector: npt.NDArray[np.int64] = np.array(L.rules_vector(rules, players), np.int64)
-        self.num_actions = int(self.vector[L.R_ACTIONS])
-        self.rows: npt.NDArray[np.int16] = np.zeros((size, L.row_length(rules)), np.int16)
+        super().__init__(rules, players, size, parallel, L.rules_vector(rules, players), L.R_ACTIONS,
+                         L.row_length(rules), np.int16)
         self.works: npt.NDArray[np.int16] = np.zeros((size, L.row_length(rules)), np.int16)
         self.deals: npt.NDArray[np.int16] = np.full((size, DEAL_SLOTS, SLOT), -1, np.int16)
-        self.seeds = [0] * size
         self.decks: list[tuple[tuple[Card, ...], ...]] = [()] * size
-        self.parallel = parallel
-        """Step, mask and sample the games over the cores (numba's threads)."""
-        self.counts: npt.NDArray[np.int64] = np.zeros(size, np.int64)
-        """How many legal actions each game had at the last :meth:`masks`."""
-        self.rngs: npt.NDArray[np.uint64] = np.ones(size, np.uint64)
-        """Each game's own random generator (:meth:`sample`, :meth:`play_random`)."""
         self.dealt = np.zeros(size, np.int64)
         """The next hand whose deal is not written yet, per game."""
         self.hand_limit = 1 << 30 if rules.rewards == "stones" else rules.hands
@@ -113,7 +99,7 @@ class Batch:
 
     def reset(self, game: int, seed: int, decks: tuple[tuple[Card, ...], ...] = ()) -> None:
         """Start game *game* afresh from *seed* (and supplied deck orders)."""
-        if not decks and _INT64_LOW <= seed <= _INT64_HIGH:
+        if not decks and in_int64(seed):
             self.reset_many(np.array([game], np.int64), seed)
             return
         self.native[game] = False
@@ -134,11 +120,10 @@ class Batch:
     def reset_many(self, games: npt.NDArray[np.int64], first_seed: int) -> None:
         """Start the games *games* afresh from the seeds ``first_seed``, ``first_seed + 1``,
         ..., dealt in the kernel (seeds outside int64 are dealt in Python)."""
-        seeds = [first_seed + k for k in range(len(games))]
-        if not (first_seed >= _INT64_LOW and seeds[-1] <= _INT64_HIGH):
-            for game, seed in zip(games.tolist(), seeds, strict=True):
-                self.reset(game, seed)
+        if not in_int64(first_seed, first_seed + len(games) - 1):
+            super().reset_many(games, first_seed)
             return
+        seeds = [first_seed + k for k in range(len(games))]
         numbers = np.arange(first_seed, first_seed + len(games), dtype=np.int64)
         for game, seed in zip(games.tolist(), seeds, strict=True):
             self.seeds[game] = seed
@@ -152,25 +137,18 @@ class Batch:
         if len(errors):
             self._check(int(games[errors[0]]))
 
-    def finish(self, ended: npt.NDArray[np.int64], returns: npt.NDArray[np.float64],
-               next_seed: int | None) -> int | None:
-        """Each seat's share of the win of the games *ended* into their rows of
-        *returns*; then, with *next_seed*, restart them from the next seeds (returns the
-        seed after the last used)."""
+    def shares(self, ended: npt.NDArray[np.int64], returns: npt.NDArray[np.float64]) -> None:
+        """Each seat's share of the win of the games *ended* into their rows of *returns*
+        (read from the rows in the kernel)."""
         dealing.shares_of(self.rows, self.vector, ended, returns)
-        if next_seed is None or not len(ended):
-            return next_seed
-        self.reset_many(ended, next_seed)
-        return next_seed + len(ended)
 
     def load(self, game: int, state: FishingState) -> None:
         """Put *state* in game *game*."""
-        if (state.rules is not self.rules and state.rules != self.rules) or state.players != self.players:
-            raise InvalidRulesError("every state of a batch has the batch's rules and player count")
+        self.check_state(state)
         if state.declarations or state.phase == "declare":
             raise InvalidRulesError("the kernel plays automatic calls only: a declaration phase cannot be loaded")
         row_of(state, self.rows[game])
-        self.native[game] = not state.decks and _INT64_LOW <= state.seed <= _INT64_HIGH
+        self.native[game] = not state.decks and in_int64(state.seed)
         self.seed_numbers[game] = state.seed if self.native[game] else 0
         self.seeds[game] = state.seed
         self.decks[game] = state.decks
@@ -232,8 +210,7 @@ class Batch:
     def play_random(self, game: int, seed: int | None = None) -> int:
         """Play game *game* to its end with uniformly random legal moves drawn from its
         own generator (restarted from *seed* if given); returns the moves made."""
-        if seed is not None:
-            self.rngs[game] = generator_state(seed)
+        self.restart_generator(game, seed)
         if self.native[game]:
             made = dealing.play_row(self.rows, self.vector, self.deals, self.works, self.rngs, self.dealt, game,
                                     int(self.seed_numbers[game]), self.deck)
@@ -264,9 +241,8 @@ class Batch:
         """Restart game *game* from *seed* and play it to its end with random moves from
         its own generator (seeded from *seed*): :meth:`reset` then :meth:`play_random`,
         in one call to the kernel; returns the moves made."""
-        if not _INT64_LOW <= seed <= _INT64_HIGH:
-            self.reset(game, seed)
-            return self.play_random(game)
+        if not in_int64(seed):
+            return super().play_seed(game, seed)
         self.seeds[game] = seed
         self.decks[game] = ()
         self.native[game] = True
@@ -277,10 +253,10 @@ class Batch:
         self._check(game)
         return made
 
-    def play_seeds(self, game: int, first: int, count: int) -> int:
-        """:meth:`play_seed` of game *game* from the seeds *first* to ``first + count - 1``
-        in turn, in one call to the kernel (the per-game Python work paid once); the game
-        ends holding the last one.  Returns the moves made in all.
+    def play_seeds_native(self, game: int, first: int, count: int) -> int:
+        """:meth:`play_seed` of game *game* from the int64 seeds *first* to ``first +
+        count - 1`` in turn, in one call to the kernel (the per-game Python work paid
+        once); the game ends holding the last one.  Returns the moves made in all.
 
         >>> from cau_rules.fishing.rules import CAU
         >>> batch, one = Batch(CAU, 2, 1), Batch(CAU, 2, 1)
@@ -289,10 +265,6 @@ class Batch:
         >>> batch.state(0).to_notation() == one.state(0).to_notation()
         True
         """
-        if count <= 0:
-            return 0
-        if not (first >= _INT64_LOW and first + count - 1 <= _INT64_HIGH):
-            return sum(self.play_seed(game, seed) for seed in range(first, first + count))
         made, seed = dealing.play_fresh_many(self.rows, self.vector, self.deals, self.works, self.dealt, self.rngs,
                                              game, first, count, self.players, self.rules.rewards == "stones",
                                              self.deck)
@@ -331,50 +303,6 @@ class Batch:
         return outcome_of(self.rules, n, tally, scores)
 
 
-class _Local(threading.local):
-    """Each thread's one-game batches, by rules and player count (a batch's rows are
-    work space: two threads must never share one)."""
-
-    def __init__(self) -> None:
-        self.batches: dict[tuple[int, int], Batch] = {}
-
-
-_ONE = _Local()
-
-
-def playout(state: FishingState, seed: int) -> Outcome:
-    """The outcome of a random playout of *state* in the kernel, its moves drawn from a
-    generator started from *seed* (``Family.playout(..., engine="kernel")``).
-
-    >>> from cau_rules import new_game
-    >>> playout(new_game("cau", players=2, seed=3), seed=1).termination.value
-    'most cards'
-    """
-    batches = _ONE.batches
-    key = (id(state.rules), state.players)
-    batch = batches.get(key)
-    if batch is None or batch.rules is not state.rules:
-        if len(batches) > 64:
-            batches.clear()
-        batch = batches[key] = Batch(state.rules, state.players, 1)
-    batch.load(0, state)
-    batch.play_random(0, seed)
-    return batch.outcome(0)
-
-
-def ismcts(
-    info: Any, iterations: int, rng: random.Random, exploration: float
-) -> list[tuple[FishingMove, int, float]] | None:
-    """The compiled IS-MCTS search of the information state *info*: every root move with
-    its visits and summed reward, or None when the kernel does not play its rules (what
-    :func:`cau_rules.ai.mcts.ismcts` calls for ``engine="kernel"``; see
-    :mod:`cau_rules.fishing.kernel.search`).
-
-    >>> import random
-    >>> from cau_rules import new_game
-    >>> from cau_rules.ai.infostate import InfoState
-    >>> state = new_game("cau-robat", players=2, seed=3)
-    >>> sum(visits for _, visits, _ in ismcts(InfoState.start(state, 0), 50, random.Random(2), 0.7))
-    50
-    """
-    return search.ismcts(info, iterations, rng, exploration)
+playout = Batch.playout
+"""A random playout of a state in the kernel (:meth:`~cau_rules.kernel.batch.RowsBatch.playout`):
+what ``Family.playout(..., engine="kernel")`` calls."""

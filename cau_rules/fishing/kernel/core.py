@@ -105,6 +105,7 @@ from cau_rules.fishing.kernel.stakes import answer_stake, ronda_kind, stone_rond
 from cau_rules.kernel import rng as kernel_rng
 from cau_rules.kernel.rng import next_random
 from cau_rules.kernel.rows import sample_parallel, sample_serial, twins
+from cau_rules.kernel.types import Flags, Randoms, Vector
 
 
 @njit(cache=True)
@@ -485,9 +486,6 @@ def play_random(s, r, deals, work, rng, limit):
 # -- typed entry points (what the rest of the package calls) ---------------------------
 
 Rows = npt.NDArray[np.int16]
-Vector = npt.NDArray[np.int64]
-Flags = npt.NDArray[np.bool_]
-Randoms = npt.NDArray[np.uint64]
 
 
 def begin_row(row: Rows, rules: Vector, deals: Rows) -> None:

@@ -49,6 +49,7 @@ from cau_rules.kernel.rng import (
     shuffle,
 )
 from cau_rules.kernel.rows import nth_true, twins
+from cau_rules.kernel.types import Flags, Floats, Ints, Randoms
 
 
 @njit(cache=True)
@@ -361,10 +362,6 @@ sample_serial, sample_parallel = twins(_sample_rows)
 # -- typed entry points ----------------------------------------------------------------
 
 Rows = npt.NDArray[np.int16]
-Ints = npt.NDArray[np.int64]
-Flags = npt.NDArray[np.bool_]
-Randoms = npt.NDArray[np.uint64]
-Floats = npt.NDArray[np.float64]
 
 
 def reset_rows(rows: Rows, rules: Ints, deals: Rows, dealt: Ints, rngs: Randoms, games: Ints, seeds: Ints,

@@ -80,6 +80,7 @@ from cau_rules.fishing.kernel.layout import (
 from cau_rules.fishing.moves import FishingMove
 from cau_rules.fishing.rules import FishingRules
 from cau_rules.fishing.state import FishingState
+from cau_rules.kernel.types import Ints
 
 __all__ = [
     "ABORTED",
@@ -104,7 +105,6 @@ TABLE_BITS = 20
 # -- the Python side -------------------------------------------------------------------
 
 Row = npt.NDArray[np.int16]
-Ints = npt.NDArray[np.int64]
 
 
 @attrs.frozen

@@ -42,7 +42,7 @@ import numpy as np
 import numpy.typing as npt
 from numba import njit
 
-from cau_rules.errors import InvalidPositionError, InvalidRulesError
+from cau_rules.errors import InvalidPositionError
 from cau_rules.fishing.codec import FishingCodec
 from cau_rules.fishing.infer import FishingMemory
 from cau_rules.fishing.kernel import core, dealing, parts, redeal
@@ -74,15 +74,13 @@ from cau_rules.fishing.rules import FishingRules
 from cau_rules.fishing.state import FishingState
 from cau_rules.kernel import search as kernel_search
 from cau_rules.kernel.search import (
-    FAILED,
+    DeterminisedSearch,
     RulesData,
-    grow,
     resampled,
-    root_moves,
+    searched,
     specialise_search,
 )
-from cau_rules.kernel.tools import generator_state
-from cau_rules.kernel.tree import SearchTree
+from cau_rules.kernel.types import Ints
 
 __all__ = ["SearchProblem", "determinisations", "ismcts", "problem", "shares_of"]
 
@@ -170,15 +168,16 @@ run_determinise, run_search = specialise_search(
 # -- the Python side -----------------------------------------------------------------------
 
 Row = npt.NDArray[np.int16]
-Ints = npt.NDArray[np.int64]
 
 
-class SearchProblem:
+class SearchProblem(DeterminisedSearch):
     """One decision's determinisation data: the resampled position *state* as a row
     (*base*), the *unknown* cards, the hidden places they go to (``seg_at[k]``,
     ``seg_len[k]``; the first *held* are holdings with a ronda constraint ``required[k]``
     and the known ranks ``counts_base[k, :13]``, the ranks the seat cannot hold marked in
     ``counts_base[k, 13:]``), and the rules as the kernel reads them."""
+
+    run_determinise, run_search = staticmethod(run_determinise), staticmethod(run_search)
 
     def __init__(self, state: FishingState, memory: FishingMemory, seat: int) -> None:
         rules = state.rules
@@ -222,33 +221,10 @@ class SearchProblem:
         ctx = self.ctx
         self.hot = (ctx[1], ctx[11], ctx[14], ctx[2], ctx[12], ctx[13])  # rules, deals, scratch, deck, work, mask
 
-    def determinisations(self, count: int, seed: int) -> list[Row]:
-        """*count* determinised rows, drawn from a generator started from *seed* (fewer
-        if some found no consistent deal)."""
-        out = np.zeros((count, self.base.shape[0]), np.int16)
-        rng = np.array([generator_state(seed)], np.uint64)
-        made = run_determinise(self.ctx, rng, out)
-        return list(out[:made])
-
-    def search(self, iterations: int, seed: int, exploration: float = 0.7) -> SearchTree:
-        """*iterations* iterations of IS-MCTS by ``state.to_play`` from the
-        determinisations of this position, drawn from a generator started from *seed*.
-
-        Raises:
-            InvalidPositionError: no iteration found a consistent deal.
-            InvalidRulesError: a simulated game outgrew the kernel's fixed sizes.
-        """
-        tree = SearchTree(iterations + 1)
+    def sizes(self) -> tuple[int, int, int, int, int, int]:
+        """Over in the phase ``OVER``; as many legal actions as actions at the most."""
         actions = int(self.rules_vector[R_ACTIONS])
-        sizes = (PHASE, OVER, TO_PLAY, actions, actions, MAXP)
-        done = grow(run_search, (self.ctx, self.hot, np.empty(self.base.shape[0], np.int16), *sizes), tree, iterations, seed, exploration)
-        if done == FAILED:
-            raise InvalidRulesError(
-                "a simulated game outgrew the kernel's fixed sizes; search it with engine='python'")
-        if done == 0:
-            raise InvalidPositionError("no deal is consistent with this information state")
-        tree.done = int(done)
-        return tree
+        return (PHASE, OVER, TO_PLAY, actions, actions, MAXP)
 
 
 _RULES_DATA: RulesData[tuple[Ints, Ints, FishingCodec]] = RulesData(
@@ -307,6 +283,4 @@ def ismcts(
     """
     if not _supported(info):
         return None
-    data = problem(info, rng)
-    tree = data.search(iterations, rng.getrandbits(63), exploration)
-    return root_moves(tree, data.codec.encode, info.view.legal_moves)
+    return searched(problem(info, rng), info, iterations, rng, exploration)

@@ -6,31 +6,29 @@ drives through the family record (``FAMILY.kernel`` names this module).
 >>> batch.reset(0, seed=1)
 >>> batch.state(0) == __import__("cau_rules").new_game("cau-quatre", players=3, seed=1)
 True
+>>> from cau_rules import new_game
+>>> playout(new_game("cau-quatre", players=3, seed=3), seed=1).termination.name in ("LAST_HOLDER", "SAFETY_BOUND")
+True
 """
 
 from __future__ import annotations
-
-import random
-from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
 from cau_rules.cards import Card
-from cau_rules.errors import InvalidRulesError
-from cau_rules.kernel.tools import OneGameBatches, generator_state
+from cau_rules.kernel.batch import RowsBatch, check_rules_kind
+from cau_rules.kernel.tools import generator_state
 from cau_rules.outcome import Outcome
 from cau_rules.quatre.engine import deal, winners
-from cau_rules.quatre.kernel import core, dealing, search
+from cau_rules.quatre.kernel import core, dealing
 from cau_rules.quatre.kernel import layout as L
 from cau_rules.quatre.kernel.bridge import row_of, state_of
-from cau_rules.quatre.moves import QuatreMove
+from cau_rules.quatre.kernel.search import ismcts
 from cau_rules.quatre.rules import QuatreRules
 from cau_rules.quatre.state import QuatreState
 
 __all__ = ["Batch", "check_rules", "ismcts", "playout"]
-
-_INT64_LOW, _INT64_HIGH = -(2**63), 2**63 - 1
 
 
 def check_rules(rules: QuatreRules, players: int) -> None:
@@ -45,33 +43,19 @@ def check_rules(rules: QuatreRules, players: int) -> None:
     ...
     cau_rules.errors.InvalidRulesError: cau-quatre is played by 2 to 4 players, not 5
     """
-    if not isinstance(rules, QuatreRules):
-        raise TypeError(f"rules must be a QuatreRules object, not {type(rules).__name__}")
-    rules.check_players(players)
+    check_rules_kind(rules, QuatreRules, players)
 
 
-class Batch:
+class Batch(RowsBatch[QuatreRules, QuatreState]):
     """*size* games of *rules* with *players* seats, one row each (see
     :mod:`cau_rules.quatre.kernel.layout`); rows start empty until :meth:`reset` or
     :meth:`load`."""
 
     def __init__(self, rules: QuatreRules, players: int, size: int, parallel: bool = False) -> None:
         check_rules(rules, players)
-        self.rules = rules
-        self.players = players
-        self.size = size
-        self.vector: npt.NDArray[np.int64] = np.array(L.rules_vector(rules, players), np.int64)
-        self.num_actions = int(self.vector[L.R_ACTIONS])
-        self.rows: npt.NDArray[np.int16] = np.zeros((size, L.ROW), np.int16)
-        self.seeds = [0] * size
-        self.parallel = parallel
-        """Step, mask and sample the games over the cores (numba's threads)."""
-        self.counts: npt.NDArray[np.int64] = np.zeros(size, np.int64)
-        """How many legal actions each game had at the last :meth:`masks`."""
+        super().__init__(rules, players, size, parallel, L.rules_vector(rules, players), L.R_ACTIONS, L.ROW, np.int16)
         self.lists: npt.NDArray[np.int64] = np.zeros((size, core.MOST), np.int64)
         """Each game's legal actions at the last :meth:`masks`, in index order."""
-        self.rngs: npt.NDArray[np.uint64] = np.ones(size, np.uint64)
-        """Each game's own random generator (:meth:`sample`, :meth:`play_random`)."""
         self.deck = dealing.deck_values(bytes(rules.deck.cards))
         """The deck's card values in order (what :meth:`play_seeds` shuffles)."""
 
@@ -82,11 +66,10 @@ class Batch:
         self.seeds[game] = seed
         self.rngs[game] = generator_state(seed)
 
-    def play_seeds(self, game: int, first: int, count: int) -> int:
-        """Game *game* from each seed of *first* to ``first + count - 1`` in turn, dealt
-        and played out with random moves in one call to the kernel (as :meth:`reset` then
-        :meth:`play_random` on each: the same games); the game ends holding the last one.
-        Returns the moves made in all.
+    def play_seeds_native(self, game: int, first: int, count: int) -> int:
+        """:meth:`~cau_rules.kernel.batch.RowsBatch.play_seeds` of int64 seeds: game *game*
+        dealt and played out with random moves from each seed in turn in one call to the
+        kernel (as :meth:`reset` then :meth:`play_random` on each: the same games).
 
         >>> from cau_rules.quatre.rules import QUATRE
         >>> batch, one = Batch(QUATRE, 3, 1), Batch(QUATRE, 3, 1)
@@ -97,14 +80,6 @@ class Batch:
         >>> batch.play_seeds(0, 5, 3) == made and batch.state(0) == one.state(0)
         True
         """
-        if count <= 0:
-            return 0
-        if not (first >= _INT64_LOW and first + count - 1 <= _INT64_HIGH):
-            made = 0
-            for seed in range(first, first + count):
-                self.reset(game, seed)
-                made += self.play_random(game)
-            return made
         made = dealing.play_seeds(self.rows, self.vector, self.rngs, game, first, count, self.players, self.deck)
         self.seeds[game] = first + count - 1
         return made
@@ -113,8 +88,7 @@ class Batch:
         """Put *state* in game *game*."""
         if not isinstance(state, QuatreState):
             raise TypeError(f"a four-card batch loads QuatreState objects, not {type(state).__name__}")
-        if (state.rules is not self.rules and state.rules != self.rules) or state.players != self.players:
-            raise InvalidRulesError("every state of a batch has the batch's rules and player count")
+        self.check_state(state)
         row_of(state, self.rows[game])
         self.seeds[game] = state.seed
         self.rngs[game] = generator_state(state.seed)
@@ -137,8 +111,7 @@ class Batch:
     def play_random(self, game: int, seed: int | None = None) -> int:
         """Play game *game* to its end with uniformly random legal moves drawn from its
         own generator (restarted from *seed* if given); returns the moves made."""
-        if seed is not None:
-            self.rngs[game] = generator_state(seed)
+        self.restart_generator(game, seed)
         return core.random_moves(self.rows[game], self.vector, self.rngs[game:game + 1])
 
     def over(self) -> npt.NDArray[np.bool_]:
@@ -163,33 +136,6 @@ class Batch:
         return Outcome(winners(scores), scores, L.TERMINATIONS[int(row[L.TERM]) - 1])
 
 
-_ONE = OneGameBatches()
-
-
-def playout(state: QuatreState, seed: int) -> Outcome:
-    """The outcome of a random playout of *state* in the kernel, its moves drawn from a
-    generator started from *seed* (``Family.playout(..., engine="kernel")``).
-
-    >>> from cau_rules import new_game
-    >>> playout(new_game("cau-quatre", players=3, seed=3), seed=1).termination.name in ("LAST_HOLDER", "SAFETY_BOUND")
-    True
-    """
-    return _ONE.playout(Batch, state, seed)
-
-
-def ismcts(
-    info: Any, iterations: int, rng: random.Random, exploration: float
-) -> list[tuple[QuatreMove, int, float]] | None:
-    """The compiled IS-MCTS search of the information state *info*: every root move with
-    its visits and summed reward, or None when it is not a four-card information state
-    (what :func:`cau_rules.ai.mcts.ismcts` calls for ``engine="kernel"``; see
-    :mod:`cau_rules.quatre.kernel.search`).
-
-    >>> import random
-    >>> from cau_rules import new_game
-    >>> from cau_rules.ai.infostate import InfoState
-    >>> state = new_game("cau-quatre", players=3, seed=3)
-    >>> sum(visits for _, visits, _ in ismcts(InfoState.start(state, state.to_play), 50, random.Random(2), 0.7))
-    50
-    """
-    return search.ismcts(info, iterations, rng, exploration)
+playout = Batch.playout
+"""A random playout of a state in the kernel (:meth:`~cau_rules.kernel.batch.RowsBatch.playout`):
+what ``Family.playout(..., engine="kernel")`` calls."""

@@ -20,6 +20,7 @@ from numba import njit, prange
 from cau_rules.kernel.rng import next_random
 from cau_rules.kernel.rows import twins
 from cau_rules.kernel.tools import fresh_cache, source_stamp
+from cau_rules.kernel.types import Flags, Randoms, Vector
 from cau_rules.outcome import Termination
 from cau_rules.quatre.kernel import layout as L
 
@@ -489,9 +490,6 @@ def play_random(s, r, rng):
 # -- typed entry points (what the rest of the package calls) ---------------------------
 
 Rows = npt.NDArray[np.int16]
-Vector = npt.NDArray[np.int64]
-Flags = npt.NDArray[np.bool_]
-Randoms = npt.NDArray[np.uint64]
 Lists = npt.NDArray[np.int64]
 
 

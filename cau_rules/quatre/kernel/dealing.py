@@ -18,6 +18,7 @@ from numba import njit
 from cau_rules.kernel import rng as kernel_rng
 from cau_rules.kernel.rng import MT_SIZE, TEXT_SIZE, generator_state, seed_numbers, shuffle_fresh
 from cau_rules.kernel.tools import fresh_cache, source_stamp
+from cau_rules.kernel.types import Ints, Randoms
 from cau_rules.quatre.kernel import core
 from cau_rules.quatre.kernel import layout as L
 from cau_rules.quatre.kernel.core import play_random
@@ -94,8 +95,6 @@ def fresh_plays(rows, r, rngs, g, first, count, players, deck):
 # -- typed entry points ----------------------------------------------------------------
 
 Rows = npt.NDArray[np.int16]
-Ints = npt.NDArray[np.int64]
-Randoms = npt.NDArray[np.uint64]
 
 
 def deck_values(cards: bytes) -> Ints:

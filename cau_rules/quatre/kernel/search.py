@@ -48,14 +48,14 @@ from cau_rules.kernel import search as kernel_search
 from cau_rules.kernel.rng import below
 from cau_rules.kernel.search import (
     HOT,
+    DeterminisedSearch,
     RulesData,
-    grow,
     resampled,
-    root_moves,
+    searched,
     specialise_search,
 )
-from cau_rules.kernel.tools import fresh_cache, generator_state, source_stamp
-from cau_rules.kernel.tree import SearchTree
+from cau_rules.kernel.tools import fresh_cache, source_stamp
+from cau_rules.kernel.types import Ints
 from cau_rules.quatre.codec import QuatreCodec
 from cau_rules.quatre.kernel import core
 from cau_rules.quatre.kernel import layout as L
@@ -218,7 +218,6 @@ run_determinise, run_search = specialise_search(
 # -- the Python side -----------------------------------------------------------------------
 
 Row = npt.NDArray[np.int16]
-Ints = npt.NDArray[np.int64]
 
 
 def _mask(cards: Any) -> int:
@@ -229,7 +228,7 @@ def _mask(cards: Any) -> int:
     return mask
 
 
-class SearchProblem:
+class SearchProblem(DeterminisedSearch):
     """One decision's determinisation data: the resampled position *state* as a row
     (*base*), the *unknown* cards (the stock and the unknown part of every holding but the
     seat's), and what :func:`determinise` reads of the view's constraints: the other
@@ -242,6 +241,8 @@ class SearchProblem:
         InvalidPositionError: *state* does not show the seat its view (it was not
             resampled from it).
     """
+
+    run_determinise, run_search = staticmethod(run_determinise), staticmethod(run_search)
 
     def __init__(self, state: QuatreState, view: QuatreView) -> None:
         n = state.players
@@ -299,28 +300,9 @@ class SearchProblem:
                     np.zeros(len(unknown), np.bool_))
         self.hot = (self.rules_vector, self.ctx[2]) + (self.ctx[2],) * (HOT - 2)
 
-    def determinisations(self, count: int, seed: int) -> list[Row]:
-        """*count* determinised rows, drawn from a generator started from *seed* (fewer
-        if some found no consistent deal)."""
-        out = np.zeros((count, L.ROW), np.int16)
-        rng = np.array([generator_state(seed)], np.uint64)
-        made = run_determinise(self.ctx, rng, out)
-        return list(out[:made])
-
-    def search(self, iterations: int, seed: int, exploration: float = 0.7) -> SearchTree:
-        """*iterations* iterations of IS-MCTS by ``state.to_play`` from the
-        determinisations of this position, drawn from a generator started from *seed*.
-
-        Raises:
-            InvalidPositionError: no iteration found a consistent deal.
-        """
-        tree = SearchTree(iterations + 1)
-        sizes = (PHASE, OVER, TO_PLAY, MOST, int(self.rules_vector[R_ACTIONS]), MAXP)
-        done = grow(run_search, (self.ctx, self.hot, np.empty(L.ROW, np.int16), *sizes), tree, iterations, seed, exploration)
-        if done == 0:
-            raise InvalidPositionError("no deal is consistent with this information state")
-        tree.done = int(done)
-        return tree
+    def sizes(self) -> tuple[int, int, int, int, int, int]:
+        """Over in the phase ``OVER``; at the most ``MOST`` legal actions."""
+        return (PHASE, OVER, TO_PLAY, MOST, int(self.rules_vector[R_ACTIONS]), MAXP)
 
 
 _RULES_DATA: RulesData[tuple[Ints, QuatreCodec]] = RulesData(
@@ -373,6 +355,4 @@ def ismcts(
     """
     if not _supported(info):
         return None
-    data = problem(info, rng)
-    tree = data.search(iterations, rng.getrandbits(63), exploration)
-    return root_moves(tree, data.codec.encode, info.view.legal_moves)
+    return searched(problem(info, rng), info, iterations, rng, exploration)
