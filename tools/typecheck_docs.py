@@ -63,7 +63,10 @@ def main(argv: list[str] | None = None) -> int:
             name = "doc_" + re.sub(r"\W", "_", str(page.relative_to(ROOT)).removesuffix(".md")) + ".py"
             (folder / name).write_text(code, encoding="utf-8")
             written.append(str(folder / name))
+        # The project's configuration too: it names the compiled kernel modules whose
+        # functions numba types (a snippet that imports one follows it there).
         command = [sys.executable, "-m", "mypy", "--strict", "--no-incremental",
+                   "--config-file", str(ROOT / "pyproject.toml"),
                    "--disable-error-code", "func-returns-value", *written]
         # MYPYPATH lets mypy find the package from a checkout too (an editable install's
         # import hook is invisible to it).
