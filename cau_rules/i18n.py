@@ -22,8 +22,9 @@ from __future__ import annotations
 import functools
 import string
 import tomllib
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from importlib import resources
+from typing import Generic, TypeVar
 
 from cau_rules.cards import Card, Language
 from cau_rules.errors import InvalidRulesError
@@ -33,15 +34,18 @@ __all__ = [
     "CATALOGUES",
     "COMMON",
     "DEFAULT_LANG",
+    "Described",
     "LANGS",
     "Catalogue",
     "Lang",
     "Worded",
     "check_lang",
+    "check_names",
     "event_text",
     "join_words",
     "load_catalogue",
     "seat_list",
+    "seat_name",
 ]
 
 Lang = Language
@@ -189,6 +193,77 @@ class Worded:
 
     def __str__(self) -> str:
         return self.text()
+
+
+def check_names(names: object) -> Sequence[str] | None:
+    """*names*, the players' names by seat, if it is a sequence (or None: no names).
+
+    Raises:
+        TypeError: *names* is a single str or not a sequence.
+
+    >>> check_names(["Anna", "Pau"]), check_names(None)
+    (['Anna', 'Pau'], None)
+    >>> check_names("Anna")
+    Traceback (most recent call last):
+    ...
+    TypeError: names must be a sequence of str or None, not str
+    """
+    if names is None:
+        return None
+    if isinstance(names, str) or not isinstance(names, Sequence):
+        raise TypeError(f"names must be a sequence of str or None, not {type(names).__name__}")
+    return names
+
+
+def seat_name(seat: int, lang: Lang, names: Sequence[str] | None = None) -> str:
+    """The player at *seat*: their name in *names* if it has one, else ``"seat N"`` in *lang*.
+
+    >>> seat_name(1, "ca"), seat_name(1, "en", ["Anna", "Pau"]), seat_name(2, "es", ["Anna"])
+    ('seient 1', 'Pau', 'asiento 2')
+    """
+    if names is not None and 0 <= seat < len(names) and names[seat]:
+        return names[seat]
+    return COMMON("seat", lang, seat)
+
+
+Seen = TypeVar("Seen")
+"""What a family's moves read of a position to put themselves in words (its ``Seen``)."""
+
+
+class Described(Generic[Seen]):
+    """A base of moves put in words: ``move.describe(state, lang, names=...)`` checks its
+    arguments once for every move and returns :meth:`words`, which each move writes.
+
+    >>> class Wait(Described[None]):
+    ...     def words(self, state: None, lang: Lang, names: Sequence[str] | None) -> str:
+    ...         return {"en": "waits", "ca": "espera", "es": "espera"}[lang]
+    >>> Wait().describe(None, "ca")
+    'espera'
+    """
+
+    __slots__ = ()
+
+    def describe(self, state: Seen | None = None, lang: Lang = "en", *, names: Sequence[str] | None = None) -> str:
+        """The move in words, as a player would say it.
+
+        Args:
+            state: the position (or the seat's view) the move is played in; a move that
+                says no more with it takes None.
+            lang: ``"en"``, ``"ca"`` or ``"es"``.
+            names: the players' names by seat (default: "seat 1").
+
+        Returns:
+            One short sentence.
+
+        Raises:
+            InvalidRulesError: *lang* is not a known language.
+            TypeError: *names* is not a sequence of names, or the move needs a *state*.
+        """
+        return self.words(state, check_lang(lang), check_names(names))
+
+    def words(self, state: Seen | None, lang: Lang, names: Sequence[str] | None) -> str:
+        """What :meth:`describe` says, its arguments checked (each move writes its own)."""
+        raise NotImplementedError
 
 
 def event_text(event: object, lang: Lang = "en") -> str:
