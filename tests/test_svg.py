@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import ast
 import inspect
-import os
 import re
 import xml.etree.ElementTree as ET
 from collections.abc import Callable, Iterator
@@ -53,8 +52,8 @@ from cau_rules.svg import (
     row_bounds,
     row_width,
 )
+from tests.golden_pictures import golden_test
 
-GOLDEN = Path(__file__).resolve().parent / "golden"
 NS = "{" + SVG_NAMESPACE + "}"
 LANGUAGES: tuple[Language, ...] = ("ca", "es", "en")
 ALL_CARDS = tuple(Card)
@@ -469,16 +468,7 @@ GOLDEN_PICTURES: dict[str, Callable[[], str]] = {
 }
 
 
-@pytest.mark.parametrize("name", sorted(GOLDEN_PICTURES))
-def test_golden(name: str) -> None:
-    svg = GOLDEN_PICTURES[name]()
-    path = GOLDEN / f"{name}.svg"
-    if os.environ.get("CAU_RULES_REGEN_GOLDEN") == "1":
-        path.parent.mkdir(exist_ok=True)
-        path.write_text(svg, encoding="utf-8", newline="\n")
-    parse(svg)
-    assert path.read_text(encoding="utf-8") == svg, (
-        f"{path.name} differs: if the change is intended, run CAU_RULES_REGEN_GOLDEN=1 pytest tests/test_svg.py")
+test_golden = golden_test(GOLDEN_PICTURES, __file__)
 
 
 # ---------------------------------------------------------------------------

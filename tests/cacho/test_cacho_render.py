@@ -9,12 +9,10 @@ After an intended change to the drawing, regenerate them and review the diff::
 from __future__ import annotations
 
 import contextlib
-import os
 import random
 import re
 import xml.etree.ElementTree as ET
 from collections.abc import Callable
-from pathlib import Path
 
 import pytest
 from hypothesis import given
@@ -43,9 +41,9 @@ from cau_rules.errors import CauRulesError, InvalidNotationError, InvalidRulesEr
 from cau_rules.moveseq import AmountRange, MoveList
 from cau_rules.svg import SVG_NAMESPACE, SvgOptions, card_name
 from tests.cacho.support import play, random_session, stacked_deck
+from tests.golden_pictures import golden_test
 from tests.work import within
 
-GOLDEN = Path(__file__).resolve().parents[1] / "golden"
 NS = "{" + SVG_NAMESPACE + "}"
 LANGUAGES: tuple[Language, ...] = ("ca", "es", "en")
 NAMES: dict[str, Card] = {card_name(card, deck=CACHO_24, language=language): card
@@ -110,15 +108,7 @@ GOLDEN_PICTURES: dict[str, Callable[[], str]] = {
 }
 
 
-@pytest.mark.parametrize("name", sorted(GOLDEN_PICTURES))
-def test_golden(name: str) -> None:
-    svg = GOLDEN_PICTURES[name]()
-    path = GOLDEN / f"{name}.svg"
-    if os.environ.get("CAU_RULES_REGEN_GOLDEN"):
-        path.write_text(svg, encoding="utf-8")
-    assert svg == path.read_text(encoding="utf-8"), f"{path.name} changed; regenerate and review"
-    assert svg == GOLDEN_PICTURES[name](), "the same position must draw the same bytes"
-    ET.fromstring(svg)
+test_golden = golden_test(GOLDEN_PICTURES, __file__)
 
 
 def test_a_view_shows_its_own_cards_and_backs_for_the_others() -> None:

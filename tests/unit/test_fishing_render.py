@@ -9,12 +9,10 @@ After an intended change to the drawing, regenerate them and review the diff::
 
 from __future__ import annotations
 
-import os
 import random
 import re
 import xml.etree.ElementTree as ET
 from collections.abc import Callable
-from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -30,8 +28,8 @@ from cau_rules.fishing.picture import svg_state, svg_view
 from cau_rules.fishing.render import move_menu, render_state, render_text
 from cau_rules.fishing.suite import hidden_from
 from cau_rules.svg import SVG_NAMESPACE, SvgOptions, card_name
+from tests.golden_pictures import golden_test
 
-GOLDEN = Path(__file__).resolve().parent.parent / "golden"
 NS = "{" + SVG_NAMESPACE + "}"
 CASES = [
     (name, players)
@@ -90,16 +88,7 @@ GOLDEN_PICTURES: dict[str, Callable[[], str]] = {
 }
 
 
-@pytest.mark.parametrize("name", sorted(GOLDEN_PICTURES))
-def test_golden(name: str) -> None:
-    svg = GOLDEN_PICTURES[name]()
-    path = GOLDEN / f"{name}.svg"
-    if os.environ.get("CAU_RULES_REGEN_GOLDEN") == "1":
-        path.write_text(svg, encoding="utf-8", newline="\n")
-    ET.fromstring(svg)
-    assert path.read_text(encoding="utf-8") == svg, (
-        f"{path.name} differs: if the change is intended, run "
-        "CAU_RULES_REGEN_GOLDEN=1 pytest tests/unit/test_fishing_render.py -k golden")
+test_golden = golden_test(GOLDEN_PICTURES, __file__)
 
 
 def test_pictures_are_deterministic_and_well_formed() -> None:
