@@ -33,7 +33,6 @@ from cau_rules.cards import (
 from cau_rules.errors import InvalidRulesError
 from cau_rules.svg import (
     HIGHLIGHT_COLOUR,
-    SVG_NAMESPACE,
     Canvas,
     PathData,
     SvgOptions,
@@ -52,10 +51,8 @@ from cau_rules.svg import (
     row_bounds,
     row_width,
 )
-from tests.golden_pictures import golden_test
+from tests.pictures import LANGUAGES, NS, GoldenPictures, golden_test
 
-NS = "{" + SVG_NAMESPACE + "}"
-LANGUAGES: tuple[Language, ...] = ("ca", "es", "en")
 ALL_CARDS = tuple(Card)
 
 
@@ -435,12 +432,17 @@ def test_any_row_is_valid_deterministic_and_names_exactly_its_cards(
 # Golden pictures
 
 
+GOLDEN_PICTURES = GoldenPictures()
+
+
+@GOLDEN_PICTURES.add("single-card")
 def golden_single_card() -> str:
     canvas = Canvas(80, 110, title="7 d'oros")
     draw_card(canvas, Card.O7, x=10, y=10, highlight=True, language="ca")
     return canvas.to_svg()
 
 
+@GOLDEN_PICTURES.add("french-fan")
 def golden_french_fan() -> str:
     left, top, right, bottom = row_bounds(5, width=50, gap=-20, fan=40)
     margin = 5
@@ -450,6 +452,7 @@ def golden_french_fan() -> str:
     return canvas.to_svg()
 
 
+@GOLDEN_PICTURES.add("table-corner")
 def golden_table_corner() -> str:
     canvas = Canvas(240, 120, title="Mesa")
     draw_turn_marker(canvas, x=12, y=14, size=12, language="es")
@@ -459,13 +462,6 @@ def golden_table_corner() -> str:
     draw_pile(canvas, Card.C3, 9, x=130, y=30, width=50, language="es")
     draw_pile(canvas, None, 0, x=190, y=30, width=40, language="es")
     return canvas.to_svg()
-
-
-GOLDEN_PICTURES: dict[str, Callable[[], str]] = {
-    "single-card": golden_single_card,
-    "french-fan": golden_french_fan,
-    "table-corner": golden_table_corner,
-}
 
 
 test_golden = golden_test(GOLDEN_PICTURES, __file__)

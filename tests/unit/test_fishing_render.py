@@ -12,7 +12,6 @@ from __future__ import annotations
 import random
 import re
 import xml.etree.ElementTree as ET
-from collections.abc import Callable
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -27,11 +26,10 @@ from cau_rules.fishing.notation import FIELDS
 from cau_rules.fishing.picture import svg_state, svg_view
 from cau_rules.fishing.render import move_menu, render_state, render_text
 from cau_rules.fishing.suite import hidden_from
-from cau_rules.svg import SVG_NAMESPACE, SvgOptions, card_name
-from tests.golden_pictures import golden_test
+from cau_rules.svg import SvgOptions, card_name
+from tests.pictures import NS, GoldenPictures, golden_test
 from tests.unit.fishing_games import played
 
-NS = "{" + SVG_NAMESPACE + "}"
 CASES = [
     (name, players)
     for name, rules in FISHING_PRESETS.items()
@@ -59,23 +57,22 @@ def named_cards(svg: str, language: Language, state: FishingState) -> set[Card]:
 # Golden pictures
 
 
+GOLDEN_PICTURES = GoldenPictures()
+
+
+@GOLDEN_PICTURES.add("fishing-book-after")
 def golden_book_after() -> str:
     return svg_view(book_example().apply("8c+1").observe(0), options=SvgOptions(language="en"))
 
 
+@GOLDEN_PICTURES.add("fishing-pending-chain")
 def golden_pending_chain() -> str:
     return svg_view(pending_cau().observe(2), options=SvgOptions(language="ca"))
 
 
+@GOLDEN_PICTURES.add("fishing-stake-state")
 def golden_stake_state() -> str:
     return svg_state(valencian_stake(), options=SvgOptions(language="es", size=0.8), bottom=2)
-
-
-GOLDEN_PICTURES: dict[str, Callable[[], str]] = {
-    "fishing-book-after": golden_book_after,
-    "fishing-pending-chain": golden_pending_chain,
-    "fishing-stake-state": golden_stake_state,
-}
 
 
 test_golden = golden_test(GOLDEN_PICTURES, __file__)

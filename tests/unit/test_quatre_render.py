@@ -12,7 +12,6 @@ import contextlib
 import random
 import re
 import xml.etree.ElementTree as ET
-from collections.abc import Callable
 
 import pytest
 from hypothesis import given, settings
@@ -26,11 +25,9 @@ from cau_rules.quatre.notation import FIELD_NAMES, MAX_NOTATION
 from cau_rules.quatre.picture import svg_state, svg_view
 from cau_rules.quatre.render import move_menu, render_text
 from cau_rules.quatre.suite import hidden_from
-from cau_rules.svg import SVG_NAMESPACE, SvgOptions, card_name
-from tests.golden_pictures import golden_test
+from cau_rules.svg import SvgOptions, card_name
+from tests.pictures import LANGUAGES, NS, GoldenPictures, golden_test
 
-NS = "{" + SVG_NAMESPACE + "}"
-LANGUAGES: tuple[Language, ...] = ("ca", "es", "en")
 RULES: tuple[QuatreRules, ...] = (
     QUATRE,
     QUATRE.replace(hand_size=5, table_size=3, max_turns_after_stock=12),
@@ -83,25 +80,24 @@ def named_cards(root: ET.Element, rules: QuatreRules, language: Language) -> set
 # -- golden pictures ------------------------------------------------------------------
 
 
+GOLDEN_PICTURES = GoldenPictures()
+
+
+@GOLDEN_PICTURES.add("quatre-chain")
 def golden_chain() -> str:
     return doc_pictures()["quatre-chain.svg"]
 
 
+@GOLDEN_PICTURES.add("quatre-view-ca")
 def golden_view_ca() -> str:
     state = random_game(QUATRE, 4, seed=3)[60]
     return svg_view(state.observe(1), options=SvgOptions(language="ca", size=0.8))
 
 
+@GOLDEN_PICTURES.add("quatre-state-es")
 def golden_state_es() -> str:
     state = random_game(QUATRE, 3, seed=8)[20]
     return svg_state(state, options=SvgOptions(language="es"), bottom=2)
-
-
-GOLDEN_PICTURES: dict[str, Callable[[], str]] = {
-    "quatre-chain": golden_chain,
-    "quatre-view-ca": golden_view_ca,
-    "quatre-state-es": golden_state_es,
-}
 
 
 test_golden = golden_test(GOLDEN_PICTURES, __file__)
