@@ -36,7 +36,7 @@ from cau_rules.svg import (
 )
 from cau_rules.svg.faces import FACE_WORDS
 
-__all__ = ["BIG", "CALL_NAMES", "INDENT", "LABELS", "LINE", "MARGIN", "SMALL", "PictureForm", "Scene", "SeatScene", "call_name", "chain_caption", "chain_width", "draw_chain", "draw_holding", "draw_pile_of", "draw_seat_pile", "footer_of", "heading_line", "holding_width", "label_text", "last_move", "lit_cards", "pile_at", "preset_title", "seat_label"]
+__all__ = ["BIG", "CALL_NAMES", "INDENT", "LABELS", "LINE", "MARGIN", "SMALL", "PictureForm", "Scene", "SeatScene", "call_name", "chain_caption", "chain_width", "draw_chain", "draw_holding", "draw_pile_of", "draw_seat_pile", "footer_of", "heading_line", "holding_width", "label_text", "last_move", "lit_cards", "middle_state", "pile_at", "preset_title", "seat_label"]
 
 PictureForm = Literal["table", "column"]
 """How a picture is laid out: ``"table"`` (landscape, the seats around an oval table, the
@@ -201,6 +201,20 @@ def lit_cards(marked: set[Card], cards: Iterable[Card]) -> frozenset[Card] | Non
     """Which of *cards* are highlighted, for a key (None, as a rule: the cards of a move have
     left the hand that played them)."""
     return None if marked.isdisjoint(cards) else frozenset(marked.intersection(cards))
+
+
+def middle_state(scene: Scene, marked: set[Card], language: Language) -> tuple[object, ...]:
+    """All that the middle of the table shows, in *language*: the table and its lit cards, the
+    last trail, the chain with its caption and lit cards, the stock with its top card and the
+    discard.  Both forms remember their middle under it and the places their form gives it."""
+    chain_label = chain_lit = None
+    if scene.chain is not None:
+        chain_label = chain_caption(scene, language)
+        chain_lit = lit_cards(marked, [card for _, card in scene.chain.cards])
+    deck = scene.rules.deck.name if scene.rules is not None else None
+    stock_top = scene.stock[0] if scene.stock else None
+    return (language, deck, scene.table, lit_cards(marked, scene.table), scene.trail, scene.chain, chain_label,
+            chain_lit, scene.stock_size, stock_top, scene.discard)
 
 
 def draw_seat_pile(into: Group, seat: SeatScene, y: float, pile_x: float, scene: Scene, options: SvgOptions,
