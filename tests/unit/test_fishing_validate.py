@@ -247,7 +247,7 @@ def test_impossible_chain_and_counters(change: Callable[[dict[str, Any]], object
         loads(json.dumps(data))
 
 
-def test_impossible_trail_debts_and_stones() -> None:
+def test_impossible_trail() -> None:
     trailed = pending_cau().apply("11c")
     assert trailed.trail is not None
     data = saved(trailed)
@@ -258,22 +258,19 @@ def test_impossible_trail_debts_and_stones() -> None:
     data["table"] = "11c " + " ".join(card for card in data["table"].split() if card != "11c")
     with pytest.raises(InvalidPositionError, match="not the last card placed on the table"):
         loads(json.dumps(data))
-    stones = stake_save()
-    stones["tally"]["stones"] = [13, 4]
-    with pytest.raises(InvalidPositionError, match="adds up to"):
-        loads(json.dumps(stones))
-    stones = stake_save()
-    stones["tally"]["stones"] = [41, 4]
-    with pytest.raises(InvalidPositionError, match="reached the target 41"):
-        loads(json.dumps(stones))
-    stones = stake_save()
-    stones["stake"]["bids"] = [3, 2]
-    with pytest.raises(InvalidPositionError, match="do not rise"):
-        loads(json.dumps(stones))
-    stones = stake_save()
-    stones["stake"]["bidders"] = [2, 1]
-    with pytest.raises(InvalidPositionError, match="eldest holder of each team"):
-        loads(json.dumps(stones))
+
+
+@pytest.mark.parametrize(("change", "message"), [
+    (lambda d: d["tally"].update(stones=[13, 4]), "adds up to"),
+    (lambda d: d["tally"].update(stones=[41, 4]), "reached the target 41"),
+    (lambda d: d["stake"].update(bids=[3, 2]), "do not rise"),
+    (lambda d: d["stake"].update(bidders=[2, 1]), "eldest holder of each team"),
+])
+def test_impossible_stones_and_stake(change: Callable[[dict[str, Any]], object], message: str) -> None:
+    data = stake_save()
+    change(data)
+    with pytest.raises(InvalidPositionError, match=message):
+        loads(json.dumps(data))
 
 
 # ---------------------------------------------------------------------------
