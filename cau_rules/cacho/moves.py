@@ -15,6 +15,9 @@ move            text              when
 ``Fold()``      ``fold``          facing a bet: give up the hand
 ==============  ================  ===================================================
 
+Every move says itself in words, in any language: ``move.describe(state, lang, names=...)``
+(:class:`~cau_rules.i18n.Described`; each move's ``words`` writes its sentence).
+
 >>> from cau_rules.cacho.moves import Bet, parse_move
 >>> parse_move("bet 3")
 Bet(amount=3)

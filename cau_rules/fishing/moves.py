@@ -5,6 +5,9 @@ takes after the match, which pile at each rank where several piles could be take
 and (only under ``explicit_calls``) which calls are announced.  :class:`Declare`
 answers the ronda declaration phase of ``explicit_calls``.
 
+Every move says itself in words, in any language: ``move.describe(state, lang, names=...)``
+(:class:`~cau_rules.i18n.Described`; each move's ``words`` writes its sentence).
+
 >>> from cau_rules.fishing.moves import Play, parse_move
 >>> move = parse_move("8o+1")
 >>> move

@@ -21,6 +21,9 @@ card held, where one move of four cards would be one move per set of four).
 :func:`parse_move` reads what :func:`format_move` (and ``str``) writes; letters may be
 upper or lower case and spaces around the parts are ignored.
 
+Every move says itself in words, in any language: ``move.describe(state, lang, names=...)``
+(:class:`~cau_rules.i18n.Described`; each move's ``words`` writes its sentence).
+
 >>> from cau_rules.quatre.moves import parse_move
 >>> parse_move("5o>5c")
 Play(card=<Card.O5: 4>, target=<Card.C5: 16>)
