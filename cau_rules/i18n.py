@@ -1,9 +1,11 @@
 """The words people read, in English, Catalan and Spanish: one ``lang`` choice for every
 screen, event, outcome, move menu and picture.
 
-Every text a person reads is a key of a :class:`Catalogue`, a typed table in code that
-holds the key in all three languages (checked when the catalogue is built and by a test
-over every catalogue).  Each game family keeps its own catalogue next to its screens
+Every text a person reads is a key of a :class:`Catalogue`, a typed table that holds the
+key in all three languages (checked when the catalogue is built and by a test over every
+catalogue).  The texts themselves are data, one TOML file a catalogue in the package's
+``catalogues`` folder (:func:`load_catalogue`), for translators to edit without reading
+code.  Each game family's module that speaks loads its own catalogue
 (``cau_rules.<family>.texts``); the words every family shares (seats, outcomes, counts)
 are :data:`COMMON`.  English is the default everywhere; exceptions stay in English.
 
@@ -17,8 +19,12 @@ are :data:`COMMON`.  English is the default everywhere; exceptions stay in Engli
 
 from __future__ import annotations
 
+import functools
 import string
-from collections.abc import Iterable, Mapping
+import tomllib
+from collections.abc import Iterable, Mapping, Sequence
+from importlib import resources
+from typing import Generic, TypeVar
 
 from cau_rules.cards import Card, Language
 from cau_rules.errors import InvalidRulesError
@@ -30,12 +36,16 @@ __all__ = [
     "DEFAULT_LANG",
     "LANGS",
     "Catalogue",
+    "Described",
     "Lang",
     "Worded",
     "check_lang",
+    "check_names",
     "event_text",
     "join_words",
+    "load_catalogue",
     "seat_list",
+    "seat_name",
 ]
 
 Lang = Language
@@ -109,6 +119,47 @@ class Catalogue:
                 raise InvalidRulesError(f"catalogue {name!r}: key {key!r} has different fields by language")
             self.entries[key] = {lang: texts[lang] for lang in LANGS}
 
+    @classmethod
+    def from_toml(cls, name: str, text: str) -> Catalogue:
+        """A catalogue from TOML *text*: a table a key, holding its text in each language.
+
+        Args:
+            name: what the catalogue is for.
+            text: TOML such as ``[hello]`` then the lines ``en = "hello {0}"``,
+                ``ca = "hola {0}"`` and ``es = "hola {0}"``.
+
+        Returns:
+            The catalogue, its keys in the order of the text.
+
+        Raises:
+            InvalidRulesError: *text* is not TOML, a key is not a table of strings by
+                language (``en``, ``ca``, ``es``), or a key lacks a language or its
+                languages' fields differ.
+
+        >>> words = Catalogue.from_toml("demo", '[bye]\\nen = "bye"\\nca = "adéu"\\nes = "adiós"')
+        >>> words("bye", "es")
+        'adiós'
+        >>> Catalogue.from_toml("bad", 'bye = "bye"')
+        Traceback (most recent call last):
+        ...
+        cau_rules.errors.InvalidRulesError: catalogue 'bad': key 'bye' is not a table of texts by language
+        """
+        try:
+            data = tomllib.loads(text)
+        except tomllib.TOMLDecodeError as error:
+            raise InvalidRulesError(f"catalogue {name!r} is not TOML: {error}") from None
+        entries: dict[str, dict[Lang, str]] = {}
+        for key, table in data.items():
+            if not isinstance(table, dict):
+                raise InvalidRulesError(f"catalogue {name!r}: key {key!r} is not a table of texts by language")
+            unknown = sorted(set(table) - set(LANGS))
+            if unknown:
+                raise InvalidRulesError(f"catalogue {name!r}: key {key!r} has unknown languages {unknown}: use en, ca, es")
+            if not all(isinstance(value, str) for value in table.values()):
+                raise InvalidRulesError(f"catalogue {name!r}: key {key!r} has a text that is not a string")
+            entries[key] = {lang: table[lang] for lang in LANGS if lang in table}
+        return cls(name, entries)
+
     def __call__(self, key: str, lang: Lang, *args: object) -> str:
         """The text of *key* in *lang*, formatted with *args*."""
         return self.entries[key][lang].format(*args)
@@ -144,6 +195,77 @@ class Worded:
         return self.text()
 
 
+def check_names(names: object) -> Sequence[str] | None:
+    """*names*, the players' names by seat, if it is a sequence (or None: no names).
+
+    Raises:
+        TypeError: *names* is a single str or not a sequence.
+
+    >>> check_names(["Anna", "Pau"]), check_names(None)
+    (['Anna', 'Pau'], None)
+    >>> check_names("Anna")
+    Traceback (most recent call last):
+    ...
+    TypeError: names must be a sequence of str or None, not str
+    """
+    if names is None:
+        return None
+    if isinstance(names, str) or not isinstance(names, Sequence):
+        raise TypeError(f"names must be a sequence of str or None, not {type(names).__name__}")
+    return names
+
+
+def seat_name(seat: int, lang: Lang, names: Sequence[str] | None = None) -> str:
+    """The player at *seat*: their name in *names* if it has one, else ``"seat N"`` in *lang*.
+
+    >>> seat_name(1, "ca"), seat_name(1, "en", ["Anna", "Pau"]), seat_name(2, "es", ["Anna"])
+    ('seient 1', 'Pau', 'asiento 2')
+    """
+    if names is not None and 0 <= seat < len(names) and names[seat]:
+        return names[seat]
+    return COMMON("seat", lang, seat)
+
+
+Seen = TypeVar("Seen")
+"""What a family's moves read of a position to put themselves in words (its ``Seen``)."""
+
+
+class Described(Generic[Seen]):
+    """A base of moves put in words: ``move.describe(state, lang, names=...)`` checks its
+    arguments once for every move and returns :meth:`words`, which each move writes.
+
+    >>> class Wait(Described[None]):
+    ...     def words(self, state: None, lang: Lang, names: Sequence[str] | None) -> str:
+    ...         return {"en": "waits", "ca": "espera", "es": "espera"}[lang]
+    >>> Wait().describe(None, "ca")
+    'espera'
+    """
+
+    __slots__ = ()
+
+    def describe(self, state: Seen | None = None, lang: Lang = "en", *, names: Sequence[str] | None = None) -> str:
+        """The move in words, as a player would say it.
+
+        Args:
+            state: the position (or the seat's view) the move is played in; a move that
+                says no more with it takes None.
+            lang: ``"en"``, ``"ca"`` or ``"es"``.
+            names: the players' names by seat (default: "seat 1").
+
+        Returns:
+            One short sentence.
+
+        Raises:
+            InvalidRulesError: *lang* is not a known language.
+            TypeError: *names* is not a sequence of names, or the move needs a *state*.
+        """
+        return self.words(state, check_lang(lang), check_names(names))
+
+    def words(self, state: Seen | None, lang: Lang, names: Sequence[str] | None) -> str:
+        """What :meth:`describe` says, its arguments checked (each move writes its own)."""
+        raise NotImplementedError
+
+
 def event_text(event: object, lang: Lang = "en") -> str:
     """The words of *event* in *lang* (``str(event)`` for anything not :class:`Worded`).
 
@@ -164,6 +286,30 @@ def register(catalogue: Catalogue) -> Catalogue:
 
 
 _AND: Mapping[Lang, str] = {"en": "and", "ca": "i", "es": "y"}
+
+
+@functools.cache
+def load_catalogue(name: str) -> Catalogue:
+    """The catalogue *name* the library ships, read from its TOML file and registered.
+
+    The file is ``cau_rules/catalogues/<name>.toml`` (a space in the name is a hyphen in
+    the file's name), read once: later calls return the same catalogue.
+
+    Args:
+        name: the catalogue's name (``"common"``, ``"fishing picture"``).
+
+    Returns:
+        The catalogue, also in :data:`CATALOGUES`.
+
+    Raises:
+        FileNotFoundError: the library ships no catalogue of that name.
+        InvalidRulesError: the file breaks a rule of :meth:`Catalogue.from_toml`.
+
+    >>> load_catalogue("common")("seat", "ca", 1), load_catalogue("common") is COMMON
+    ('seient 1', True)
+    """
+    file = resources.files("cau_rules") / "catalogues" / f"{name.replace(' ', '-')}.toml"
+    return register(Catalogue.from_toml(name, file.read_text(encoding="utf-8")))
 
 
 def join_words(words: Iterable[str], lang: Lang) -> str:
@@ -190,44 +336,7 @@ def seat_list(seats: Iterable[int], lang: Lang) -> str:
     return COMMON(key, lang, join_words(numbers, lang))
 
 
-COMMON = register(Catalogue("common", {
-    "seat": {"en": "seat {0}", "ca": "seient {0}", "es": "asiento {0}"},
-    "seats": {"en": "seats {0}", "ca": "seients {0}", "es": "asientos {0}"},
-    "you": {"en": "{0} (you)", "ca": "{0} (tu)", "es": "{0} (tú)"},
-    "team": {"en": "team {0}", "ca": "equip {0}", "es": "equipo {0}"},
-    "cards": {"en": "{0} card|{0} cards", "ca": "{0} carta|{0} cartes", "es": "{0} carta|{0} cartas"},
-    "hands": {"en": "{0} hand|{0} hands", "ca": "{0} mà|{0} mans", "es": "{0} mano|{0} manos"},
-    "none": {"en": "(none)", "ca": "(cap)", "es": "(ninguna)"},
-    "nothing": {"en": "none", "ca": "cap", "es": "ninguna"},
-    "game_over": {"en": "game over", "ca": "partida acabada", "es": "partida terminada"},
-    "to_play": {"en": "{0} to play", "ca": "juga {0}", "es": "juega {0}"},
-    # outcomes
-    "wins": {"en": "{0} wins", "ca": "{0} guanya", "es": "{0} gana"},
-    "share": {"en": "{0} win", "ca": "{0} guanyen", "es": "{0} ganan"},
-    "tie": {"en": "{0} tie", "ca": "{0} empaten", "es": "{0} empatan"},
-    "nobody": {"en": "nobody wins", "ca": "no guanya ningú", "es": "no gana nadie"},
-    "scores": {"en": "scores: {0}", "ca": "punts: {0}", "es": "puntos: {0}"},
-    "score_of": {"en": "{0}: {1}", "ca": "{0}: {1}", "es": "{0}: {1}"},
-    "not_over": {"en": "the game is not over", "ca": "la partida no ha acabat", "es": "la partida no ha terminado"},
-    "game_ended": {"en": "game over: {0}", "ca": "partida acabada: {0}", "es": "partida terminada: {0}"},
-    "MOST_CARDS": {"en": "with the most cards", "ca": "amb més cartes", "es": "con más cartas"},
-    "MOST_DOZENS": {"en": "with the most dozens", "ca": "amb més dotzenes", "es": "con más docenas"},
-    "MOST_HANDS": {"en": "with the most hands won", "ca": "amb més mans guanyades", "es": "con más manos ganadas"},
-    "TARGET_STONES": {"en": "by reaching the stone target", "ca": "en arribar a les pedres de la partida",
-                      "es": "al llegar a las piedras de la partida"},
-    "TARGET_STONES_n": {"en": "by reaching {0} stones", "ca": "en arribar a {0} pedres",
-                        "es": "al llegar a {0} piedras"},
-    "STAKE_WON": {"en": "by winning the stake", "ca": "en guanyar l'envit", "es": "al ganar el envite"},
-    "LAST_HOLDER": {"en": "as the last player holding cards", "ca": "com a últim jugador amb cartes",
-                    "es": "como último jugador con cartas"},
-    "SAFETY_BOUND": {"en": "with the most cards at the safety bound",
-                     "ca": "amb més cartes en arribar al límit de torns",
-                     "es": "con más cartas al llegar al límite de turnos"},
-    "ALL_COUNTERS": {"en": "holding all the counters", "ca": "amb totes les fitxes", "es": "con todas las fichas"},
-    "MAX_HANDS": {"en": "with the most counters", "ca": "amb més fitxes", "es": "con más fichas"},
-    "after_hands": {"en": "after {0}", "ca": "després de {0}", "es": "después de {0}"},
-    "wins_session": {"en": "{0} wins the session", "ca": "{0} guanya la sessió", "es": "{0} gana la sesión"},
-}))
+COMMON = load_catalogue("common")
 """The words every family shares: seats, counts, outcomes."""
 
 

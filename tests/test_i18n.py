@@ -10,16 +10,19 @@ import random
 import re
 import xml.etree.ElementTree as ET
 from collections.abc import Iterator
+from importlib import resources
 
 import pytest
 
 import cau_rules.cacho.picture
+import cau_rules.cli.presets
+import cau_rules.cli.screens
 import cau_rules.fishing.picture
 import cau_rules.quatre.picture  # noqa: F401  (each registers its catalogue on import)
 from cau_rules import FAMILIES, new_game, variants
 from cau_rules.errors import InvalidRulesError
 from cau_rules.game import GameState
-from cau_rules.i18n import CATALOGUES, LANGS, Catalogue, Lang, check_lang, event_text
+from cau_rules.i18n import CATALOGUES, LANGS, Catalogue, Lang, check_lang, event_text, load_catalogue
 from cau_rules.registry import family_of
 from cau_rules.svg import SVG_NAMESPACE
 
@@ -57,6 +60,28 @@ def test_a_catalogue_refuses_a_missing_language_or_different_fields() -> None:
         check_lang(1)
     with pytest.raises(InvalidRulesError, match="unknown language"):
         check_lang("fr")
+
+
+def test_a_catalogue_file_is_checked_when_read() -> None:
+    good = Catalogue.from_toml("t", '["a key"]\nen = "{0} x"\nca = "{0} y"\nes = "{0} z"\n[b]\nen = "b"\nca = "b"\nes = "b"')
+    assert good.keys() == ["a key", "b"] and good("a key", "es", 1) == "1 z"
+    with pytest.raises(InvalidRulesError, match="is not TOML"):
+        Catalogue.from_toml("t", "[k")
+    with pytest.raises(InvalidRulesError, match="key 'k' is not a table"):
+        Catalogue.from_toml("t", 'k = "x"')
+    with pytest.raises(InvalidRulesError, match=r"unknown languages \['fr'\]"):
+        Catalogue.from_toml("t", '[k]\nen = "a"\nca = "b"\nes = "c"\nfr = "d"')
+    with pytest.raises(InvalidRulesError, match="not a string"):
+        Catalogue.from_toml("t", '[k]\nen = "a"\nca = "b"\nes = 3')
+    with pytest.raises(InvalidRulesError, match="lacks ca"):
+        Catalogue.from_toml("t", '[k]\nen = "a"\nes = "c"')
+
+
+def test_every_catalogue_file_the_library_ships_is_read_and_registered() -> None:
+    folder = resources.files("cau_rules") / "catalogues"
+    names = {entry.name.removesuffix(".toml").replace("-", " ") for entry in folder.iterdir()}
+    assert names <= set(CATALOGUES), names - set(CATALOGUES)
+    assert all(load_catalogue(name) is CATALOGUES[name] for name in names)
 
 
 def _positions(name: str, seed: int) -> Iterator[GameState]:

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import ast
 import inspect
-import os
 import re
 import xml.etree.ElementTree as ET
 from collections.abc import Callable, Iterator
@@ -34,7 +33,6 @@ from cau_rules.cards import (
 from cau_rules.errors import InvalidRulesError
 from cau_rules.svg import (
     HIGHLIGHT_COLOUR,
-    SVG_NAMESPACE,
     Canvas,
     PathData,
     SvgOptions,
@@ -53,10 +51,8 @@ from cau_rules.svg import (
     row_bounds,
     row_width,
 )
+from tests.pictures import LANGUAGES, NS, GoldenPictures, golden_test
 
-GOLDEN = Path(__file__).resolve().parent / "golden"
-NS = "{" + SVG_NAMESPACE + "}"
-LANGUAGES: tuple[Language, ...] = ("ca", "es", "en")
 ALL_CARDS = tuple(Card)
 
 
@@ -436,12 +432,17 @@ def test_any_row_is_valid_deterministic_and_names_exactly_its_cards(
 # Golden pictures
 
 
+GOLDEN_PICTURES = GoldenPictures()
+
+
+@GOLDEN_PICTURES.add("single-card")
 def golden_single_card() -> str:
     canvas = Canvas(80, 110, title="7 d'oros")
     draw_card(canvas, Card.O7, x=10, y=10, highlight=True, language="ca")
     return canvas.to_svg()
 
 
+@GOLDEN_PICTURES.add("french-fan")
 def golden_french_fan() -> str:
     left, top, right, bottom = row_bounds(5, width=50, gap=-20, fan=40)
     margin = 5
@@ -451,6 +452,7 @@ def golden_french_fan() -> str:
     return canvas.to_svg()
 
 
+@GOLDEN_PICTURES.add("table-corner")
 def golden_table_corner() -> str:
     canvas = Canvas(240, 120, title="Mesa")
     draw_turn_marker(canvas, x=12, y=14, size=12, language="es")
@@ -462,23 +464,7 @@ def golden_table_corner() -> str:
     return canvas.to_svg()
 
 
-GOLDEN_PICTURES: dict[str, Callable[[], str]] = {
-    "single-card": golden_single_card,
-    "french-fan": golden_french_fan,
-    "table-corner": golden_table_corner,
-}
-
-
-@pytest.mark.parametrize("name", sorted(GOLDEN_PICTURES))
-def test_golden(name: str) -> None:
-    svg = GOLDEN_PICTURES[name]()
-    path = GOLDEN / f"{name}.svg"
-    if os.environ.get("CAU_RULES_REGEN_GOLDEN") == "1":
-        path.parent.mkdir(exist_ok=True)
-        path.write_text(svg, encoding="utf-8", newline="\n")
-    parse(svg)
-    assert path.read_text(encoding="utf-8") == svg, (
-        f"{path.name} differs: if the change is intended, run CAU_RULES_REGEN_GOLDEN=1 pytest tests/test_svg.py")
+test_golden = golden_test(GOLDEN_PICTURES, __file__)
 
 
 # ---------------------------------------------------------------------------

@@ -15,6 +15,9 @@ move            text              when
 ``Fold()``      ``fold``          facing a bet: give up the hand
 ==============  ================  ===================================================
 
+Every move says itself in words, in any language: ``move.describe(state, lang, names=...)``
+(:class:`~cau_rules.i18n.Described`; each move's ``words`` writes its sentence).
+
 >>> from cau_rules.cacho.moves import Bet, parse_move
 >>> parse_move("bet 3")
 Bet(amount=3)
@@ -32,7 +35,7 @@ import attrs
 from cau_rules.cacho.texts import TEXTS
 from cau_rules.checks import MAX_DIGITS
 from cau_rules.errors import InvalidNotationError, MoveTypeError
-from cau_rules.i18n import Lang, check_lang
+from cau_rules.i18n import Described, Lang
 
 __all__ = [
     "MOVE_TYPES",
@@ -72,12 +75,6 @@ class Seen(Protocol):
         """Each seat's total in this betting round."""
 
 
-def _check_describe(lang: object, names: object) -> Lang:
-    if names is not None and (isinstance(names, str) or not isinstance(names, Sequence)):
-        raise TypeError(f"names must be a sequence of str or None, not {type(names).__name__}")
-    return check_lang(lang)
-
-
 def _amount(value: object) -> int:
     if not isinstance(value, int) or isinstance(value, bool):
         raise TypeError(f"an amount of counters must be int, not {type(value).__name__}")
@@ -85,7 +82,7 @@ def _amount(value: object) -> int:
 
 
 @attrs.frozen
-class Pass:
+class Pass(Described[Seen]):
     """Put nothing in while nobody has bet this round (the check of round 3).
 
     >>> str(Pass())
@@ -96,31 +93,20 @@ class Pass:
         """The canonical order of moves: pass, bet, fold, call, raise, then the amount."""
         return (0, 0)
 
-    def describe(self, state: Seen | None = None, lang: Lang = "en", *, names: Sequence[str] | None = None) -> str:
+    def words(self, state: Seen | None, lang: Lang, names: Sequence[str] | None) -> str:
         """The move in words.
-
-        Args:
-            state: the position (or the seat's view); not needed for this move.
-            lang: ``"en"``, ``"ca"`` or ``"es"``.
-            names: the players' names by seat; not needed for this move.
-
-        Returns:
-            One short sentence.
-
-        Raises:
-            InvalidRulesError: *lang* is not a known language.
 
         >>> Pass().describe(None, "ca")
         'passa, sense apostar res'
         """
-        return TEXTS("move_pass", _check_describe(lang, names))
+        return TEXTS("move_pass", lang)
 
     def __str__(self) -> str:
         return "pass"
 
 
 @attrs.frozen
-class Bet:
+class Bet(Described[Seen]):
     """Open the betting of the round with ``amount`` counters.
 
     >>> Bet(2).amount
@@ -133,31 +119,20 @@ class Bet:
         """The canonical order of moves: pass, bet, fold, call, raise, then the amount."""
         return (1, self.amount)
 
-    def describe(self, state: Seen | None = None, lang: Lang = "en", *, names: Sequence[str] | None = None) -> str:
+    def words(self, state: Seen | None, lang: Lang, names: Sequence[str] | None) -> str:
         """The move in words: how many counters it bets.
-
-        Args:
-            state: the position (or the seat's view); not needed for this move.
-            lang: ``"en"``, ``"ca"`` or ``"es"``.
-            names: the players' names by seat; not needed for this move.
-
-        Returns:
-            One short sentence.
-
-        Raises:
-            InvalidRulesError: *lang* is not a known language.
 
         >>> Bet(2).describe(None, "es")
         'apuesta 2 fichas'
         """
-        return TEXTS.count("move_bet", self.amount, _check_describe(lang, names))
+        return TEXTS.count("move_bet", self.amount, lang)
 
     def __str__(self) -> str:
         return f"bet {self.amount}"
 
 
 @attrs.frozen
-class Call:
+class Call(Described[Seen]):
     """Match the current bet (under ``side_pots``, all in if short).
 
     >>> str(Call())
@@ -168,24 +143,13 @@ class Call:
         """The canonical order of moves: pass, bet, fold, call, raise, then the amount."""
         return (3, 0)
 
-    def describe(self, state: Seen | None = None, lang: Lang = "en", *, names: Sequence[str] | None = None) -> str:
-        """The move in words: how many counters the call puts in (all in when short).
-
-        Args:
-            state: the position (or the seat's view), which says how much there is to call.
-            lang: ``"en"``, ``"ca"`` or ``"es"``.
-            names: the players' names by seat; not needed for this move.
-
-        Returns:
-            One short sentence.
-
-        Raises:
-            InvalidRulesError: *lang* is not a known language.
+    def words(self, state: Seen | None, lang: Lang, names: Sequence[str] | None) -> str:
+        """The move in words: how many counters the call puts in (all in when short), read
+        from *state*; without one, the call alone.
 
         >>> Call().describe(None, "ca")
         "iguala l'aposta"
         """
-        lang = _check_describe(lang, names)
         if state is None:
             return TEXTS("move_call_plain", lang)
         seat = state.to_play
@@ -199,7 +163,7 @@ class Call:
 
 
 @attrs.frozen
-class Raise:
+class Raise(Described[Seen]):
     """Round 3 only: raise the round total to ``to`` counters (at least the bet + 1).
 
     >>> str(Raise(to=5))
@@ -212,31 +176,20 @@ class Raise:
         """The canonical order of moves: pass, bet, fold, call, raise, then the amount."""
         return (4, self.to)
 
-    def describe(self, state: Seen | None = None, lang: Lang = "en", *, names: Sequence[str] | None = None) -> str:
+    def words(self, state: Seen | None, lang: Lang, names: Sequence[str] | None) -> str:
         """The move in words: the round total it raises to.
-
-        Args:
-            state: the position (or the seat's view); not needed for this move.
-            lang: ``"en"``, ``"ca"`` or ``"es"``.
-            names: the players' names by seat; not needed for this move.
-
-        Returns:
-            One short sentence.
-
-        Raises:
-            InvalidRulesError: *lang* is not a known language.
 
         >>> Raise(to=5).describe(None, "en")
         "raises the round's bet to 5"
         """
-        return TEXTS("move_raise", _check_describe(lang, names), self.to)
+        return TEXTS("move_raise", lang, self.to)
 
     def __str__(self) -> str:
         return f"raise {self.to}"
 
 
 @attrs.frozen
-class Fold:
+class Fold(Described[Seen]):
     """Give up the hand; counters already put in stay in the pot.
 
     >>> str(Fold())
@@ -247,24 +200,13 @@ class Fold:
         """The canonical order of moves: pass, bet, fold, call, raise, then the amount."""
         return (2, 0)
 
-    def describe(self, state: Seen | None = None, lang: Lang = "en", *, names: Sequence[str] | None = None) -> str:
+    def words(self, state: Seen | None, lang: Lang, names: Sequence[str] | None) -> str:
         """The move in words.
-
-        Args:
-            state: the position (or the seat's view); not needed for this move.
-            lang: ``"en"``, ``"ca"`` or ``"es"``.
-            names: the players' names by seat; not needed for this move.
-
-        Returns:
-            One short sentence.
-
-        Raises:
-            InvalidRulesError: *lang* is not a known language.
 
         >>> Fold().describe(None, "es")
         'se retira y deja la mano'
         """
-        return TEXTS("move_fold", _check_describe(lang, names))
+        return TEXTS("move_fold", lang)
 
     def __str__(self) -> str:
         return "fold"

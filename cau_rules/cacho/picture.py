@@ -25,13 +25,14 @@ from __future__ import annotations
 import math
 
 from cau_rules.cacho.events import PotWon, Showdown
-from cau_rules.cacho.hands import HandClass, HandValue
+from cau_rules.cacho.hands import HandValue
 from cau_rules.cacho.render import SeatView, Table, move_menu, table_of_position, table_of_view
+from cau_rules.cacho.texts import TEXTS
 from cau_rules.cacho.zones import Position
 from cau_rules.cards import CACHO_24, Card, Language
 from cau_rules.checks import check_type
 from cau_rules.errors import InvalidRulesError
-from cau_rules.i18n import LANGS, Catalogue, register
+from cau_rules.i18n import LANGS, Catalogue, load_catalogue, register
 from cau_rules.svg import (
     CARD_RATIO,
     TEXT_COLOUR,
@@ -64,52 +65,17 @@ _MUTED = "#6b6b6b"
 _TABLE_FILL = "#2f6b3a"
 _TABLE_EDGE = "#1f4a27"
 
-_WORDS: dict[Language, dict[str, str]] = {
-    "en": {
-        "seat": "seat {}", "you": "you", "dealer": "deals", "stack": "stack {}", "bet": "bet {}",
-        "folded": "folded", "out": "out", "to act": "to act", "to play": "{} to play",
-        "to call": "to call {}", "no bet": "no bet yet", "pot": "pot {}", "main": "main pot {}",
-        "side": "side pot {}", "hand": "hand {} · round {}", "redeal": "hand {} (redeal {}) · round {}",
-        "over": "session over after hand {}", "wins": "{} wins", "win": "{} win", "and": " and ",
-        "takes": "takes {}", "title": "Cacho, hand {}: {}", "view": "seat {}'s view", "whole": "whole state",
-        "stock": "stock", "scores": "counters {}", "dealer mark": "D",
-    },
-    "ca": {
-        "seat": "seient {}", "you": "tu", "dealer": "reparteix", "stack": "fitxes {}", "bet": "aposta {}",
-        "folded": "retirat", "out": "fora", "to act": "ha de parlar", "to play": "li toca a {}",
-        "to call": "per igualar {}", "no bet": "cap aposta encara", "pot": "pot {}",
-        "main": "pot principal {}", "side": "pot lateral {}", "hand": "mà {} · ronda {}",
-        "redeal": "mà {} (repartiment {}) · ronda {}", "over": "sessió acabada a la mà {}",
-        "wins": "guanya {}", "win": "guanyen {}", "and": " i ", "takes": "s'endú {}",
-        "title": "Cacho, mà {}: {}", "view": "vista del seient {}", "whole": "tot l'estat", "stock": "munt",
-        "scores": "fitxes {}", "dealer mark": "R",
-    },
-    "es": {
-        "seat": "asiento {}", "you": "tú", "dealer": "reparte", "stack": "fichas {}", "bet": "apuesta {}",
-        "folded": "retirado", "out": "fuera", "to act": "debe hablar", "to play": "le toca a {}",
-        "to call": "para igualar {}", "no bet": "ninguna apuesta aún", "pot": "bote {}",
-        "main": "bote principal {}", "side": "bote lateral {}", "hand": "mano {} · ronda {}",
-        "redeal": "mano {} (reparto {}) · ronda {}", "over": "sesión terminada en la mano {}",
-        "wins": "gana {}", "win": "ganan {}", "and": " y ", "takes": "se lleva {}",
-        "title": "Cacho, mano {}: {}", "view": "vista del asiento {}", "whole": "todo el estado",
-        "stock": "mazo", "scores": "fichas {}", "dealer mark": "R",
-    },
-}
-
 register(Catalogue("faces", FACE_WORDS))  # the words its cards carry (backs' titles, French names)
-_LABELS = register(Catalogue("cacho picture", {
-    key: {lang: _WORDS[lang][key] for lang in LANGS} for key in _WORDS["en"]
-}))
-
-_CLASS_WORDS: dict[Language, tuple[str, str, str, str]] = {
-    "en": ("high card", "two of a suit", "cacho", "three sixes"),
-    "ca": ("carta alta", "dues del mateix pal", "cacho", "tres sisos"),
-    "es": ("carta alta", "dos del mismo palo", "cacho", "tres seises"),
+_LABELS = load_catalogue("cacho picture")
+_WORDS: dict[Language, dict[str, str]] = {
+    lang: {key: texts[lang] for key, texts in _LABELS.entries.items()} for lang in LANGS
 }
+"""The labels by language, then key (``{}`` marks a value)."""
 
 
 def _value_text(value: HandValue, language: Language) -> str:
-    return f"{_CLASS_WORDS[language][HandClass(value.hand_class)]} ({value.value})"
+    """The hand's class and value, without the kickers the screens add (a picture's line is short)."""
+    return f"{TEXTS(f'class_{int(value.hand_class)}', language)} ({value.value})"
 
 
 def _seat_name(table: Table, seat: int, words: dict[str, str]) -> str:

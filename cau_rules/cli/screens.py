@@ -20,7 +20,7 @@ from typing import Any, TextIO
 
 from cau_rules.errors import CauRulesError
 from cau_rules.game import GameRules, GameView
-from cau_rules.i18n import COMMON, Catalogue, Lang, check_lang, event_text, register
+from cau_rules.i18n import COMMON, Lang, check_lang, event_text, load_catalogue
 from cau_rules.moveseq import AmountRange, MoveList
 from cau_rules.outcome import Outcome
 from cau_rules.registry import family_of, get_rules, variants
@@ -50,43 +50,7 @@ QUIT_WORDS = frozenset({"quit", "exit", "q"})
 HELP_WORDS = frozenset({"help", "?", "moves"})
 
 
-WORDS = register(Catalogue("cli", {
-    "Outcome": {"en": "Outcome", "ca": "Resultat", "es": "Resultado"},
-    "Scores": {"en": "Scores", "ca": "Punts", "es": "Puntos"},
-    "demo": {"en": "Demo: {0}, {1} players, seed {2}, {3} bots{4}", "ca": "Demostració: {0}, {1} jugadors, llavor {2}, bots {3}{4}",
-             "es": "Demostración: {0}, {1} jugadores, semilla {2}, bots {3}{4}"},
-    "after": {"en": "After {0} moves of {1} ({2} players, seed {3}), as {4} sees it:",
-              "ca": "Després de {0} jugades de {1} ({2} jugadors, llavor {3}), tal com ho veu {4}:",
-              "es": "Después de {0} jugadas de {1} ({2} jugadores, semilla {3}), tal como lo ve {4}:"},
-    "ended": {"en": "The game ended after {0} moves, before the {1} asked for.",
-              "ca": "La partida ha acabat després de {0} jugades, abans de les {1} demanades.",
-              "es": "La partida terminó después de {0} jugadas, antes de las {1} pedidas."},
-    "wrote": {"en": "wrote {0}'s view after {1} moves to {2}", "ca": "{0}: vista després de {1} jugades escrita a {2}",
-              "es": "{0}: vista después de {1} jugadas escrita en {2}"},
-    "you": {"en": "you ({0})", "ca": "tu ({0})", "es": "tú ({0})"},
-    "intro": {"en": "You are seat {0} of {1} in {2} (seed {3}). Type a move's number or its text; "
-                    "'help' lists the moves, 'quit' leaves.",
-              "ca": "Ets el seient {0} de {1} a {2} (llavor {3}). Escriu el número d'una jugada o la jugada "
-                    "entre claudàtors; 'help' les torna a mostrar, 'quit' surt.",
-              "es": "Eres el asiento {0} de {1} en {2} (semilla {3}). Escribe el número de una jugada o la "
-                    "jugada entre corchetes; 'help' las vuelve a mostrar, 'quit' sale."},
-    "legal": {"en": "Your legal moves:", "ca": "Les teves jugades:", "es": "Tus jugadas:"},
-    "prompt": {"en": "your move> ", "ca": "la teva jugada> ", "es": "tu jugada> "},
-    "eof": {"en": "End of input: leaving the game. Bye.", "ca": "Fi de l'entrada: surts de la partida. Adéu.",
-            "es": "Fin de la entrada: sales de la partida. Adiós."},
-    "bye": {"en": "Bye.", "ca": "Adéu.", "es": "Adiós."},
-    "how": {"en": "Type the number of a move or the move itself:", "ca": "Escriu el número d'una jugada o la jugada:",
-            "es": "Escribe el número de una jugada o la jugada:"},
-    "no_number": {"en": "There is no move number {0}: choose 1 to {1}, or type a move.",
-                  "ca": "No hi ha cap jugada número {0}: tria de l'1 al {1}, o escriu una jugada.",
-                  "es": "No hay ninguna jugada número {0}: elige del 1 al {1}, o escribe una jugada."},
-    "amounts": {"en": "Number {0} is a range of amounts: type the move, e.g. '{1}'.",
-                "ca": "El número {0} és un interval de quantitats: escriu la jugada, p. ex. '{1}'.",
-                "es": "El número {0} es un intervalo de cantidades: escribe la jugada, p. ej. '{1}'."},
-    "cannot": {"en": "Cannot play {0}: {1}", "ca": "No es pot jugar {0}: {1}", "es": "No se puede jugar {0}: {1}"},
-    "choose": {"en": "Choose one of these (number or text):", "ca": "Tria'n una (número o text):",
-               "es": "Elige una (número o texto):"},
-}))
+WORDS = load_catalogue("cli")
 """The command line's own words around a game, by key and language."""
 
 

@@ -5,6 +5,9 @@ takes after the match, which pile at each rank where several piles could be take
 and (only under ``explicit_calls``) which calls are announced.  :class:`Declare`
 answers the ronda declaration phase of ``explicit_calls``.
 
+Every move says itself in words, in any language: ``move.describe(state, lang, names=...)``
+(:class:`~cau_rules.i18n.Described`; each move's ``words`` writes its sentence).
+
 >>> from cau_rules.fishing.moves import Play, parse_move
 >>> move = parse_move("8o+1")
 >>> move
@@ -28,7 +31,7 @@ from cau_rules.cards import Card
 from cau_rules.checks import MAX_DIGITS
 from cau_rules.errors import InvalidNotationError, MoveTypeError
 from cau_rules.fishing.texts import TEXTS
-from cau_rules.i18n import COMMON, Lang, check_lang, join_words
+from cau_rules.i18n import Described, Lang, join_words, seat_name
 
 __all__ = [
     "GAME",
@@ -154,24 +157,12 @@ class Seen(Protocol):
         """The card trailed in the preceding turn."""
 
 
-def _who(seat: int, lang: Lang, names: Sequence[str] | None) -> str:
-    if names is not None and 0 <= seat < len(names) and names[seat]:
-        return names[seat]
-    return COMMON("seat", lang, seat)
-
-
 def _rank_words(rank: int, lang: Lang) -> str:
     return TEXTS("move_rank_vowel" if rank in (1, 11) else "move_rank", lang, rank)
 
 
-def _check_describe(lang: object, names: object) -> Lang:
-    if names is not None and (isinstance(names, str) or not isinstance(names, Sequence)):
-        raise TypeError(f"names must be a sequence of str or None, not {type(names).__name__}")
-    return check_lang(lang)
-
-
 @attrs.frozen(order=False, cache_hash=True)
-class Play:
+class Play(Described[Seen]):
     """Play ``card`` from the holding.
 
     - ``run``: run units taken after the match (0 for none, or for a trail).
@@ -219,21 +210,10 @@ class Play:
             units.append((step, -1) if step in on_table else (step, next(piles, -1)))
         return tuple(units)
 
-    def describe(self, state: Seen, lang: Lang = "en", *, names: Sequence[str] | None = None) -> str:
+    def words(self, state: Seen | None, lang: Lang, names: Sequence[str] | None) -> str:
         """The move in words, as a player would say it: the card, what it takes (the
-        matching card, the run, whose pile), the chain it joins and what it calls.
-
-        Args:
-            state: the position (or the seat's view) in which the move is played.
-            lang: ``"en"``, ``"ca"`` or ``"es"``.
-            names: the players' names by seat (default: "seat 1").
-
-        Returns:
-            One short sentence.
-
-        Raises:
-            InvalidRulesError: *lang* is not a known language.
-            TypeError: *names* is not a sequence of names.
+        matching card, the run, whose pile), the chain it joins and what it calls; read
+        from *state*, which a play needs.
 
         >>> from cau_rules.fishing.rules import CAU
         >>> from cau_rules.fishing.state import FishingState
@@ -243,7 +223,8 @@ class Play:
         >>> parse_move("2b").describe(state, "ca")
         '2 de bastos: a la taula, sense endur-se res'
         """
-        lang = _check_describe(lang, names)
+        if state is None:
+            raise TypeError("a play is described in the position it is played in: pass the state or the seat's view")
         card_name = self.card.full_name(lang)
         chain = state.chain
         rules = state.rules
@@ -279,7 +260,7 @@ class Play:
                     units.append(_rank_words(step, lang))
                 else:
                     key = "move_pile" if names is None else "move_pile_name"
-                    units.append(TEXTS(key, lang, _who(owner, lang, names), _rank_words(step, lang)))
+                    units.append(TEXTS(key, lang, seat_name(owner, lang, names), _rank_words(step, lang)))
             joined = join_words(units, lang)
             text += TEXTS("move_claiming" if chain is not None and self.card.rank == chain.rank else "move_then",
                           lang, joined)
@@ -293,7 +274,7 @@ class Play:
 
 
 @attrs.frozen
-class Declare:
+class Declare(Described[Seen]):
     """In the ronda declaration phase: declare ``call`` (ronda or rondí), or pass (None).
 
     >>> str(Declare(Call.RONDA)), str(Declare(None))
@@ -307,17 +288,12 @@ class Declare:
         order = {None: 0, Call.RONDA: 1, Call.RONDI: 2}
         return (100 + order.get(self.call, 3), 0, (), ())
 
-    def describe(self, state: object = None, lang: Lang = "en", *, names: Sequence[str] | None = None) -> str:
-        """The declaration in words (*state* and *names* are not needed; they are taken
-        for symmetry with :meth:`Play.describe`).
-
-        Raises:
-            InvalidRulesError: *lang* is not a known language.
+    def words(self, state: Seen | None, lang: Lang, names: Sequence[str] | None) -> str:
+        """The declaration in words.
 
         >>> Declare(Call.RONDA).describe(None, "es"), Declare(None).describe(None, "ca")
         ('declara ronda', 'passa sense declarar')
         """
-        lang = _check_describe(lang, names)
         if self.call is None:
             return TEXTS("move_no_declare", lang)
         return TEXTS("move_declare", lang, self.call.value)
@@ -346,7 +322,7 @@ def _stake_value(value: object) -> StakeValue:
 
 
 @attrs.frozen
-class Bid:
+class Bid(Described[Seen]):
     """Valencian ronda stake: bid (or raise to) ``stones``, the partida (:data:`GAME`,
     None) or, when several partides make a joc, the whole joc (:data:`JOC`).  Bids rank
     number < game < joc.
@@ -368,16 +344,12 @@ class Bid:
         """The canonical order: numbers upwards, then game, then joc."""
         return (200, stake_rank(self.stones), (), ())
 
-    def describe(self, state: object = None, lang: Lang = "en", *, names: Sequence[str] | None = None) -> str:
+    def words(self, state: Seen | None, lang: Lang, names: Sequence[str] | None) -> str:
         """The bid in words.
-
-        Raises:
-            InvalidRulesError: *lang* is not a known language.
 
         >>> Bid(3).describe(None, "ca"), Bid(GAME).describe(None, "es"), Bid(JOC).describe()
         ('envida 3 pedres', 'envida la partida', 'bids the joc')
         """
-        lang = _check_describe(lang, names)
         if self.stones is None:
             return TEXTS("move_bid_game", lang)
         if self.stones == JOC:
@@ -409,7 +381,7 @@ def stake_rank(value: StakeValue) -> int:
 
 
 @attrs.frozen
-class Accept:
+class Accept(Described[Seen]):
     """Valencian ronda stake: accept the bid on the table (the holdings are shown).
 
     >>> str(Accept())
@@ -420,23 +392,20 @@ class Accept:
         """Accept sorts after every bid."""
         return (300, 0, (), ())
 
-    def describe(self, state: object = None, lang: Lang = "en", *, names: Sequence[str] | None = None) -> str:
+    def words(self, state: Seen | None, lang: Lang, names: Sequence[str] | None) -> str:
         """The answer in words.
-
-        Raises:
-            InvalidRulesError: *lang* is not a known language.
 
         >>> Accept().describe(None, "ca")
         "accepta l'envit: es mostren les cartes"
         """
-        return TEXTS("move_accept", _check_describe(lang, names))
+        return TEXTS("move_accept", lang)
 
     def __str__(self) -> str:
         return "accept"
 
 
 @attrs.frozen
-class Refuse:
+class Refuse(Described[Seen]):
     """Valencian ronda stake: refuse the bid on the table.
 
     >>> str(Refuse())
@@ -447,16 +416,13 @@ class Refuse:
         """Refuse sorts last."""
         return (301, 0, (), ())
 
-    def describe(self, state: object = None, lang: Lang = "en", *, names: Sequence[str] | None = None) -> str:
+    def words(self, state: Seen | None, lang: Lang, names: Sequence[str] | None) -> str:
         """The answer in words.
-
-        Raises:
-            InvalidRulesError: *lang* is not a known language.
 
         >>> Refuse().describe(None, "es")
         'no quiere el envite'
         """
-        return TEXTS("move_refuse", _check_describe(lang, names))
+        return TEXTS("move_refuse", lang)
 
     def __str__(self) -> str:
         return "refuse"

@@ -7,7 +7,6 @@ scores under it (:func:`draw_table`; :mod:`cau_rules.fishing.picture` chooses th
 from __future__ import annotations
 
 from cau_rules.cards import SPANISH_48, Card, Language
-from cau_rules.checks import check_type, seat_number
 from cau_rules.fishing.rules import FishingRules
 from cau_rules.fishing.scene import (
     BIG,
@@ -28,6 +27,7 @@ from cau_rules.fishing.scene import (
     label_text,
     last_move,
     lit_cards,
+    middle_state,
     pile_at,
     seat_label,
 )
@@ -204,16 +204,11 @@ def _wrapped(lines: tuple[str, ...], most: int) -> tuple[str, ...]:
     return tuple(out)
 
 
-def draw_table(scene: Scene, options: SvgOptions, bottom: int | None, title: str) -> str:
-    """The table form: the seats around an oval, the viewer at the bottom with the larger
-    cards, each seat's pile beside its hand, the table's cards, the chain, the stock and the
-    discard in the middle, the last move and the scores under it."""
+def draw_table(scene: Scene, options: SvgOptions, bottom: int, title: str) -> str:
+    """The table form: the seats around an oval, seat *bottom* (a checked seat number) at the
+    bottom with the larger cards, each seat's pile beside its hand, the table's cards, the
+    chain, the stock and the discard in the middle, the last move and the scores under it."""
     players = len(scene.seats)
-    if bottom is None:
-        bottom = scene.viewer if scene.viewer is not None else 0
-    else:
-        check_type(bottom, int, "bottom")
-        seat_number(bottom, players, "bottom")
     language = options.language
     moved, pile_marks = last_move(scene.events)
     marked = moved | options.highlight
@@ -277,15 +272,7 @@ def draw_table(scene: Scene, options: SvgOptions, bottom: int | None, title: str
                          band_y + (band_h - sizes[right_step][1]) / 2, SMALL, options, marked, pile_marks)
     # from a place that stays put (the table grows rightwards), short of the right-hand seat
     middle_x = min(max(MARGIN + sides + 2 * gap, cx - 320), width - MARGIN - sides - 2 * gap - middle_w)
-    deck = scene.rules.deck if scene.rules is not None else None
-    chain_label = chain_lit = None
-    if scene.chain is not None:
-        chain_label = chain_caption(scene, language)
-        chain_lit = lit_cards(marked, [card for _, card in scene.chain.cards])
-    stock_top = scene.stock[0] if scene.stock else None
-    canvas._remembered(("fishing-oval-middle", middle_x, mid_y, stock_x, language, deck and deck.name, scene.table,
-                        scene.trail, scene.chain, chain_label, scene.stock_size, stock_top, scene.discard,
-                        lit_cards(marked, scene.table), chain_lit),
+    canvas._remembered(("fishing-oval-middle", middle_x, mid_y, stock_x, *middle_state(scene, marked, language)),
                        _draw_middle, scene, middle_x, mid_y, stock_x, options, marked)
     _draw_table_seat(canvas, scene, bottom, cx - sizes[0][0] / 2, bottom_y, BIG, options, marked, pile_marks)
 

@@ -42,6 +42,7 @@ from cau_rules.fishing.scene import (
     label_text,
     last_move,
     lit_cards,
+    middle_state,
     pile_at,
     preset_title,
     seat_label,
@@ -96,13 +97,8 @@ def _draw_hand(into: Group, label: str, seat: SeatScene, y: float, width: float,
     draw_holding(hand, seat, MARGIN + INDENT, y + 24, width, scene, options, marked)
 
 
-def _draw_column(scene: Scene, options: SvgOptions, bottom: int | None, title: str) -> str:
+def _draw_column(scene: Scene, options: SvgOptions, bottom: int, title: str) -> str:
     players = len(scene.seats)
-    if bottom is None:
-        bottom = scene.viewer if scene.viewer is not None else 0
-    else:
-        check_type(bottom, int, "bottom")
-        seat_number(bottom, players, "bottom")
     language = options.language
     moved, pile_marks = last_move(scene.events)
     marked = moved | options.highlight
@@ -138,14 +134,7 @@ def _draw_column(scene: Scene, options: SvgOptions, bottom: int | None, title: s
     # the middle: the table, the pending chain, the stock and the discard.  It is the same in
     # every seat's picture of a position: written once, under everything it depends on.
     deck = scene.rules.deck if scene.rules is not None else None
-    chain_label = chain_lit = None
-    if scene.chain is not None:
-        chain_label = chain_caption(scene, language)
-        chain_lit = lit_cards(marked, [card for _, card in scene.chain.cards])
     stock_top = scene.stock[0] if scene.stock else None
-    middle_key = ("fishing-middle", y, language, deck and deck.name, scene.table, scene.trail, scene.chain, chain_label, chain_x,
-                  stock_x, scene.stock_size, stock_top, scene.discard,
-                  lit_cards(marked, scene.table), chain_lit)
 
     def draw_middle(into: Group) -> None:
         draw_label(into, label_text("table", language), x=MARGIN, y=y + 16, bold=True)
@@ -171,7 +160,7 @@ def _draw_column(scene: Scene, options: SvgOptions, bottom: int | None, title: s
             pile_at(into, scene.discard[-1], len(scene.discard), discard_x, y + 24, SMALL, deck or SPANISH_48, False,
                   language)
 
-    canvas._remembered(middle_key, draw_middle)
+    canvas._remembered(("fishing-middle", y, chain_x, stock_x, *middle_state(scene, marked, language)), draw_middle)
     y += middle
     _draw_seat(canvas, scene, bottom, y, BIG, pile_x, options, marked, pile_marks)
     y += big_band
@@ -189,11 +178,14 @@ def _draw_column(scene: Scene, options: SvgOptions, bottom: int | None, title: s
 
 
 def _draw(scene: Scene, options: SvgOptions, bottom: int | None, title: str, form: object) -> str:
-    if form == "column":
-        return _draw_column(scene, options, bottom, title)
-    if form != "table":
+    if form != "column" and form != "table":
         raise TypeError(f"form must be 'table' or 'column', not {form!r:.20}")
-    return draw_table(scene, options, bottom, title)
+    if bottom is None:
+        bottom = scene.viewer if scene.viewer is not None else 0
+    else:
+        check_type(bottom, int, "bottom")
+        seat_number(bottom, len(scene.seats), "bottom")
+    return (_draw_column if form == "column" else draw_table)(scene, options, bottom, title)
 
 
 

@@ -22,7 +22,7 @@ from cau_rules.fishing.events import (
 )
 from cau_rules.fishing.rules import FishingRules
 from cau_rules.fishing.zones import Chain, Debt, Stake, summed_debts
-from cau_rules.i18n import Catalogue, register
+from cau_rules.i18n import Catalogue, load_catalogue, register
 from cau_rules.outcome import Outcome
 from cau_rules.svg import (
     CARD_RATIO,
@@ -36,57 +36,18 @@ from cau_rules.svg import (
 )
 from cau_rules.svg.faces import FACE_WORDS
 
-__all__ = ["BIG", "CALL_NAMES", "INDENT", "LABELS", "LINE", "MARGIN", "SMALL", "PictureForm", "Scene", "SeatScene", "call_name", "chain_caption", "chain_width", "draw_chain", "draw_holding", "draw_pile_of", "draw_seat_pile", "footer_of", "heading_line", "holding_width", "label_text", "last_move", "lit_cards", "pile_at", "preset_title", "seat_label"]
+__all__ = ["BIG", "CALL_NAMES", "INDENT", "LABELS", "LINE", "MARGIN", "SMALL", "PictureForm", "Scene", "SeatScene", "call_name", "chain_caption", "chain_width", "draw_chain", "draw_holding", "draw_pile_of", "draw_seat_pile", "footer_of", "heading_line", "holding_width", "label_text", "last_move", "lit_cards", "middle_state", "pile_at", "preset_title", "seat_label"]
 
 PictureForm = Literal["table", "column"]
 """How a picture is laid out: ``"table"`` (landscape, the seats around an oval table, the
 viewer at the bottom; for screens) or ``"column"`` (compact portrait: one seat a row, the
 table in the middle; for phones)."""
 
-LABELS: Mapping[str, Mapping[Language, str]] = {
-    "seat": {"ca": "Seient {0}", "es": "Asiento {0}", "en": "Seat {0}"},
-    "seat_lc": {"ca": "seient {0}", "es": "asiento {0}", "en": "seat {0}"},
-    "claims": {"ca": "reclama {0}", "es": "reclama {0}", "en": "claims {0}"},
-    "pile_of": {"ca": "el munt del seient {0}", "es": "el montón del asiento {0}", "en": "seat {0}'s pile"},
-    "you": {"ca": " (tu)", "es": " (tú)", "en": " (you)"},
-    "team": {"ca": "equip {0}", "es": "equipo {0}", "en": "team {0}"},
-    "table": {"ca": "Taula", "es": "Mesa", "en": "Table"},
-    "stock": {"ca": "Baralla", "es": "Mazo", "en": "Stock"},
-    "pile": {"ca": "Munt", "es": "Montón", "en": "Pile"},
-    "discard": {"ca": "Descart", "es": "Descarte", "en": "Discard"},
-    "cards": {"ca": "{0} cartes", "es": "{0} cartas", "en": "{0} cards"},
-    "hand": {"ca": "mà {0}", "es": "mano {0}", "en": "hand {0}"},
-    "deal": {"ca": "repartiment {0}", "es": "reparto {0}", "en": "deal {0}"},
-    "over": {"ca": "partida acabada", "es": "partida terminada", "en": "game over"},
-    "to_play": {"ca": "juga el seient {0}", "es": "juega el asiento {0}", "en": "seat {0} to play"},
-    "pending": {"ca": "{0} pendent", "es": "{0} pendiente", "en": "{0} pending"},
-    "owes": {"ca": "deu {0} al seient {1}", "es": "debe {0} al asiento {1}", "en": "owes {0} to seat {1}"},
-    "stones": {"ca": "Pedres", "es": "Piedras", "en": "Stones"},
-    "partides": {"ca": "partides", "es": "partidas", "en": "partides"},
-    "target": {"ca": "objectiu {0}", "es": "objetivo {0}", "en": "target {0}"},
-    "stake": {"ca": "Envit de ronda", "es": "Envite de ronda", "en": "Ronda stake"},
-    "bids": {"ca": "apostes", "es": "apuestas", "en": "bids"},
-    "no_bids": {"ca": "cap aposta", "es": "ninguna apuesta", "en": "no bid yet"},
-    "answers": {"ca": "respon el seient {0}", "es": "responde el asiento {0}", "en": "seat {0} to answer"},
-    "scores": {"ca": "Mà {0}", "es": "Mano {0}", "en": "Hand {0}"},
-    "last": {"ca": "Última jugada", "es": "Última jugada", "en": "Last move"},
-    "result": {"ca": "Resultat", "es": "Resultado", "en": "Result"},
-    "trail": {"ca": "jugada pel seient {0}", "es": "jugada por el asiento {0}", "en": "trailed by seat {0}"},
-    "view_title": {"ca": "{0}: el que veu el seient {1}", "es": "{0}: lo que ve el asiento {1}",
-                   "en": "{0}: seat {1}'s view"},
-    "state_title": {"ca": "{0}: tota la partida", "es": "{0}: toda la partida", "en": "{0}: the whole state"},
-    "game_bid": {"ca": "partida", "es": "partida", "en": "game"},
-    # the presets' human names (a rules object of another name shows its name)
-    "preset_cau": {"ca": "Cau", "es": "Cau", "en": "Cau"},
-    "preset_cau-40": {"ca": "Cau (llibre de regles anglès)", "es": "Cau (reglamento inglés)", "en": "Cau (English rule book)"},
-    "preset_cau-recau-sant-vicent": {"ca": "Cau, recau i Sant Vicent", "es": "Cau, recau i Sant Vicent", "en": "Cau, recau i Sant Vicent"},
-    "preset_cau-robat": {"ca": "Cau robat", "es": "Cau robat", "en": "Cau robat"},
-    "preset_cau-robat-40": {"ca": "Cau robat (llibre de regles anglès)", "es": "Cau robat (reglamento inglés)", "en": "Cau robat (English rule book)"},
-}
+_LABELS = load_catalogue("fishing picture")
+LABELS: Mapping[str, Mapping[Language, str]] = _LABELS.entries
 """Every label of the pictures, by key and language."""
 
 register(Catalogue("faces", FACE_WORDS))  # the words its cards carry (backs' titles, French names)
-_LABELS = register(Catalogue("fishing picture", LABELS))
 
 CALL_NAMES = {"rondi": "rondí", "sant-vicent": "Sant Vicent"}
 
@@ -240,6 +201,20 @@ def lit_cards(marked: set[Card], cards: Iterable[Card]) -> frozenset[Card] | Non
     """Which of *cards* are highlighted, for a key (None, as a rule: the cards of a move have
     left the hand that played them)."""
     return None if marked.isdisjoint(cards) else frozenset(marked.intersection(cards))
+
+
+def middle_state(scene: Scene, marked: set[Card], language: Language) -> tuple[object, ...]:
+    """All that the middle of the table shows, in *language*: the table and its lit cards, the
+    last trail, the chain with its caption and lit cards, the stock with its top card and the
+    discard.  Both forms remember their middle under it and the places their form gives it."""
+    chain_label = chain_lit = None
+    if scene.chain is not None:
+        chain_label = chain_caption(scene, language)
+        chain_lit = lit_cards(marked, [card for _, card in scene.chain.cards])
+    deck = scene.rules.deck.name if scene.rules is not None else None
+    stock_top = scene.stock[0] if scene.stock else None
+    return (language, deck, scene.table, lit_cards(marked, scene.table), scene.trail, scene.chain, chain_label,
+            chain_lit, scene.stock_size, stock_top, scene.discard)
 
 
 def draw_seat_pile(into: Group, seat: SeatScene, y: float, pile_x: float, scene: Scene, options: SvgOptions,

@@ -21,6 +21,9 @@ card held, where one move of four cards would be one move per set of four).
 :func:`parse_move` reads what :func:`format_move` (and ``str``) writes; letters may be
 upper or lower case and spaces around the parts are ignored.
 
+Every move says itself in words, in any language: ``move.describe(state, lang, names=...)``
+(:class:`~cau_rules.i18n.Described`; each move's ``words`` writes its sentence).
+
 >>> from cau_rules.quatre.moves import parse_move
 >>> parse_move("5o>5c")
 Play(card=<Card.O5: 4>, target=<Card.C5: 16>)
@@ -40,7 +43,7 @@ import attrs
 from cau_rules.cards import Card
 from cau_rules.checks import check_type
 from cau_rules.errors import InvalidNotationError, MoveTypeError
-from cau_rules.i18n import COMMON, Lang, check_lang
+from cau_rules.i18n import Described, Lang, seat_name
 from cau_rules.quatre.rules import CALL_NAMES
 from cau_rules.quatre.texts import TEXTS
 
@@ -86,10 +89,6 @@ class Seen(Protocol):
         """The gift being paid."""
 
 
-def _check_describe(lang: object, names: object) -> Lang:
-    if names is not None and (isinstance(names, str) or not isinstance(names, Sequence)):
-        raise TypeError(f"names must be a sequence of str or None, not {type(names).__name__}")
-    return check_lang(lang)
 
 
 
@@ -99,7 +98,7 @@ def _card(value: Card | str) -> Card:
 
 
 @attrs.frozen
-class Play:
+class Play(Described[Seen]):
     """On your turn, play ``card`` from your holding onto the table card ``target`` of
     the same rank (a *cau*).  With two table cards of that rank, ``target`` says which.
 
@@ -119,24 +118,12 @@ class Play:
         """
         return (0, self.card.value, self.target.value)
 
-    def describe(self, state: Seen | None = None, lang: Lang = "en", *, names: Sequence[str] | None = None) -> str:
+    def words(self, state: Seen | None, lang: Lang, names: Sequence[str] | None) -> str:
         """The move in words: the card, the table card it pairs with, the call.
-
-        Args:
-            state: the position (or the seat's view); not needed for this move.
-            lang: ``"en"``, ``"ca"`` or ``"es"``.
-            names: the players' names by seat; not needed for this move.
-
-        Returns:
-            One short sentence.
-
-        Raises:
-            InvalidRulesError: *lang* is not a known language.
 
         >>> Play("5o", "5c").describe(None, "ca")
         "5 d'oros: fa parella amb 5 de copes de la taula i canta cau"
         """
-        lang = _check_describe(lang, names)
         return TEXTS("move_play", lang, self.card.full_name(lang), self.target.full_name(lang))
 
     def __str__(self) -> str:
@@ -144,7 +131,7 @@ class Play:
 
 
 @attrs.frozen
-class Add:
+class Add(Described[Seen]):
     """Add ``card`` to the pending chain (recau, then Sant Vicent): forced on a player
     who holds the chain's rank when the chain reaches them.
 
@@ -162,24 +149,13 @@ class Add:
         """
         return (1, self.card.value, 0)
 
-    def describe(self, state: Seen | None = None, lang: Lang = "en", *, names: Sequence[str] | None = None) -> str:
-        """The move in words: the card and the call it makes (recau, Sant Vicent).
-
-        Args:
-            state: the position (or the seat's view) with the chain the card joins.
-            lang: ``"en"``, ``"ca"`` or ``"es"``.
-            names: the players' names by seat; not needed for this move.
-
-        Returns:
-            One short sentence.
-
-        Raises:
-            InvalidRulesError: *lang* is not a known language.
+    def words(self, state: Seen | None, lang: Lang, names: Sequence[str] | None) -> str:
+        """The move in words: the card and the call it makes (recau, Sant Vicent), read from
+        the chain of *state* (recau without one).
 
         >>> Add("5e").describe(None, "es")
         '5 de espadas: se suma a la cadena y canta recau'
         """
-        lang = _check_describe(lang, names)
         chain = state.chain if state is not None else None
         level = min(chain.level if chain is not None else 1, len(CALL_NAMES) - 1)
         return TEXTS("move_add", lang, self.card.full_name(lang), CALL_NAMES[level])
@@ -189,7 +165,7 @@ class Add:
 
 
 @attrs.frozen
-class Give:
+class Give(Described[Seen]):
     """Give ``card`` from your holding to the last caller of the chain you could not
     follow; one card per move, of the giver's choice.
 
@@ -207,37 +183,24 @@ class Give:
         """
         return (2, self.card.value, 0)
 
-    def describe(self, state: Seen | None = None, lang: Lang = "en", *, names: Sequence[str] | None = None) -> str:
-        """The move in words: the card and who receives it.
-
-        Args:
-            state: the position (or the seat's view) with the gift being paid.
-            lang: ``"en"``, ``"ca"`` or ``"es"``.
-            names: the players' names by seat (default: "seat 1").
-
-        Returns:
-            One short sentence.
-
-        Raises:
-            InvalidRulesError: *lang* is not a known language.
+    def words(self, state: Seen | None, lang: Lang, names: Sequence[str] | None) -> str:
+        """The move in words: the card and who receives it, read from the gift of *state*
+        (the chain's last caller without one).
 
         >>> Give("7e").describe(None, "ca")
         "7 d'espases: per a qui ha cantat l'últim"
         """
-        lang = _check_describe(lang, names)
         gift = state.gift if state is not None else None
         if gift is None:
             return TEXTS("move_give_chain", lang, self.card.full_name(lang))
-        seat = gift.receiver
-        who = names[seat] if names is not None and 0 <= seat < len(names) else COMMON("seat", lang, seat)
-        return TEXTS("move_give", lang, self.card.full_name(lang), who)
+        return TEXTS("move_give", lang, self.card.full_name(lang), seat_name(gift.receiver, lang, names))
 
     def __str__(self) -> str:
         return format_move(self)
 
 
 @attrs.frozen
-class Draw:
+class Draw(Described[Seen]):
     """On your turn with no card matching the table: draw the stock's top card; the
     turn ends (a drawn card that matches waits for your next turn).
 
@@ -253,31 +216,20 @@ class Draw:
         """
         return (3, 0, 0)
 
-    def describe(self, state: Seen | None = None, lang: Lang = "en", *, names: Sequence[str] | None = None) -> str:
+    def words(self, state: Seen | None, lang: Lang, names: Sequence[str] | None) -> str:
         """The move in words.
-
-        Args:
-            state: the position (or the seat's view); not needed for this move.
-            lang: ``"en"``, ``"ca"`` or ``"es"``.
-            names: the players' names by seat; not needed for this move.
-
-        Returns:
-            One short sentence.
-
-        Raises:
-            InvalidRulesError: *lang* is not a known language.
 
         >>> Draw().describe(None, "en")
         'draws a card: nothing on the table matches'
         """
-        return TEXTS("move_draw", _check_describe(lang, names))
+        return TEXTS("move_draw", lang)
 
     def __str__(self) -> str:
         return format_move(self)
 
 
 @attrs.frozen
-class Pass:
+class Pass(Described[Seen]):
     """On your turn with no card matching the table and an empty stock: do nothing.
 
     >>> str(Pass()), Pass().sort_key()
@@ -292,31 +244,20 @@ class Pass:
         """
         return (4, 0, 0)
 
-    def describe(self, state: Seen | None = None, lang: Lang = "en", *, names: Sequence[str] | None = None) -> str:
+    def words(self, state: Seen | None, lang: Lang, names: Sequence[str] | None) -> str:
         """The move in words.
-
-        Args:
-            state: the position (or the seat's view); not needed for this move.
-            lang: ``"en"``, ``"ca"`` or ``"es"``.
-            names: the players' names by seat; not needed for this move.
-
-        Returns:
-            One short sentence.
-
-        Raises:
-            InvalidRulesError: *lang* is not a known language.
 
         >>> Pass().describe(None, "es")
         'pasa: nada hace pareja y el mazo está vacío'
         """
-        return TEXTS("move_pass", _check_describe(lang, names))
+        return TEXTS("move_pass", lang)
 
     def __str__(self) -> str:
         return format_move(self)
 
 
 @attrs.frozen
-class Lay:
+class Lay(Described[Seen]):
     """Lay ``card`` from your holding face up into the centre (D-FOUR-5): when the stock
     is empty and the centre is empty, or every player still in the game has passed in
     a row, the player to move lays four cards (all they hold if fewer), one per move.
@@ -338,24 +279,13 @@ class Lay:
         """
         return (5, self.card.value, 0)
 
-    def describe(self, state: Seen | None = None, lang: Lang = "en", *, names: Sequence[str] | None = None) -> str:
+    def words(self, state: Seen | None, lang: Lang, names: Sequence[str] | None) -> str:
         """The move in words.
-
-        Args:
-            state: the position (or the seat's view); not needed for this move.
-            lang: ``"en"``, ``"ca"`` or ``"es"``.
-            names: the players' names by seat; not needed for this move.
-
-        Returns:
-            One short sentence.
-
-        Raises:
-            InvalidRulesError: *lang* is not a known language.
 
         >>> Lay("5o").describe(None, "ca")
         "5 d'oros: al centre"
         """
-        return TEXTS("move_lay", lang := _check_describe(lang, names), self.card.full_name(lang))
+        return TEXTS("move_lay", lang, self.card.full_name(lang))
 
     def __str__(self) -> str:
         return format_move(self)

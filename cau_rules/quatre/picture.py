@@ -26,7 +26,7 @@ import attrs
 from cau_rules.cards import SPANISH_40, Card, Deck, Language
 from cau_rules.checks import check_type
 from cau_rules.errors import InvalidRulesError
-from cau_rules.i18n import Catalogue, register
+from cau_rules.i18n import Catalogue, load_catalogue, register
 from cau_rules.outcome import Outcome
 from cau_rules.quatre.engine import outcome_of
 from cau_rules.quatre.events import (
@@ -61,50 +61,11 @@ from cau_rules.svg.faces import FACE_WORDS
 
 __all__ = ["LABELS", "svg_state", "svg_view"]
 
-LABELS: Mapping[str, Mapping[Language, str]] = {
-    "seat": {"ca": "seient {}", "es": "asiento {}", "en": "seat {}"},
-    "you": {"ca": "{} (tu)", "es": "{} (tú)", "en": "{} (you)"},
-    "cards": {"ca": "{} cartes", "es": "{} cartas", "en": "{} cards"},
-    "card": {"ca": "1 carta", "es": "1 carta", "en": "1 card"},
-    "few": {"ca": "una carta|dues cartes|tres cartes|quatre cartes", "es": "una carta|dos cartas|tres cartas|cuatro cartas",
-            "en": "one card|two cards|three cards|four cards"},
-    "out": {"ca": "fora", "es": "fuera", "en": "out"},
-    "centre": {"ca": "centre", "es": "centro", "en": "centre"},
-    "stock": {"ca": "munt", "es": "mazo", "en": "stock"},
-    "stock_top": {"ca": "munt (primer, la de dalt)", "es": "mazo (primero, la de arriba)", "en": "stock (top first)"},
-    "turn": {"ca": "torn", "es": "turno", "en": "turn"},
-    "chain": {"ca": "cadena", "es": "cadena", "en": "chain"},
-    "gift": {"ca": "regal", "es": "regalo", "en": "gift"},
-    "lay": {"ca": "posar al centre", "es": "poner en el centro", "en": "lay into the centre"},
-    "over": {"ca": "partida acabada", "es": "partida terminada", "en": "game over"},
-    "to_play": {"ca": "juga {}", "es": "juega {}", "en": "{} to play"},
-    "call": {"ca": "{} sobre {}", "es": "{} sobre {}", "en": "{} on {}"},
-    "owes": {"ca": "{0} deu {1} a {2} ({3})", "es": "{0} debe {1} a {2} ({3})", "en": "{0} owes {2} {1} ({3})"},
-    "lays": {"ca": "{} encara ha de posar {} al centre", "es": "{} todavía tiene que poner {} en el centro",
-             "en": "{} still lays {} into the centre"},
-    "after": {"ca": ", després de {}", "es": ", después de {}", "en": ", after {}"},
-    "passes": {"ca": "{} passades seguides", "es": "{} pases seguidos", "en": "{} passes in a row"},
-    "safety": {"ca": "{} de {} torns sense munt", "es": "{} de {} turnos sin mazo",
-               "en": "{} of {} turns without stock"},
-    "wins": {"ca": "guanya {}", "es": "gana {}", "en": "{} wins"},
-    "LAST_HOLDER": {"ca": "l'últim amb cartes", "es": "el último con cartas", "en": "last player holding cards"},
-    "SAFETY_BOUND": {"ca": "límit de seguretat", "es": "límite de seguridad", "en": "safety bound"},
-    "score": {"ca": "{}: {} cartes", "es": "{}: {} cartas", "en": "{}: {} cards"},
-    "played": {"ca": "{} fa cau: {} sobre {}", "es": "{} hace cau: {} sobre {}", "en": "{} makes a cau: {} onto {}"},
-    "added": {"ca": "{} afegeix {} ({})", "es": "{} añade {} ({})", "en": "{} adds {} ({})"},
-    "gave": {"ca": "{} dona {} a {}", "es": "{} da {} a {}", "en": "{} gives {} to {}"},
-    "drew": {"ca": "{} roba {}", "es": "{} roba {}", "en": "{} draws {}"},
-    "passed": {"ca": "{} passa", "es": "{} pasa", "en": "{} passes"},
-    "laid": {"ca": "{} posa {} al centre", "es": "{} pone {} en el centro", "en": "{} lays {} into the centre"},
-    "dealt": {"ca": "{} reparteix", "es": "{} reparte", "en": "{} deals"},
-    "a_card": {"ca": "una carta", "es": "una carta", "en": "a card"},
-    "last": {"ca": "darrera jugada: {}", "es": "última jugada: {}", "en": "last move: {}"},
-    "preset_cau-quatre": {"ca": "El joc de quatre cartes", "es": "El juego de cuatro cartas", "en": "The four-card game"},
-}
+_LABELS = load_catalogue("quatre picture")
+LABELS: Mapping[str, Mapping[Language, str]] = _LABELS.entries
 """The words of the pictures, in Catalan, Spanish and English (``{}`` marks a value)."""
 
 register(Catalogue("faces", FACE_WORDS))  # the words its cards carry (backs' titles, French names)
-_LABELS = register(Catalogue("quatre picture", LABELS))
 
 _WIDTH = 760.0
 _MARGIN = 12.0

@@ -837,24 +837,16 @@ def create_app(db_path: str | Path, *, limits: Limits | None = None, bot_delay: 
         if resumed:
             log.info("resumed %d unfinished tables", resumed)
 
-        async def sweeper() -> None:
+        async def every(seconds: float, work: Callable[[], object], failure: str) -> None:
             while True:
-                await asyncio.sleep(sweep_every)
+                await asyncio.sleep(seconds)
                 try:
-                    server.sweep()
-                except Exception:  # pragma: no cover - logged; the next sweep tries again
-                    log.exception("sweeping idle tables failed")
+                    work()
+                except Exception:  # pragma: no cover - logged; the next round tries again
+                    log.exception(failure)
 
-        async def ticker() -> None:
-            while True:
-                await asyncio.sleep(tick_every)
-                try:
-                    server.tick()
-                except Exception:  # pragma: no cover - logged; the next tick tries again
-                    log.exception("the clocks' tick failed")
-
-        sweeping = asyncio.get_running_loop().create_task(sweeper())
-        ticking = asyncio.get_running_loop().create_task(ticker())
+        sweeping = asyncio.get_running_loop().create_task(every(sweep_every, server.sweep, "sweeping idle tables failed"))
+        ticking = asyncio.get_running_loop().create_task(every(tick_every, server.tick, "the clocks' tick failed"))
         try:
             yield
         finally:

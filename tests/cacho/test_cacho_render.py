@@ -9,12 +9,9 @@ After an intended change to the drawing, regenerate them and review the diff::
 from __future__ import annotations
 
 import contextlib
-import os
 import random
 import re
 import xml.etree.ElementTree as ET
-from collections.abc import Callable
-from pathlib import Path
 
 import pytest
 from hypothesis import given
@@ -38,16 +35,14 @@ from cau_rules.cacho.family import doc_pictures
 from cau_rules.cacho.picture import svg_state, svg_view
 from cau_rules.cacho.render import move_menu, render_position, render_text
 from cau_rules.cacho.suite import hidden_from
-from cau_rules.cards import CACHO_24, Card, Language, parse_cards
+from cau_rules.cards import CACHO_24, Card, parse_cards
 from cau_rules.errors import CauRulesError, InvalidNotationError, InvalidRulesError
 from cau_rules.moveseq import AmountRange, MoveList
-from cau_rules.svg import SVG_NAMESPACE, SvgOptions, card_name
+from cau_rules.svg import SvgOptions, card_name
 from tests.cacho.support import play, random_session, stacked_deck
+from tests.pictures import LANGUAGES, NS, GoldenPictures, golden_test
 from tests.work import within
 
-GOLDEN = Path(__file__).resolve().parents[1] / "golden"
-NS = "{" + SVG_NAMESPACE + "}"
-LANGUAGES: tuple[Language, ...] = ("ca", "es", "en")
 NAMES: dict[str, Card] = {card_name(card, deck=CACHO_24, language=language): card
                           for card in CACHO_24.cards for language in LANGUAGES}
 
@@ -88,10 +83,15 @@ def _shown(view: CachoView) -> set[Card]:
 # -- pictures ----------------------------------------------------------------------------
 
 
+GOLDEN_PICTURES = GoldenPictures()
+
+
+@GOLDEN_PICTURES.add("cacho-showdown")
 def golden_showdown() -> str:
     return svg_view(_showdown_game().apply("call").observe(0), options=SvgOptions(language="en"))
 
 
+@GOLDEN_PICTURES.add("cacho-five-seats")
 def golden_five_seats() -> str:
     state = play(new_game(CACHO.replace(resto="side_pots"), 5, seed=5),
                  "bet 1, call, call, fold, call, pass, pass, pass, pass")
@@ -99,26 +99,12 @@ def golden_five_seats() -> str:
                                                          highlight=state.holdings[1][:1]), bottom=3)
 
 
+@GOLDEN_PICTURES.add("cacho-whole-state")
 def golden_whole_state() -> str:
     return svg_state(_showdown_game(), options=SvgOptions(language="ca"))
 
 
-GOLDEN_PICTURES: dict[str, Callable[[], str]] = {
-    "cacho-showdown": golden_showdown,
-    "cacho-five-seats": golden_five_seats,
-    "cacho-whole-state": golden_whole_state,
-}
-
-
-@pytest.mark.parametrize("name", sorted(GOLDEN_PICTURES))
-def test_golden(name: str) -> None:
-    svg = GOLDEN_PICTURES[name]()
-    path = GOLDEN / f"{name}.svg"
-    if os.environ.get("CAU_RULES_REGEN_GOLDEN"):
-        path.write_text(svg, encoding="utf-8")
-    assert svg == path.read_text(encoding="utf-8"), f"{path.name} changed; regenerate and review"
-    assert svg == GOLDEN_PICTURES[name](), "the same position must draw the same bytes"
-    ET.fromstring(svg)
+test_golden = golden_test(GOLDEN_PICTURES, __file__)
 
 
 def test_a_view_shows_its_own_cards_and_backs_for_the_others() -> None:

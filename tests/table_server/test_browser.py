@@ -97,6 +97,21 @@ def _moved_on(ply: str | None, driver: Any) -> bool:
                 or driver.find_element(By.ID, "message").text)
 
 
+def _until_over(browser: Any, selector: str, looks: int) -> Iterator[list[Any]]:
+    """What *selector* finds on the page, each time it finds something, until the outcome shows
+    (a bounded number of looks at the page; a game takes a few dozen)."""
+    from selenium.webdriver.common.by import By
+
+    for _look in range(looks):
+        if browser.find_element(By.ID, "outcome").is_displayed():
+            return
+        found = browser.find_elements(By.CSS_SELECTOR, selector)
+        if found:
+            yield found
+        else:
+            time.sleep(0.05)
+
+
 def _shots() -> Path | None:
     return DOCS_IMAGES if os.environ.get("CAU_UPDATE_SCREENSHOTS") == "1" else None
 
@@ -132,13 +147,7 @@ def test_play_a_whole_cau_game_against_a_bot_by_clicking(live_server: str, brows
     assert "/t/" in browser.find_element(By.ID, "invite").get_attribute("value")
 
     clicks, shot, chosen = 0, False, 0
-    for _look in range(2400):  # a bounded number of looks at the page (a game takes a few dozen)
-        if browser.find_element(By.ID, "outcome").is_displayed():
-            break
-        cards = browser.find_elements(By.CSS_SELECTOR, "#picture .playable")
-        if not cards:
-            time.sleep(0.05)
-            continue
+    for cards in _until_over(browser, "#picture .playable", 2400):
         ply = browser.find_element(By.TAG_NAME, "body").get_attribute("data-ply")
         if not shot and clicks >= 6 and len(cards) >= 3:  # mid-game, a full hand to choose from
             _save_small(browser, shots / "game.png")
@@ -434,13 +443,7 @@ def test_every_word_on_the_page_is_from_the_catalogue(live_server: str, browser:
     assert browser.find_element(By.ID, "clock").is_displayed()
     assert re.fullmatch(r"[0-9]+ s (per jugar|para jugar|to move)", browser.find_element(By.ID, "clock").text)
     assert not foreign_texts(browser.execute_script(_COLLECT_TEXTS), lang)
-    for _look in range(400):  # a bounded number of looks at the page
-        if browser.find_element(By.ID, "outcome").is_displayed():
-            break
-        buttons = browser.find_elements(By.CSS_SELECTOR, "#choices button.move")
-        if not buttons:
-            time.sleep(0.05)
-            continue
+    for buttons in _until_over(browser, "#choices button.move", 400):
         labels = [button.find_element(By.CSS_SELECTOR, ".label").text for button in buttons]
         assert all(labels) and not foreign_texts(labels, lang), labels
         ply = browser.find_element(By.TAG_NAME, "body").get_attribute("data-ply")

@@ -9,12 +9,9 @@ After an intended change to the drawing, regenerate them and review the diff::
 
 from __future__ import annotations
 
-import os
 import random
 import re
 import xml.etree.ElementTree as ET
-from collections.abc import Callable
-from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -29,27 +26,16 @@ from cau_rules.fishing.notation import FIELDS
 from cau_rules.fishing.picture import svg_state, svg_view
 from cau_rules.fishing.render import move_menu, render_state, render_text
 from cau_rules.fishing.suite import hidden_from
-from cau_rules.svg import SVG_NAMESPACE, SvgOptions, card_name
+from cau_rules.svg import SvgOptions, card_name
+from tests.pictures import NS, GoldenPictures, golden_test
+from tests.unit.fishing_games import played
 
-GOLDEN = Path(__file__).resolve().parent.parent / "golden"
-NS = "{" + SVG_NAMESPACE + "}"
 CASES = [
     (name, players)
     for name, rules in FISHING_PRESETS.items()
     for players in range(rules.min_players, rules.max_players + 1)
 ]
 CARD_CODE = re.compile(r"(?:1[0-2]|[1-9])[oceb]")
-
-
-def play(name: str, players: int, seed: int, steps: int) -> FishingState:
-    """A reachable state: *steps* random moves into a seeded game (fewer if it ends)."""
-    state = new_game(FISHING_PRESETS[name], players, seed=seed)
-    rng = random.Random(seed)
-    for _ in range(steps):
-        if state.is_over:
-            break
-        state = state.apply(rng.choice(list(state.legal_moves())))
-    return state
 
 
 def named_cards(svg: str, language: Language, state: FishingState) -> set[Card]:
@@ -71,35 +57,25 @@ def named_cards(svg: str, language: Language, state: FishingState) -> set[Card]:
 # Golden pictures
 
 
+GOLDEN_PICTURES = GoldenPictures()
+
+
+@GOLDEN_PICTURES.add("fishing-book-after")
 def golden_book_after() -> str:
     return svg_view(book_example().apply("8c+1").observe(0), options=SvgOptions(language="en"))
 
 
+@GOLDEN_PICTURES.add("fishing-pending-chain")
 def golden_pending_chain() -> str:
     return svg_view(pending_cau().observe(2), options=SvgOptions(language="ca"))
 
 
+@GOLDEN_PICTURES.add("fishing-stake-state")
 def golden_stake_state() -> str:
     return svg_state(valencian_stake(), options=SvgOptions(language="es", size=0.8), bottom=2)
 
 
-GOLDEN_PICTURES: dict[str, Callable[[], str]] = {
-    "fishing-book-after": golden_book_after,
-    "fishing-pending-chain": golden_pending_chain,
-    "fishing-stake-state": golden_stake_state,
-}
-
-
-@pytest.mark.parametrize("name", sorted(GOLDEN_PICTURES))
-def test_golden(name: str) -> None:
-    svg = GOLDEN_PICTURES[name]()
-    path = GOLDEN / f"{name}.svg"
-    if os.environ.get("CAU_RULES_REGEN_GOLDEN") == "1":
-        path.write_text(svg, encoding="utf-8", newline="\n")
-    ET.fromstring(svg)
-    assert path.read_text(encoding="utf-8") == svg, (
-        f"{path.name} differs: if the change is intended, run "
-        "CAU_RULES_REGEN_GOLDEN=1 pytest tests/unit/test_fishing_render.py -k golden")
+test_golden = golden_test(GOLDEN_PICTURES, __file__)
 
 
 def test_pictures_are_deterministic_and_well_formed() -> None:
@@ -235,7 +211,7 @@ def test_the_screens_name_the_chain_the_stake_and_the_result() -> None:
     assert "seat 2 (you) to bid" in stake
     assert "Ronda stake: holders seat 1 ronda, seat 2 (you) rondi; bids: 3; seat 2 (you) to answer" in stake
     assert "Stones:     team 0 (yours) (seats 0 and 2): 12, team 1 (seats 1 and 3): 4" in stake
-    over = play("cau", 2, 5, 10_000)
+    over = played("cau", 2, 5, 10_000)
     assert over.is_over and "game over" in str(over.observe(0)) and "Result:" in str(over.observe(0))
 
 
@@ -266,7 +242,7 @@ def test_the_move_menu_groups_the_stake_bids() -> None:
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(case=st.sampled_from(CASES), seed=st.integers(0, 2**32), steps=st.integers(0, 200))
 def test_the_notation_reads_back_every_reachable_state(case: tuple[str, int], seed: int, steps: int) -> None:
-    state = play(*case, seed, steps)
+    state = played(*case, seed, steps)
     text = state.to_notation()
     assert len(text.split()) == len(FIELDS) and "\n" not in text
     assert FishingState.from_notation(state.rules, text) == state
@@ -282,7 +258,7 @@ def test_the_notation_keeps_the_stock_order_and_the_decks() -> None:
     state = new_game(rules, 2, seed=9, decks=orders)
     back = FishingState.from_notation(rules, state.to_notation())
     assert back == state and back.decks == state.decks and back.stock == state.stock
-    later = play("cau", 2, 3, 30)
+    later = played("cau", 2, 3, 30)
     assert FishingState.from_notation(later.rules, later.to_notation()).stock == later.stock
 
 
@@ -296,7 +272,7 @@ def test_the_view_notation_hides_what_the_seat_cannot_see() -> None:
 
 
 def test_every_truncation_of_a_notation_is_refused() -> None:
-    state = play("cau-recau-sant-vicent", 4, 11, 17)
+    state = played("cau-recau-sant-vicent", 4, 11, 17)
     text = state.to_notation()
     for cut in range(len(text) - 1):
         prefix = text[:cut]

@@ -12,23 +12,12 @@ import pytest
 
 from cau_rules import new_game
 from cau_rules.fishing.picture import svg_state, svg_view
-from cau_rules.fishing.state import FishingState
 from cau_rules.svg import SvgOptions
+from tests.unit.fishing_games import played
 
 MOVES = 30
 LIMIT = 25_000
 """The most bytes a seat's picture may weigh."""
-
-
-def _played(preset: str, players: int, seed: int, moves: int) -> FishingState:
-    state = new_game(preset, players=players, seed=seed)
-    assert isinstance(state, FishingState)
-    rng = random.Random(seed)
-    for _ in range(moves):
-        if state.is_over:
-            break
-        state = state.apply(rng.choice(list(state.legal_moves())))
-    return state
 
 
 def _seat_boxes(svg: str) -> dict[int, tuple[float, float]]:
@@ -58,7 +47,7 @@ def test_every_seat_picture_is_light_and_well_formed(preset: str, players: int, 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
 def test_the_viewer_sits_at_the_bottom_and_the_others_around(players: int) -> None:
-    state = _played("cau-robat-40", players, 3, 6)
+    state = played("cau-robat-40", players, 3, 6)
     for viewer in range(players):
         boxes = _seat_boxes(svg_view(state.observe(viewer), options=SvgOptions(language="en")))
         assert set(boxes) == set(range(players))
@@ -68,7 +57,7 @@ def test_the_viewer_sits_at_the_bottom_and_the_others_around(players: int) -> No
 
 
 def test_partners_sit_opposite_in_the_team_game() -> None:
-    state = _played("cau-recau-sant-vicent", 4, 1, 4)
+    state = played("cau-recau-sant-vicent", 4, 1, 4)
     for viewer in range(4):
         boxes = _seat_boxes(svg_view(state.observe(viewer), options=SvgOptions(language="en")))
         partner = (viewer + 2) % 4
@@ -79,7 +68,7 @@ def test_partners_sit_opposite_in_the_team_game() -> None:
 
 def test_the_trail_line_and_the_stock_label_never_share_a_line_at_five() -> None:
     for seed in range(6):
-        state = _played("cau-robat-40", 5, seed, 12)
+        state = played("cau-robat-40", 5, seed, 12)
         svg = svg_view(state.observe(0), options=SvgOptions(language="ca"))
         trail = re.search(r'y="([0-9.]+)"[^>]*>[0-9]+[oceb]: jugada pel seient', svg)
         stock = re.search(r'y="([0-9.]+)"[^>]*>Baralla \(', svg)
@@ -88,7 +77,7 @@ def test_the_trail_line_and_the_stock_label_never_share_a_line_at_five() -> None
 
 
 def test_the_footer_is_written_large_enough_to_read() -> None:
-    state = _played("cau", 2, 4, 5)
+    state = played("cau", 2, 4, 5)
     for form in ("table", "column"):
         svg = svg_view(state.observe(0), options=SvgOptions(language="en"), form=form)
         footer = re.findall(r'font-size="([0-9.]+)"[^>]*>(?:Last move|seat [0-9])', svg)
@@ -96,7 +85,7 @@ def test_the_footer_is_written_large_enough_to_read() -> None:
 
 
 def test_the_state_picture_has_both_forms_and_a_bad_form_is_refused() -> None:
-    state = _played("cau", 3, 2, 4)
+    state = played("cau", 3, 2, 4)
     table, column = svg_state(state), svg_state(state, form="column")
     assert 'class="card"' in table and table != column
     oval = 'stroke="#1d4a34" stroke-width="4"'  # the table's felt oval

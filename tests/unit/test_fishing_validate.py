@@ -32,7 +32,6 @@ from cau_rules.fishing import (
     FISHING_PRESETS,
     Call,
     Chain,
-    FishingRules,
     FishingState,
     Stake,
     Tally,
@@ -42,6 +41,7 @@ from cau_rules.fishing.moves import MoveTypeError
 from cau_rules.fishing.rules import OPTION_RANGES
 from cau_rules.fishing.suite import max_moves
 from cau_rules.fishing.validate import max_hand
+from tests.unit.fishing_games import played
 from tests.work import within
 
 CASES = [
@@ -49,16 +49,6 @@ CASES = [
     for name, rules in FISHING_PRESETS.items()
     for players in range(rules.min_players, rules.max_players + 1)
 ]
-
-
-def play(rules: FishingRules, players: int, seed: int, steps: int) -> FishingState:
-    state = new_game(rules, players=players, seed=seed)
-    rng = random.Random(seed)
-    for _ in range(steps):
-        if state.is_over:
-            break
-        state = state.apply(rng.choice(list(state.legal_moves())))
-    return state
 
 
 def saved(state: FishingState) -> dict[str, Any]:
@@ -98,13 +88,13 @@ def test_issue_cau_save_with_holdings_3_2_3_instead_of_2_3_3() -> None:
 
 
 def test_issue_cau_robat_save_with_continuous_switched_on_mid_round() -> None:
-    state = play(CAU_ROBAT, 2, 3, 7)  # into the second deal round, mid-round
+    state = played(CAU_ROBAT, 2, 3, 7)  # into the second deal round, mid-round
     assert state.round == 1 and state.holding_sizes == (3, 2)
     data = saved(state)
     data["rules"]["continuous"] = True
     with pytest.raises(InvalidPositionError, match="continuous play has a single deal round: round must be 0, not 1"):
         loads(json.dumps(data))
-    early = saved(play(CAU_ROBAT, 2, 3, 1))  # round 0: seat 0 played and did not draw
+    early = saved(played(CAU_ROBAT, 2, 3, 1))  # round 0: seat 0 played and did not draw
     early["rules"]["continuous"] = True
     with pytest.raises(InvalidPositionError, match="while the stock lasts"):
         loads(json.dumps(early))
@@ -219,7 +209,7 @@ def test_a_new_game_refuses_a_bad_seed() -> None:
 
 def test_status_of_real_states_is_empty() -> None:
     for name, players in CASES:
-        state = play(FISHING_PRESETS[name], players, 7, 60)
+        state = played(FISHING_PRESETS[name], players, 7, 60)
         assert state.status() == ()
     assert pending_cau().status() == () and valencian_stake().status() == ()
 
@@ -257,7 +247,7 @@ def test_impossible_chain_and_counters(change: Callable[[dict[str, Any]], object
         loads(json.dumps(data))
 
 
-def test_impossible_trail_debts_and_stones() -> None:
+def test_impossible_trail() -> None:
     trailed = pending_cau().apply("11c")
     assert trailed.trail is not None
     data = saved(trailed)
@@ -268,22 +258,19 @@ def test_impossible_trail_debts_and_stones() -> None:
     data["table"] = "11c " + " ".join(card for card in data["table"].split() if card != "11c")
     with pytest.raises(InvalidPositionError, match="not the last card placed on the table"):
         loads(json.dumps(data))
-    stones = stake_save()
-    stones["tally"]["stones"] = [13, 4]
-    with pytest.raises(InvalidPositionError, match="adds up to"):
-        loads(json.dumps(stones))
-    stones = stake_save()
-    stones["tally"]["stones"] = [41, 4]
-    with pytest.raises(InvalidPositionError, match="reached the target 41"):
-        loads(json.dumps(stones))
-    stones = stake_save()
-    stones["stake"]["bids"] = [3, 2]
-    with pytest.raises(InvalidPositionError, match="do not rise"):
-        loads(json.dumps(stones))
-    stones = stake_save()
-    stones["stake"]["bidders"] = [2, 1]
-    with pytest.raises(InvalidPositionError, match="eldest holder of each team"):
-        loads(json.dumps(stones))
+
+
+@pytest.mark.parametrize(("change", "message"), [
+    (lambda d: d["tally"].update(stones=[13, 4]), "adds up to"),
+    (lambda d: d["tally"].update(stones=[41, 4]), "reached the target 41"),
+    (lambda d: d["stake"].update(bids=[3, 2]), "do not rise"),
+    (lambda d: d["stake"].update(bidders=[2, 1]), "eldest holder of each team"),
+])
+def test_impossible_stones_and_stake(change: Callable[[dict[str, Any]], object], message: str) -> None:
+    data = stake_save()
+    change(data)
+    with pytest.raises(InvalidPositionError, match=message):
+        loads(json.dumps(data))
 
 
 # ---------------------------------------------------------------------------
@@ -340,7 +327,7 @@ def _mutations(data: dict[str, Any], rng: random.Random) -> None:
        changes=st.integers(1, 3))
 def test_an_accepted_position_plays_on_to_the_end(case: tuple[str, int], seed: int, steps: int, changes: int) -> None:
     rules = FISHING_PRESETS[case[0]]
-    state = play(rules, case[1], seed, steps)
+    state = played(rules, case[1], seed, steps)
     data = saved(state)
     rng = random.Random(seed)
     for _ in range(changes):
@@ -371,7 +358,7 @@ _JSON_VALUES = st.one_of(
 @given(path=st.lists(st.integers(0, 40), min_size=1, max_size=3), value=_JSON_VALUES,
        which=st.sampled_from(["cau", "robat", "chain", "stake"]))
 def test_tampered_json_is_refused_only_with_library_errors(path: list[int], value: object, which: str) -> None:
-    state = {"cau": lambda: new_game(CAU, players=3, seed=2), "robat": lambda: play(CAU_ROBAT, 2, 5, 11),
+    state = {"cau": lambda: new_game(CAU, players=3, seed=2), "robat": lambda: played(CAU_ROBAT, 2, 5, 11),
              "chain": pending_cau, "stake": valencian_stake}[which]()
     data = saved(state)
     node: Any = data

@@ -9,12 +9,9 @@ After an intended change to the drawing, regenerate them and review the diff::
 from __future__ import annotations
 
 import contextlib
-import os
 import random
 import re
 import xml.etree.ElementTree as ET
-from collections.abc import Callable
-from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -28,11 +25,9 @@ from cau_rules.quatre.notation import FIELD_NAMES, MAX_NOTATION
 from cau_rules.quatre.picture import svg_state, svg_view
 from cau_rules.quatre.render import move_menu, render_text
 from cau_rules.quatre.suite import hidden_from
-from cau_rules.svg import SVG_NAMESPACE, SvgOptions, card_name
+from cau_rules.svg import SvgOptions, card_name
+from tests.pictures import LANGUAGES, NS, GoldenPictures, golden_test
 
-GOLDEN = Path(__file__).resolve().parent.parent / "golden"
-NS = "{" + SVG_NAMESPACE + "}"
-LANGUAGES: tuple[Language, ...] = ("ca", "es", "en")
 RULES: tuple[QuatreRules, ...] = (
     QUATRE,
     QUATRE.replace(hand_size=5, table_size=3, max_turns_after_stock=12),
@@ -85,37 +80,27 @@ def named_cards(root: ET.Element, rules: QuatreRules, language: Language) -> set
 # -- golden pictures ------------------------------------------------------------------
 
 
+GOLDEN_PICTURES = GoldenPictures()
+
+
+@GOLDEN_PICTURES.add("quatre-chain")
 def golden_chain() -> str:
     return doc_pictures()["quatre-chain.svg"]
 
 
+@GOLDEN_PICTURES.add("quatre-view-ca")
 def golden_view_ca() -> str:
     state = random_game(QUATRE, 4, seed=3)[60]
     return svg_view(state.observe(1), options=SvgOptions(language="ca", size=0.8))
 
 
+@GOLDEN_PICTURES.add("quatre-state-es")
 def golden_state_es() -> str:
     state = random_game(QUATRE, 3, seed=8)[20]
     return svg_state(state, options=SvgOptions(language="es"), bottom=2)
 
 
-GOLDEN_PICTURES: dict[str, Callable[[], str]] = {
-    "quatre-chain": golden_chain,
-    "quatre-view-ca": golden_view_ca,
-    "quatre-state-es": golden_state_es,
-}
-
-
-@pytest.mark.parametrize("name", sorted(GOLDEN_PICTURES))
-def test_golden(name: str) -> None:
-    svg = GOLDEN_PICTURES[name]()
-    path = GOLDEN / f"{name}.svg"
-    if os.environ.get("CAU_RULES_REGEN_GOLDEN") == "1":
-        path.write_text(svg, encoding="utf-8", newline="\n")
-    parse(svg)
-    assert GOLDEN_PICTURES[name]() == svg, "the same position must give the same picture"
-    assert path.read_text(encoding="utf-8") == svg, (
-        f"{path.name} differs: if the change is intended, run CAU_RULES_REGEN_GOLDEN=1 pytest {__file__}")
+test_golden = golden_test(GOLDEN_PICTURES, __file__)
 
 
 # -- what the pictures show -------------------------------------------------------------
