@@ -13,7 +13,6 @@ import importlib
 import random
 import threading
 import types
-import warnings
 import zlib
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -23,7 +22,7 @@ from cau_rules.errors import FAST_EXTRA, MissingExtraError, fast_installed
 from cau_rules.outcome import Outcome
 
 __all__ = [
-    "OneGameBatches", "fresh_cache", "generator_state", "kernel_or_reference", "kernel_playout", "moved_module", "parallel_twin",
+    "OneGameBatches", "fresh_cache", "generator_state", "kernel_or_reference", "kernel_playout", "parallel_twin",
     "source_stamp",
 ]
 
@@ -174,25 +173,3 @@ class OneGameBatches(threading.local):
         batch.play_random(0, seed)
         outcome: Outcome = batch.outcome(0)
         return outcome
-
-
-def moved_module(old: str, new: str) -> Callable[[str], object]:
-    """Warn that the module *old* moved to *new* (a ``DeprecationWarning``: the old name
-    goes away in 0.3.0), and give the old module's ``__getattr__``, which finds every
-    other name of the new module.
-
-    >>> import warnings
-    >>> with warnings.catch_warnings(record=True) as caught:
-    ...     warnings.simplefilter("always")
-    ...     find = moved_module("old.name", "cau_rules.kernel.tools")
-    >>> find("source_stamp") is source_stamp, caught[0].category.__name__
-    (True, 'DeprecationWarning')
-    """
-    warnings.warn(f"{old} is deprecated and goes away in 0.3.0: import {new}", DeprecationWarning, stacklevel=3)
-    module = importlib.import_module(new)
-
-    def find(name: str) -> object:
-        return getattr(module, name)
-
-    return find
-
