@@ -33,6 +33,7 @@ __all__ = [
     "Family",
     "GameRules",
     "GameState",
+    "GameTurn",
     "GameView",
     "Inference",
     "MenuHook",
@@ -78,7 +79,31 @@ class GameRules(Protocol):
 
 
 @runtime_checkable
-class GameView(Protocol):
+class GameTurn(Protocol):
+    """What a state and a seat's view both tell: how many seats play, whose move it is,
+    whether the game has ended.
+
+    >>> from cau_rules import new_game
+    >>> state = new_game("cau-quatre", players=2)
+    >>> isinstance(state, GameTurn), isinstance(state.observe(1), GameTurn), state.observe(1).players
+    (True, True, 2)
+    """
+
+    @property
+    def players(self) -> int:
+        """How many seats play."""
+
+    @property
+    def to_play(self) -> int:
+        """The seat to move (meaningless once the game is over)."""
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the game has ended."""
+
+
+@runtime_checkable
+class GameView(GameTurn, Protocol):
     """What one seat may see of a state: everything a generic client needs.
 
     >>> from cau_rules import new_game
@@ -94,18 +119,6 @@ class GameView(Protocol):
     @property
     def variant(self) -> str:
         """The preset name of the rules being played."""
-
-    @property
-    def players(self) -> int:
-        """How many seats play."""
-
-    @property
-    def to_play(self) -> int:
-        """The seat to move (meaningless once the game is over)."""
-
-    @property
-    def is_over(self) -> bool:
-        """Whether the game has ended."""
 
     @property
     def holding(self) -> tuple[Card, ...]:
@@ -138,7 +151,7 @@ class GameView(Protocol):
 
 
 @runtime_checkable
-class GameState(Protocol):
+class GameState(GameTurn, Protocol):
     """A frozen game state: the seat to play, the legal moves, and a pure ``apply``.
 
     >>> from cau_rules import new_game
@@ -149,18 +162,6 @@ class GameState(Protocol):
     @property
     def rules(self) -> Any:
         """The rules object being played."""
-
-    @property
-    def players(self) -> int:
-        """How many seats play."""
-
-    @property
-    def to_play(self) -> int:
-        """The seat whose move it is (meaningless once the game is over)."""
-
-    @property
-    def is_over(self) -> bool:
-        """Whether the game has ended."""
 
     @property
     def holdings(self) -> Sequence[Sequence[Card]]:

@@ -98,6 +98,23 @@ fresh_cache(compiled_stamp, STAMP, __file__)
 # -- determinisation ------------------------------------------------------------------
 
 
+@njit(cache=True, inline="always")
+def deal_from(s, at, pool, taken, size, mask, count):
+    """Write into *s* from *at* the first *count* cards of ``pool[:size]`` not yet
+    *taken* that the card mask *mask* lets in, marking them taken; False when fewer are
+    left."""
+    got = 0
+    for i in range(size):
+        if got == count:
+            break
+        if not taken[i] and mask >> np.int64(pool[i]) & np.int64(1):
+            taken[i] = True
+            s[at] = pool[i]
+            at += 1
+            got += 1
+    return got == count
+
+
 @njit(cache=True)
 def determinise(s, base, unknown, seats, fixed, extra, allowed, must_seat, must_cards, must_count, pool, taken,
                 rng):
@@ -117,36 +134,15 @@ def determinise(s, base, unknown, seats, fixed, extra, allowed, must_seat, must_
     for i in range(size - 1, 0, -1):
         j = below(rng, i + 1)
         pool[i], pool[j] = pool[j], pool[i]
-    one = np.int64(1)
     for k in range(seats.shape[0]):
         seat = seats[k]
-        at = HOLD + seat * CARDS + fixed[k]
-        if seat == must_seat:
-            got = 0
-            for i in range(size):
-                if got == must_count:
-                    break
-                if not taken[i] and must_cards >> np.int64(pool[i]) & one:
-                    taken[i] = True
-                    s[at] = pool[i]
-                    at += 1
-                    got += 1
-            if got < must_count:
-                return False
+        if seat == must_seat and not deal_from(s, HOLD + seat * CARDS + fixed[k], pool, taken, size, must_cards,
+                                               must_count):
+            return False
     for k in range(seats.shape[0]):
         seat = seats[k]
         at = HOLD + seat * CARDS + fixed[k] + (must_count if seat == must_seat else 0)
-        mask = allowed[k]
-        got = 0
-        for i in range(size):
-            if got == extra[k]:
-                break
-            if not taken[i] and mask >> np.int64(pool[i]) & one:
-                taken[i] = True
-                s[at] = pool[i]
-                at += 1
-                got += 1
-        if got < extra[k]:
+        if not deal_from(s, at, pool, taken, size, allowed[k], extra[k]):
             return False
     at = DECK0 + s[POS]
     for i in range(size):
