@@ -33,7 +33,6 @@ __all__ = [
     "Family",
     "GameRules",
     "GameState",
-    "GameTurn",
     "GameView",
     "Inference",
     "MenuHook",
@@ -79,31 +78,7 @@ class GameRules(Protocol):
 
 
 @runtime_checkable
-class GameTurn(Protocol):
-    """What a state and a seat's view both tell: how many seats play, whose move it is,
-    whether the game has ended.
-
-    >>> from cau_rules import new_game
-    >>> state = new_game("cau-quatre", players=2)
-    >>> isinstance(state, GameTurn), isinstance(state.observe(1), GameTurn), state.observe(1).players
-    (True, True, 2)
-    """
-
-    @property
-    def players(self) -> int:
-        """How many seats play."""
-
-    @property
-    def to_play(self) -> int:
-        """The seat to move (meaningless once the game is over)."""
-
-    @property
-    def is_over(self) -> bool:
-        """Whether the game has ended."""
-
-
-@runtime_checkable
-class GameView(GameTurn, Protocol):
+class GameView(Protocol):
     """What one seat may see of a state: everything a generic client needs.
 
     >>> from cau_rules import new_game
@@ -119,6 +94,18 @@ class GameView(GameTurn, Protocol):
     @property
     def variant(self) -> str:
         """The preset name of the rules being played."""
+
+    @property
+    def players(self) -> int:
+        """How many seats play."""
+
+    @property
+    def to_play(self) -> int:
+        """The seat to move (meaningless once the game is over)."""
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the game has ended."""
 
     @property
     def holding(self) -> tuple[Card, ...]:
@@ -151,7 +138,7 @@ class GameView(GameTurn, Protocol):
 
 
 @runtime_checkable
-class GameState(GameTurn, Protocol):
+class GameState(Protocol):
     """A frozen game state: the seat to play, the legal moves, and a pure ``apply``.
 
     >>> from cau_rules import new_game
@@ -162,6 +149,18 @@ class GameState(GameTurn, Protocol):
     @property
     def rules(self) -> Any:
         """The rules object being played."""
+
+    @property
+    def players(self) -> int:
+        """How many seats play."""
+
+    @property
+    def to_play(self) -> int:
+        """The seat whose move it is (meaningless once the game is over)."""
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the game has ended."""
 
     @property
     def holdings(self) -> Sequence[Sequence[Card]]:
