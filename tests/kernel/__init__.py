@@ -29,6 +29,17 @@ def check_tree(tree: Any, iterations: int, legal: set[int], *, every_legal: bool
         assert len({int(tree.action[child]) for child in children}) == len(children)
 
 
+def check_search(problem: Callable[[Any, random.Random], Any], state: Any, info: Any, seeds: tuple[int, int],
+                 iterations: int, *, every_legal: bool = True) -> None:
+    """A family's compiled search of *info* (a seat's information state in *state*):
+    its ``problem`` drawn with ``random.Random(seeds[0])``, searched *iterations* times
+    from the seed ``seeds[1]``; the tree checked by :func:`check_tree` against the legal
+    actions of *state*."""
+    tree = problem(info, random.Random(seeds[0])).search(iterations, seeds[1])
+    codec = family_of(state).codec(state.rules, state.players)
+    check_tree(tree, iterations, set(codec.legal_actions(state)), every_legal=every_legal)
+
+
 def check_reproducible(compiled: Callable[..., Any], info: Any, legal: set[Any], *, every_legal: bool = True) -> None:
     """A family's compiled ``ismcts`` (*compiled*) from the information state *info*: the
     same statistics from the same seed, only legal moves (all of *legal* unless

@@ -30,7 +30,7 @@ from cau_rules.cacho.kernel.batch import Batch
 from cau_rules.cacho.kernel.bridge import row_of
 from cau_rules.cacho.rules import CACHO, CachoRules
 from cau_rules.cacho.state import CachoState
-from tests.kernel import check_consistent, check_reproducible, check_row_shares, check_tree
+from tests.kernel import check_consistent, check_reproducible, check_row_shares, check_search
 
 SESSIONS = CACHO.replace(max_hands=6, stack=6)
 
@@ -96,10 +96,7 @@ def test_a_search_keeps_its_tree_within_bounds_and_tries_every_root_move(
     rules: CachoRules, players: int, depth: int
 ) -> None:
     state, info = _reached(rules, players, players + depth, depth)
-    data = search.problem(info, random.Random(depth))
-    iterations = 80
-    tree = data.search(iterations, depth)
-    check_tree(tree, iterations, set(CachoCodec(rules, players).legal_actions(state)))
+    check_search(search.problem, state, info, (depth, depth), 80)
 
 
 def test_the_search_is_reproducible_from_its_seed_and_returns_legal_moves() -> None:
@@ -113,8 +110,7 @@ def test_a_session_is_searched_across_hands() -> None:
     """Rollouts of a session of several hands shuffle the later hands in the kernel,
     from the determinisation's seed."""
     state, info = _reached(SESSIONS, 3, seed=2, depth=0)
-    tree = search.problem(info, random.Random(1)).search(60, 3)
-    check_tree(tree, 60, set(CachoCodec(SESSIONS, 3).legal_actions(state)))
+    check_search(search.problem, state, info, (1, 3), 60)
 
 
 def test_the_bot_with_engine_kernel_plays_whole_games_reproducibly() -> None:

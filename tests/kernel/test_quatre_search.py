@@ -35,7 +35,7 @@ from cau_rules.quatre.kernel.batch import Batch
 from cau_rules.quatre.kernel.bridge import state_of
 from cau_rules.quatre.rules import QUATRE, QuatreRules
 from cau_rules.quatre.state import QuatreState
-from tests.kernel import check_consistent, check_reproducible, check_row_shares, check_tree
+from tests.kernel import check_consistent, check_reproducible, check_row_shares, check_search
 
 
 def _reached(rules: QuatreRules, players: int, seed: int, depth: int, seat: int,
@@ -159,10 +159,7 @@ def test_a_search_from_a_reached_position_keeps_its_tree_within_bounds(players: 
         state, info = _reached(QUATRE, players, seed, depth, seat=seed % players)
         if state.is_over:
             continue
-        data = search.problem(info, random.Random(seed))
-        iterations = 80
-        tree = data.search(iterations, seed)
-        check_tree(tree, iterations, set(QuatreCodec(QUATRE, players).legal_actions(state)))
+        check_search(search.problem, state, info, (seed, seed), 80)
 
 
 def test_the_search_is_reproducible_from_its_seed_and_returns_the_legal_moves() -> None:
@@ -184,8 +181,7 @@ def test_the_bot_with_engine_kernel_plays_whole_games_reproducibly() -> None:
 def test_other_rules_of_the_game_are_searched_too() -> None:
     rules = QUATRE.replace(hand_size=5, max_turns_after_stock=8)
     state, info = _reached(rules, 4, seed=2, depth=20, seat=1)
-    data = search.problem(info, random.Random(1))
-    check_tree(data.search(50, 3), 50, set(QuatreCodec(rules, 4).legal_actions(state)))
+    check_search(search.problem, state, info, (1, 3), 50)
 
 
 def test_simulate_runs_ismcts_kernel_bots() -> None:

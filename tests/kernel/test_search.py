@@ -35,7 +35,7 @@ from cau_rules.fishing.kernel.bridge import SLOT, row_of
 from cau_rules.fishing.moves import Call
 from cau_rules.fishing.rules import FISHING_PRESETS, FishingRules
 from cau_rules.fishing.state import FishingState
-from tests.kernel import check_consistent, check_reproducible, check_tree
+from tests.kernel import check_consistent, check_reproducible, check_search
 
 CASES = [
     (name, players)
@@ -170,10 +170,7 @@ def test_a_search_from_a_reached_position_keeps_its_tree_within_bounds(name: str
         state, info = _reached(rules, players, seed, depth, seat=seed % players)
         if state.is_over:
             continue
-        data = search.problem(info, random.Random(seed))
-        iterations = 60
-        tree = data.search(iterations, seed)
-        check_tree(tree, iterations, set(FishingCodec(rules, players).legal_actions(state)), every_legal=False)
+        check_search(search.problem, state, info, (seed, seed), 60, every_legal=False)
 
 
 def test_the_search_is_reproducible_from_its_seed_and_returns_legal_moves() -> None:
@@ -193,9 +190,7 @@ def test_a_stones_game_is_searched_across_hands() -> None:
     deal the later hands in the kernel."""
     state = new_game("cau-recau-sant-vicent", players=4, seed=2)
     info = InfoState.start(state, state.to_play)
-    data = search.problem(info, random.Random(1))
-    tree = data.search(40, 3)
-    check_tree(tree, 40, set(FishingCodec(state.rules, 4).legal_actions(state)), every_legal=False)
+    check_search(search.problem, state, info, (1, 3), 40, every_legal=False)
 
 
 def test_simulate_runs_ismcts_kernel_bots() -> None:
