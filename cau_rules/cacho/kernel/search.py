@@ -43,6 +43,7 @@ from cau_rules.cacho.kernel import layout as L
 from cau_rules.cacho.kernel.bridge import row_of, seed_of, set_native, state_of
 from cau_rules.cacho.kernel.core import legal_mask, set_seed, step
 from cau_rules.cacho.kernel.dealing import row_shares as shares_of
+from cau_rules.cacho.kernel.layout import MAXP, OVER, R_ACTIONS, TO_PLAY
 from cau_rules.cacho.moves import CachoMove
 from cau_rules.cacho.rules import CachoRules
 from cau_rules.cacho.state import CachoState
@@ -61,10 +62,6 @@ from cau_rules.kernel.types import Ints
 
 __all__ = ["SearchProblem", "determinisations", "ismcts", "shares_of"]
 
-OVER = L.OVER
-TO_PLAY = L.TO_PLAY
-MAXP = L.MAXP
-R_ACTIONS = L.R_ACTIONS
 SEEDS = 1 << 31
 """The resampled session's seed is below this (``rng.randrange(2**31)`` in the reference)."""
 

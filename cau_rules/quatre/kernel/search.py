@@ -61,6 +61,7 @@ from cau_rules.quatre.kernel import core
 from cau_rules.quatre.kernel import layout as L
 from cau_rules.quatre.kernel.bridge import row_of, state_of
 from cau_rules.quatre.kernel.core import MOST, legal_mask, step
+from cau_rules.quatre.kernel.layout import CARDS, DECK0, HLEN, HOLD, MAXP, PHASE, POS, R_ACTIONS, TO_PLAY, N
 from cau_rules.quatre.moves import QuatreMove
 from cau_rules.quatre.rules import QuatreRules
 from cau_rules.quatre.state import QuatreState
@@ -68,16 +69,6 @@ from cau_rules.quatre.view import QuatreView
 
 __all__ = ["SearchProblem", "determinisations", "ismcts", "problem"]
 
-CARDS = L.CARDS
-N = L.N
-PHASE = L.PHASE
-TO_PLAY = L.TO_PLAY
-POS = L.POS
-DECK0 = L.DECK0
-HOLD = L.HOLD
-HLEN = L.HLEN
-R_ACTIONS = L.R_ACTIONS
-MAXP = L.MAXP
 OVER = L.PHASE_CODES["over"]
 ALL = (1 << CARDS) - 1
 """The card mask of every card (bit *v*: the card of value *v*)."""
