@@ -13,6 +13,7 @@ import importlib
 import random
 import threading
 import types
+import warnings
 import zlib
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -22,7 +23,7 @@ from cau_rules.errors import FAST_EXTRA, MissingExtraError, fast_installed
 from cau_rules.outcome import Outcome
 
 __all__ = [
-    "OneGameBatches", "fresh_cache", "generator_state", "kernel_or_reference", "kernel_playout", "parallel_twin",
+    "OneGameBatches", "fresh_cache", "generator_state", "kernel_or_reference", "kernel_playout", "moved_module", "parallel_twin",
     "source_stamp",
 ]
 
@@ -173,3 +174,28 @@ class OneGameBatches(threading.local):
         batch.play_random(0, seed)
         outcome: Outcome = batch.outcome(0)
         return outcome
+
+
+def moved_module(old: str, new: str) -> Callable[[str], object]:
+    """Warn that the module *old* moved to *new* (a ``DeprecationWarning``: the old name
+    goes away in 0.3.0), and give the old module's ``__getattr__``, which finds every
+    other name of the new module.
+
+    Deprecated: no module uses it since the old names stand in no file (the finder of
+    :mod:`cau_rules.moved` answers them); it goes away in 0.3.0 with them.
+
+    >>> import warnings
+    >>> with warnings.catch_warnings(record=True) as caught:
+    ...     warnings.simplefilter("always")
+    ...     find = moved_module("old.name", "cau_rules.kernel.tools")
+    >>> find("source_stamp") is source_stamp, caught[0].category.__name__
+    (True, 'DeprecationWarning')
+    """
+    warnings.warn(f"{old} is deprecated and goes away in 0.3.0: import {new}", DeprecationWarning, stacklevel=3)
+    module = importlib.import_module(new)
+
+    def find(name: str) -> object:
+        return getattr(module, name)
+
+    return find
+
