@@ -97,7 +97,7 @@ def check_determinisation(guess: QuatreState, state: QuatreState, info: InfoStat
 
 def _determinisations(state: QuatreState, info: InfoState, count: int, seed: int) -> list[QuatreState]:
     """*count* kernel determinisations of *info*, whoever is to play."""
-    data = search.SearchProblem(info.resample(random.Random(seed)), info.view)
+    data = search.SearchProblem(info.resample(random.Random(seed)), info)
     return [state_of(state.rules, row, state.seed) for row in data.determinisations(count, seed)]
 
 

@@ -50,7 +50,6 @@ from cau_rules.kernel.search import (
     HOT,
     DeterminisedSearch,
     RulesData,
-    resampled,
     searched,
     specialise_search,
 )
@@ -231,7 +230,8 @@ class SearchProblem(DeterminisedSearch):
 
     run_determinise, run_search = staticmethod(run_determinise), staticmethod(run_search)
 
-    def __init__(self, state: QuatreState, view: QuatreView) -> None:
+    def __init__(self, state: QuatreState, info: Any) -> None:
+        view: QuatreView = info.view
         n = state.players
         observer = view.seat
         self.state = state
@@ -301,16 +301,9 @@ def _supported(info: Any) -> bool:
     return isinstance(info.rules, QuatreRules) and isinstance(info.view, QuatreView)
 
 
-def problem(info: Any, rng: random.Random) -> SearchProblem:
-    """The determinisation data of the information state *info* (of the four-card game),
-    from one resample drawn with *rng*.
-
-    Raises:
-        InvalidPositionError: the seat is not to play, or no deal is consistent with
-            what it has seen.
-    """
-    state: QuatreState = resampled(info, rng)
-    return SearchProblem(state, info.view)
+problem = SearchProblem.drawn
+"""The determinisation data of a four-card information state, from one resample
+(:meth:`~cau_rules.kernel.search.DeterminisedSearch.drawn`)."""
 
 
 def determinisations(info: Any, count: int, seed: int) -> list[QuatreState]:
