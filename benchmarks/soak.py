@@ -33,6 +33,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from cau_rules import dumps, loads
+from cau_rules.cli import allowed_players
 from cau_rules.game import Family, GameState
 from cau_rules.registry import family_of, get_rules, new_game, variants
 
@@ -44,12 +45,7 @@ def cases(preset: str | None, players: int | None) -> Iterator[tuple[str, int]]:
     for name in variants():
         if preset is not None and name != preset:
             continue
-        rules = get_rules(name)
-        for count in range(rules.min_players, rules.max_players + 1):
-            try:
-                rules.check_players(count)
-            except ValueError:
-                continue
+        for count in allowed_players(get_rules(name)):
             if players is None or count == players:
                 yield name, count
 

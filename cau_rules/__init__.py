@@ -31,9 +31,12 @@ from cau_rules.errors import (
     MoveTypeError,
 )
 from cau_rules.game import Family, GameRules, GameState, GameView
+from cau_rules.moved import install as _install_moved_names
 from cau_rules.notation import dumps, loads
 from cau_rules.outcome import GameEnded, Outcome, Termination
 from cau_rules.registry import FAMILIES, family_of, get_rules, load_state, new_game, variants
+
+_install_moved_names()  # the deprecated module names (cau_rules.moved) import until 0.3.0
 
 __version__ = "0.2.0"
 

@@ -4,10 +4,15 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from cau_rules.cards import Card, parse_cards
+from cau_rules.errors import IllegalMoveError
+from cau_rules.fishing.events import Paid
 from cau_rules.fishing.moves import Play
 from cau_rules.fishing.rules import FishingRules
 from cau_rules.fishing.state import FishingState
+from cau_rules.notation import dumps
 
 
 def position(rules: FishingRules, players: int, **zones: Any) -> FishingState:
@@ -34,6 +39,11 @@ def cards(text: str) -> tuple[Card, ...]:
     return parse_cards(text)
 
 
+def card(code: str) -> Card:
+    """One card from its code."""
+    return cards(code)[0]
+
+
 def deck_with(rules: FishingRules, top: str) -> list[Card]:
     """A full deck order whose first cards are *top*, the rest in deck order."""
     first = list(parse_cards(top))
@@ -45,3 +55,24 @@ def plays(state: FishingState) -> list[Play]:
     moves = list(state.legal_moves())
     assert all(isinstance(move, Play) for move in moves), f"not only plays: {[str(m) for m in moves]}"
     return [move for move in moves if isinstance(move, Play)]
+
+
+def moves(state: FishingState, card: str | None = None) -> list[str]:
+    """The legal moves of *state* as texts (only the plays of the card *card*, if given)."""
+    return [str(m) for m in state.legal_moves() if card is None or (isinstance(m, Play) and m.card.code == card)]
+
+
+def paid(state: FishingState) -> list[tuple[int, int, str | None, str | None]]:
+    """The last move's payments, in order: (payer, receiver, card code, reason) for each
+    ``Paid`` event."""
+    return [(e.payer, e.receiver, e.card.code if e.card else None, e.reason.value if e.reason else None)
+            for e in state.events if isinstance(e, Paid)]
+
+
+def refused(state: FishingState, move: str, match: str) -> None:
+    """Assert that *state* refuses *move* with an ``IllegalMoveError`` whose message
+    matches *match* (a regular expression), and is unchanged."""
+    before = dumps(state)
+    with pytest.raises(IllegalMoveError, match=match):
+        state.apply(move)
+    assert dumps(state) == before

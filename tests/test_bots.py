@@ -12,23 +12,15 @@ import pytest
 from cau_rules import get_rules, new_game, variants
 from cau_rules.bots import Bot, GreedyBot, PlayerView, RandomBot, play_game
 from cau_rules.cards import Card, parse_cards
-from cau_rules.errors import CauRulesError, IllegalMoveError
+from cau_rules.cli import allowed_players
+from cau_rules.errors import IllegalMoveError
 from cau_rules.fishing import Chain, FishingState, FishingView
 from cau_rules.fishing.rules import CAU, CAU_ROBAT
 from tests.scenario import plays
 
 
 def _cases() -> list[tuple[str, int]]:
-    cases = []
-    for name in variants():
-        rules = get_rules(name)
-        for players in range(rules.min_players, rules.max_players + 1):
-            try:
-                rules.check_players(players)
-            except CauRulesError:
-                continue
-            cases.append((name, players))
-    return cases
+    return [(name, players) for name in variants() for players in allowed_players(get_rules(name))]
 
 
 class SpyBot:

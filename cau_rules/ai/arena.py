@@ -48,7 +48,6 @@ import html
 import itertools
 import math
 import os
-import pickle
 import time
 from collections.abc import Callable, Sequence
 from typing import Any, Literal, TypeAlias
@@ -64,7 +63,7 @@ from cau_rules.ai.ratings import (
     mean_interval,
     sprt,
 )
-from cau_rules.ai.simulate import game_seeds
+from cau_rules.ai.simulate import check_picklable, game_seeds, run_tasks
 from cau_rules.ai.specs import BotSpec, bot_label, make_bot
 from cau_rules.bots import play_game
 from cau_rules.checks import whole_number
@@ -483,36 +482,8 @@ def arena(
         return rules, count, (specs[i], specs[j]), seats, seed, start, stop
 
     began = time.perf_counter()
-    if executor == "serial":
-        for number in range(len(tasks)):
-            if run(number, _play_deals(*task_args(number))):
-                break
-    elif executor is None or (not isinstance(executor, str) and callable(getattr(executor, "submit", None))):
-        own = executor is None
-        pool: Any = cf.ProcessPoolExecutor(max_workers=os.cpu_count()) if executor is None else executor
-        if isinstance(pool, cf.ProcessPoolExecutor):
-            _check_picklable(specs, rules)
-        window = 4 * (os.cpu_count() or 1) if sprt is not None else len(tasks)
-        try:
-            pending: dict[cf.Future[list[DealFigures]], int] = {}
-            submitted = 0
-            finished = False
-            while (submitted < len(tasks) or pending) and not finished:
-                while submitted < len(tasks) and len(pending) < window:
-                    pending[pool.submit(_play_deals, *task_args(submitted))] = submitted
-                    submitted += 1
-                done, _ = cf.wait(pending, return_when=cf.FIRST_COMPLETED)
-                for future in done:
-                    number = pending.pop(future)
-                    if run(number, future.result()):
-                        finished = True
-            for future in pending:
-                future.cancel()
-        finally:
-            if own:
-                pool.shutdown(cancel_futures=True)
-    else:
-        raise ValueError(f"executor must be None, 'serial' or an Executor, not {executor!r}")
+    window = 4 * (os.cpu_count() or 1) if sprt is not None else None
+    run_tasks(executor, _play_deals, task_args, len(tasks), run, lambda: check_picklable(specs, rules), window)
     elapsed = time.perf_counter() - began
 
     # The deals every pair finished, in order (all of them unless an SPRT stopped early).
@@ -563,13 +534,3 @@ def _sprt(scores: list[float], bounds: tuple[float, float], alpha: float, beta: 
     return sprt(scores, float(bounds[0]), float(bounds[1]), alpha, beta)
 
 
-def _check_picklable(specs: tuple[BotSpec, ...], rules: GameRules) -> None:
-    for spec in specs:
-        try:
-            pickle.dumps(spec)
-        except Exception as exc:
-            raise InvalidRulesError(
-                f"bot factory {bot_label(spec)} cannot be sent to a process pool ({exc}); use a bot "
-                f"spec, a class, a module-level function or a functools.partial of one"
-            ) from None
-    pickle.dumps(rules)

@@ -33,9 +33,9 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
-from cau_rules.ai.mcts import DEFAULT_EXPLORATION, ISMCTSBot, info_from_view
+from cau_rules.ai.mcts import DEFAULT_EXPLORATION, ISMCTSBot
 from cau_rules.bots import PlayerView
-from cau_rules.errors import IllegalMoveError, InvalidRulesError
+from cau_rules.errors import InvalidRulesError
 from cau_rules.registry import family_of
 
 __all__ = ["DEFAULT_NODES", "ExactBot", "exact_bot"]
@@ -158,14 +158,7 @@ class ExactBot(ISMCTSBot):
     def choose(self, view: PlayerView, rng: random.Random) -> Any:
         """The exact (or depth-limited) search's move in a perfect-information position,
         else IS-MCTS's most visited root move."""
-        moves: Sequence[Any] = view.legal_moves
-        if not moves:
-            raise IllegalMoveError(
-                f"seat {view.seat} has no legal move in this view: it is not its turn, or the game is over"
-            )
-        info = self._infos.get(view.seat)
-        if info is None or (info.view is not view and info.view != view):
-            info = self._infos[view.seat] = info_from_view(self._rules_for(view), view)
+        moves, info = self._to_choose(view)
         if len(moves) == 1:
             self.last_search = "forced"
             self.last_stats = []

@@ -388,6 +388,24 @@ class ISMCTSBot:
             )
         return get_rules(variant)
 
+    def _to_choose(self, view: PlayerView) -> tuple[Sequence[Any], InfoState]:
+        """The legal moves of *view* and the seat's information state to search.
+
+        Raises:
+            IllegalMoveError: the seat has no legal move (not its turn, or the game is over).
+        """
+        moves: Sequence[Any] = view.legal_moves
+        if not moves:
+            raise IllegalMoveError(
+                f"seat {view.seat} has no legal move in this view: it is not its turn, or the game is over"
+            )
+        info = self._infos.get(view.seat)
+        if info is None or (info.view is not view and info.view != view):
+            # Not observed: what happened since the last view is unknown, so search from
+            # this view alone (an information state without memory of earlier moves).
+            info = self._infos[view.seat] = info_from_view(self._rules_for(view), view)
+        return moves, info
+
     def observe(self, view: PlayerView) -> None:
         """Take note of *view*: the seat's view of the starting state, then of the state
         after every move, in order."""
@@ -401,20 +419,10 @@ class ISMCTSBot:
     def choose(self, view: PlayerView, rng: random.Random) -> Any:
         """The most visited root move of an IS-MCTS search of *iterations*
         determinisations of the seat's information state."""
-        moves: Sequence[Any] = view.legal_moves
-        if not moves:
-            raise IllegalMoveError(
-                f"seat {view.seat} has no legal move in this view: it is not its turn, or the game is over"
-            )
-        info = self._infos.get(view.seat)
-        if info is None or (info.view is not view and info.view != view):
-            # Not observed: what happened since the last view is unknown, so search from
-            # this view alone (an information state without memory of earlier moves).
-            self._infos[view.seat] = info_from_view(self._rules_for(view), view)
+        moves, info = self._to_choose(view)
         if len(moves) == 1:
             self.last_stats = []
             return moves[0]
-        info = self._infos[view.seat]
         self.last_stats = ismcts(
             info, self.iterations, rng, rollout_bot=self.rollout_bot, exploration=self.exploration,
             engine=self.engine,

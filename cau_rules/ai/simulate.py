@@ -278,34 +278,17 @@ def simulate(
     began = time.perf_counter()
     results: dict[int, list[GameResult]] = {}
     done = 0
-    if executor == "serial":
-        for number, (start, stop) in enumerate(chunks):
-            results[number] = _play_chunk(rules, count, specs, seed, start, stop)
-            done += stop - start
-            if progress is not None:
-                progress(done, games)
-    elif executor is None or (not isinstance(executor, str) and callable(getattr(executor, "submit", None))):
-        own = executor is None
-        pool: Any = cf.ProcessPoolExecutor(max_workers=os.cpu_count()) if executor is None else executor
-        if isinstance(pool, cf.ProcessPoolExecutor):
-            _check_picklable(specs, rules)
-        try:
-            futures = {
-                pool.submit(_play_chunk, rules, count, specs, seed, start, stop): number
-                for number, (start, stop) in enumerate(chunks)
-            }
-            for future in cf.as_completed(futures):
-                number = futures[future]
-                results[number] = future.result()
-                start, stop = chunks[number]
-                done += stop - start
-                if progress is not None:
-                    progress(done, games)
-        finally:
-            if own:
-                pool.shutdown(cancel_futures=True)
-    else:
-        raise ValueError(f"executor must be None, 'serial' or an Executor, not {executor!r}")
+    def finished(number: int, outcome: list[GameResult]) -> bool:
+        nonlocal done
+        results[number] = outcome
+        start, stop = chunks[number]
+        done += stop - start
+        if progress is not None:
+            progress(done, games)
+        return False
+
+    run_tasks(executor, _play_chunk, lambda number: (rules, count, specs, seed, *chunks[number]), len(chunks),
+              finished, lambda: check_picklable(specs, rules))
     elapsed = time.perf_counter() - began
 
     wins = [0.0] * count
@@ -321,7 +304,16 @@ def simulate(
     )
 
 
-def _check_picklable(specs: tuple[BotSpec, ...], rules: GameRules) -> None:
+def check_picklable(specs: tuple[BotSpec, ...], rules: GameRules) -> None:
+    """Raise InvalidRulesError unless every bot of *specs* (and *rules*) can be sent to a
+    process pool.
+
+    >>> check_picklable(("greedy", "random"), get_rules("cau"))
+    >>> check_picklable((lambda rules: None,), get_rules("cau"))  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    cau_rules.errors.InvalidRulesError: bot factory <lambda> cannot be sent to a process pool (...
+    """
     for spec in specs:
         try:
             pickle.dumps(spec)
@@ -331,3 +323,58 @@ def _check_picklable(specs: tuple[BotSpec, ...], rules: GameRules) -> None:
                 f"name, a class, a module-level function or a functools.partial of one"
             ) from None
     pickle.dumps(rules)
+
+
+def run_tasks(
+    executor: cf.Executor | str | None,
+    work: Callable[..., Any],
+    task_args: Callable[[int], tuple[Any, ...]],
+    tasks: int,
+    finished: Callable[[int, Any], bool],
+    check_pool: Callable[[], None],
+    window: int | None = None,
+) -> None:
+    """Run ``work(*task_args(number))`` for every task *number* below *tasks* on
+    *executor* (``"serial"``: here, in order; ``None``: a new process pool, one worker a
+    core, shut down after; or any Executor), calling ``finished(number, result)`` as each
+    task ends; once it returns True no more tasks are sent and those waiting are
+    cancelled.  At most *window* tasks wait at once (all of them by default);
+    *check_pool* runs before anything is sent to a process pool.
+
+    Raises:
+        ValueError: *executor* is not None, ``"serial"`` or an Executor.
+
+    >>> done = []
+    >>> run_tasks("serial", pow, lambda n: (n, 2), 4, lambda n, r: done.append(r) or r >= 4, lambda: None)
+    >>> done
+    [0, 1, 4]
+    """
+    if executor == "serial":
+        for number in range(tasks):
+            if finished(number, work(*task_args(number))):
+                return
+        return
+    if not (executor is None or (not isinstance(executor, str) and callable(getattr(executor, "submit", None)))):
+        raise ValueError(f"executor must be None, 'serial' or an Executor, not {executor!r}")
+    own = executor is None
+    pool: Any = cf.ProcessPoolExecutor(max_workers=os.cpu_count()) if executor is None else executor
+    if isinstance(pool, cf.ProcessPoolExecutor):
+        check_pool()
+    most = tasks if window is None else window
+    try:
+        pending: dict[cf.Future[Any], int] = {}
+        submitted = 0
+        stop = False
+        while (submitted < tasks or pending) and not stop:
+            while submitted < tasks and len(pending) < most:
+                pending[pool.submit(work, *task_args(submitted))] = submitted
+                submitted += 1
+            ended, _ = cf.wait(pending, return_when=cf.FIRST_COMPLETED)
+            for future in ended:
+                if finished(pending.pop(future), future.result()):
+                    stop = True
+        for future in pending:
+            future.cancel()
+    finally:
+        if own:
+            pool.shutdown(cancel_futures=True)

@@ -71,7 +71,7 @@ import random
 import threading
 import types
 from collections.abc import Callable, Iterable
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, Self, TypeVar
 
 import numpy as np
 import numpy.typing as npt
@@ -316,6 +316,22 @@ class DeterminisedSearch:
     always_deals = False
     """Whether every determinisation succeeds (then a search of no iterations is no
     error)."""
+
+    def __init__(self, state: Any, info: Any) -> None:
+        """The data of *state*, a resample of the information state *info* (the family
+        reads what it needs of it: the view, the memory, the seat)."""
+        raise NotImplementedError
+
+    @classmethod
+    def drawn(cls, info: Any, rng: random.Random) -> Self:
+        """The determinisation data of the information state *info*, from one resample
+        drawn with *rng* (:func:`resampled`): a family's ``problem``.
+
+        Raises:
+            InvalidPositionError: the seat is not to play, or no deal is consistent with
+                what it has seen.
+        """
+        return cls(resampled(info, rng), info)
 
     def sizes(self) -> tuple[int, int, int, int, int, int]:
         """What :func:`ismcts_loop` reads after the row: the offset of the "over" flag and

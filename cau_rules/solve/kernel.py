@@ -71,6 +71,25 @@ def regret_matching(regret, strat, node_kind, node_space, node_strat, child_coun
                     strat[base + a * ns + c] = 1.0 / actions
 
 
+@njit(cache=True, inline="always")
+def _add_reach(sums, r, first, stop, sub_ids, sub0):
+    """Add the reach *r* of one card set to the running *sums* of its subsets (``sub_ids``
+    from *first* to *stop*; nothing when *r* is zero)."""
+    if r != 0.0:
+        for k in range(first, stop):
+            sums[sub_ids[k] - sub0] += r
+
+
+@njit(cache=True, inline="always")
+def _disjoint_reach(sums, i, set0, set_sub_start, sub_ids, sub_sign, sub0):
+    """The reach, in the running *sums*, of the card sets that do not meet the set *i*
+    (inclusion and exclusion over its subsets)."""
+    t = 0.0
+    for k in range(set_sub_start[set0 + i], set_sub_start[set0 + i + 1]):
+        t += sub_sign[k] * sums[sub_ids[k] - sub0]
+    return t
+
+
 @njit(cache=True)
 def _terminal(p, term_kind, amount, s, opp, opp_off, out, out_off,
               sp_n, sp_full_start, sp_nfull, full_canon, full_set, sp_set_start, sp_nsets,
@@ -94,17 +113,11 @@ def _terminal(p, term_kind, amount, s, opp, opp_off, out, out_off,
     scale = sp_scale[s]
     if term_kind == 0:
         for i in range(nsets):
-            r = rset[i]
-            if r != 0.0:
-                for k in range(set_sub_start[set0 + i], set_sub_start[set0 + i + 1]):
-                    le[sub_ids[k] - sub0] += r
+            _add_reach(le, rset[i], set_sub_start[set0 + i], set_sub_start[set0 + i + 1], sub_ids, sub0)
         pay = amount if p == 0 else -amount
         r0 = sp_rep_start[s]
         for c in range(ns):
-            i = rep_set[r0 + c]
-            t = 0.0
-            for k in range(set_sub_start[set0 + i], set_sub_start[set0 + i + 1]):
-                t += sub_sign[k] * le[sub_ids[k] - sub0]
+            t = _disjoint_reach(le, rep_set[r0 + c], set0, set_sub_start, sub_ids, sub_sign, sub0)
             out[out_off + c] = scale * pay * t
         return
     if p == 0:
@@ -118,39 +131,23 @@ def _terminal(p, term_kind, amount, s, opp, opp_off, out, out_off,
         key = kme[set0 + mine]
         while i_lt < nsets and kop[set0 + oop[set0 + i_lt]] < key:
             other = oop[set0 + i_lt]
-            r = rset[other]
-            if r != 0.0:
-                for k in range(set_sub_start[set0 + other], set_sub_start[set0 + other + 1]):
-                    lt[sub_ids[k] - sub0] += r
+            _add_reach(lt, rset[other], set_sub_start[set0 + other], set_sub_start[set0 + other + 1], sub_ids, sub0)
             i_lt += 1
         while i_le < nsets and kop[set0 + oop[set0 + i_le]] <= key:
             other = oop[set0 + i_le]
-            r = rset[other]
-            if r != 0.0:
-                for k in range(set_sub_start[set0 + other], set_sub_start[set0 + other + 1]):
-                    le[sub_ids[k] - sub0] += r
+            _add_reach(le, rset[other], set_sub_start[set0 + other], set_sub_start[set0 + other + 1], sub_ids, sub0)
             i_le += 1
-        w = 0.0
-        e = 0.0
-        for k in range(set_sub_start[set0 + mine], set_sub_start[set0 + mine + 1]):
-            w += sub_sign[k] * lt[sub_ids[k] - sub0]
-            e += sub_sign[k] * le[sub_ids[k] - sub0]
-        win[mine] = w
-        tot[mine] = e
+        win[mine] = _disjoint_reach(lt, mine, set0, set_sub_start, sub_ids, sub_sign, sub0)
+        tot[mine] = _disjoint_reach(le, mine, set0, set_sub_start, sub_ids, sub_sign, sub0)
     # le now holds the sets up to the largest key of the traverser; add the rest
     while i_le < nsets:
         other = oop[set0 + i_le]
-        r = rset[other]
-        if r != 0.0:
-            for k in range(set_sub_start[set0 + other], set_sub_start[set0 + other + 1]):
-                le[sub_ids[k] - sub0] += r
+        _add_reach(le, rset[other], set_sub_start[set0 + other], set_sub_start[set0 + other + 1], sub_ids, sub0)
         i_le += 1
     r0 = sp_rep_start[s]
     for c in range(ns):
         i = rep_set[r0 + c]
-        t = 0.0
-        for k in range(set_sub_start[set0 + i], set_sub_start[set0 + i + 1]):
-            t += sub_sign[k] * le[sub_ids[k] - sub0]
+        t = _disjoint_reach(le, i, set0, set_sub_start, sub_ids, sub_sign, sub0)
         # wins minus losses: win + (at most equal) - all
         out[out_off + c] = scale * amount * (win[i] + tot[i] - t)
 

@@ -17,6 +17,7 @@ import attrs
 
 from cau_rules import dumps, get_rules, loads, new_game, parse_cards, variants
 from cau_rules.checks import MAX_TEXT
+from cau_rules.cli import allowed_players
 from cau_rules.errors import CauRulesError
 from cau_rules.fishing import CAU_RECAU_SANT_VICENT, Call, FishingState, Stake, Tally
 from cau_rules.game import GameState
@@ -46,12 +47,7 @@ def states(limit: int = 6) -> tuple[GameState, ...]:
     """Positions of every preset and player count: the start, and a few moves in."""
     out: list[GameState] = []
     for name in variants():
-        rules = get_rules(name)
-        for players in range(rules.min_players, rules.max_players + 1):
-            try:
-                rules.check_players(players)
-            except ValueError:
-                continue
+        for players in allowed_players(get_rules(name)):
             state: GameState = new_game(name, players, seed=players)
             out.append(state)
             rng = random.Random(f"{name}:{players}")

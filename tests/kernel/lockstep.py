@@ -61,3 +61,24 @@ def part_way_lockstep(rules: Any, players: int, seed: int, depth: int, games: in
     batch = BatchGame.from_states(starts)
     assert [batch.state(game) for game in range(games)] == starts
     lockstep(batch, list(starts), rng)
+
+
+def check_supplied_deck(batch_type: Any, rules: Any, players: int) -> None:
+    """A family's ``Batch`` (*batch_type*) reset from a supplied deck order (the deck in
+    its own order) deals what the reference deals from it."""
+    deck = tuple(rules.deck.cards)
+    batch = batch_type(rules, players, 1)
+    batch.reset(0, seed=3, decks=(deck,))
+    assert batch.state(0) == new_game(rules, players, seed=3, decks=[deck])
+
+
+def auto_reset_games(preset: str, players: int, steps: int) -> tuple[BatchGame, int]:
+    """Four games of *preset* stepped *steps* times at random with ``auto_reset``; every
+    finished game's returns share one win.  The batch, and how many games finished."""
+    game = BatchGame(preset, players, 4, seed=50, auto_reset=True)
+    ended = 0
+    for _ in range(steps):
+        game.step(game.random_actions())
+        ended += int(game.done.sum())
+        assert np.allclose(game.returns[game.done].sum(axis=1), 1.0)
+    return game, ended

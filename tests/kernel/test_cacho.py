@@ -34,7 +34,7 @@ from cau_rules.cacho.rules import CACHO, CachoRules
 from cau_rules.cacho.state import CachoState
 from cau_rules.cards import CACHO_24
 from cau_rules.registry import family_of
-from tests.kernel.lockstep import lockstep, part_way_lockstep
+from tests.kernel.lockstep import auto_reset_games, check_supplied_deck, lockstep, part_way_lockstep
 
 GAMES = 200
 SHORT = {"stack": 5, "max_hands": 3}
@@ -115,16 +115,8 @@ def test_sessions_play_to_the_end_in_the_kernel_with_new_hands_dealt() -> None:
 
 
 def test_supplied_decks_and_auto_reset() -> None:
-    deck = tuple(CACHO_24.cards)
-    batch = Batch(CACHO, 2, 1)
-    batch.reset(0, seed=3, decks=(deck,))
-    assert batch.state(0) == new_game(CACHO, 2, seed=3, decks=[deck])
-    game = BatchGame("cacho", 2, 4, seed=50, auto_reset=True)
-    ended = 0
-    for _ in range(200):
-        game.step(game.random_actions())
-        ended += int(game.done.sum())
-        assert np.allclose(game.returns[game.done].sum(axis=1), 1.0)
+    check_supplied_deck(Batch, CACHO, 2)
+    game, ended = auto_reset_games("cacho", 2, 200)
     assert ended > 4
     assert not game.done.all()
 

@@ -10,7 +10,6 @@ counts) and the seed.  No wall clock: the strength and the speed are benchmarks
 from __future__ import annotations
 
 import random
-from typing import Any
 
 import pytest
 
@@ -31,13 +30,9 @@ from cau_rules.cacho.kernel.batch import Batch
 from cau_rules.cacho.kernel.bridge import row_of
 from cau_rules.cacho.rules import CACHO, CachoRules
 from cau_rules.cacho.state import CachoState
-from tests.kernel import check_reproducible, check_tree
+from tests.kernel import check_consistent, check_reproducible, check_row_shares, check_search
 
 SESSIONS = CACHO.replace(max_hands=6, stack=6)
-
-
-def _public(state: CachoState, seat: int) -> dict[str, Any]:
-    return {key: value for key, value in state.observe(seat).to_dict().items() if key != "events"}
 
 
 def _reached(rules: CachoRules, players: int, seed: int, depth: int) -> tuple[CachoState, InfoState]:
@@ -56,10 +51,6 @@ def _reached(rules: CachoRules, players: int, seed: int, depth: int) -> tuple[Ca
     return state, InfoState.start(state, seat)
 
 
-def _cards(state: CachoState) -> list[int]:
-    return sorted([int(card) for holding in state.holdings for card in holding] + [int(card) for card in state.stock])
-
-
 @settings(max_examples=40, deadline=None)
 @given(players=st.integers(2, 8), seed=st.integers(0, 10**6), depth=st.integers(0, 12), sessions=st.booleans())
 def test_determinisations_are_legal_positions_consistent_with_what_the_seat_saw(
@@ -71,9 +62,7 @@ def test_determinisations_are_legal_positions_consistent_with_what_the_seat_saw(
     codec = CachoCodec(rules, players)
     vector = np.array(L.rules_vector(rules, players), np.int64)
     for guess in search.determinisations(info, 6, seed):
-        assert guess.status() == ()
-        assert _public(guess, seat) == _public(state, seat)
-        assert _cards(guess) == _cards(state)
+        check_consistent(guess, state, seat)
         assert guess.holdings[seat] == state.holdings[seat]
         assert 0 <= guess.seed < search.SEEDS
         # the bridge: the row of the guess plays the guess's legal moves
@@ -96,13 +85,7 @@ def test_determinisations_redeal_the_unknown_cards_and_the_seed() -> None:
 
 def test_the_shares_of_a_finished_row_are_the_reference_outcome_s() -> None:
     for rules, players in ((CACHO, 2), (CACHO, 5), (SESSIONS, 3)):
-        batch = Batch(rules, players, 1)
-        shares = np.zeros(L.MAXP, np.float64)
-        for seed in range(15):
-            batch.reset(0, seed)
-            batch.play_random(0, seed)
-            search.shares_of(batch.rows[0], shares)
-            assert shares[:players].tolist() == list(batch.outcome(0).shares())
+        check_row_shares(Batch(rules, players, 1), search.shares_of, np.zeros(L.MAXP, np.float64), players, 15)
 
 
 @pytest.mark.parametrize(("rules", "players", "depth"), [
@@ -113,10 +96,7 @@ def test_a_search_keeps_its_tree_within_bounds_and_tries_every_root_move(
     rules: CachoRules, players: int, depth: int
 ) -> None:
     state, info = _reached(rules, players, players + depth, depth)
-    data = search.problem(info, random.Random(depth))
-    iterations = 80
-    tree = data.search(iterations, depth)
-    check_tree(tree, iterations, set(CachoCodec(rules, players).legal_actions(state)))
+    check_search(search.problem, state, info, (depth, depth), 80)
 
 
 def test_the_search_is_reproducible_from_its_seed_and_returns_legal_moves() -> None:
@@ -130,8 +110,7 @@ def test_a_session_is_searched_across_hands() -> None:
     """Rollouts of a session of several hands shuffle the later hands in the kernel,
     from the determinisation's seed."""
     state, info = _reached(SESSIONS, 3, seed=2, depth=0)
-    tree = search.problem(info, random.Random(1)).search(60, 3)
-    check_tree(tree, 60, set(CachoCodec(SESSIONS, 3).legal_actions(state)))
+    check_search(search.problem, state, info, (1, 3), 60)
 
 
 def test_the_bot_with_engine_kernel_plays_whole_games_reproducibly() -> None:

@@ -28,7 +28,7 @@ from hypothesis import strategies as st
 from cau_rules import new_game
 from cau_rules.adapters.features import features_for
 from cau_rules.batch import BatchGame
-from cau_rules.cards import SPANISH_40, SPANISH_48
+from cau_rules.cards import SPANISH_48
 from cau_rules.errors import InvalidRulesError
 from cau_rules.kernel.rng import MT_SIZE, TEXT_SIZE, next_random
 from cau_rules.outcome import Termination
@@ -38,7 +38,7 @@ from cau_rules.quatre.kernel.batch import Batch, check_rules, playout
 from cau_rules.quatre.rules import QUATRE, QuatreRules
 from cau_rules.quatre.state import QuatreState
 from cau_rules.registry import family_of
-from tests.kernel.lockstep import lockstep, part_way_lockstep
+from tests.kernel.lockstep import auto_reset_games, check_supplied_deck, lockstep, part_way_lockstep
 
 GAMES = 200
 PINS = json.loads((Path(__file__).parent.parent / "regression" / "perft_pins.json").read_text("utf-8"))["pins"]
@@ -158,17 +158,8 @@ def test_observe_gives_the_adapters_vector_of_the_seat_to_play() -> None:
 
 
 def test_supplied_decks_auto_reset_and_playouts() -> None:
-    deck = tuple(SPANISH_40.cards)
-    batch = Batch(QUATRE, 2, 1)
-    batch.reset(0, seed=3, decks=(deck,))
-    assert batch.state(0) == new_game(QUATRE, 2, seed=3, decks=[deck])
-    game = BatchGame("cau-quatre", 4, 4, seed=50, auto_reset=True)
-    ended = 0
-    for _ in range(400):
-        game.step(game.random_actions())
-        ended += int(game.done.sum())
-        assert np.allclose(game.returns[game.done].sum(axis=1), 1.0)
-    assert ended >= 4
+    check_supplied_deck(Batch, QUATRE, 2)
+    assert auto_reset_games("cau-quatre", 4, 400)[1] >= 4
     state = new_game(QUATRE, 3, seed=4)
     family = family_of(state.rules)
     assert family.playout is not None and family.kernel is not None

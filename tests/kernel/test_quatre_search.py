@@ -35,20 +35,7 @@ from cau_rules.quatre.kernel.batch import Batch
 from cau_rules.quatre.kernel.bridge import state_of
 from cau_rules.quatre.rules import QUATRE, QuatreRules
 from cau_rules.quatre.state import QuatreState
-from tests.kernel import check_reproducible, check_tree
-
-
-def _public(state: QuatreState, seat: int) -> dict[str, Any]:
-    return {key: value for key, value in state.observe(seat).to_dict().items() if key != "events"}
-
-
-def _all_cards(state: QuatreState) -> list[int]:
-    cards = [*state.stock, *state.table]
-    for holding in state.holdings:
-        cards += holding
-    if state.chain is not None:
-        cards += state.chain.all_cards
-    return sorted(int(card) for card in cards)
+from tests.kernel import check_consistent, check_reproducible, check_row_shares, check_search
 
 
 def _reached(rules: QuatreRules, players: int, seed: int, depth: int, seat: int,
@@ -85,9 +72,7 @@ def check_determinisation(guess: QuatreState, state: QuatreState, info: InfoStat
     keeps what the moves showed."""
     seat = info.seat
     view = info.view
-    assert guess.status() == ()
-    assert _public(guess, seat) == _public(state, seat)
-    assert _all_cards(guess) == sorted(int(card) for card in state.rules.deck.cards)
+    check_consistent(guess, state, seat)
     for other in range(state.players):
         assert guess.holdings[other][:len(view.known[other])] == view.known[other] or other == seat
     mover = state.to_play
@@ -112,7 +97,7 @@ def check_determinisation(guess: QuatreState, state: QuatreState, info: InfoStat
 
 def _determinisations(state: QuatreState, info: InfoState, count: int, seed: int) -> list[QuatreState]:
     """*count* kernel determinisations of *info*, whoever is to play."""
-    data = search.SearchProblem(info.resample(random.Random(seed)), info.view)
+    data = search.SearchProblem(info.resample(random.Random(seed)), info)
     return [state_of(state.rules, row, state.seed) for row in data.determinisations(count, seed)]
 
 
@@ -165,13 +150,7 @@ def test_determinisations_redeal_the_unknown_cards() -> None:
 
 def test_the_shares_of_a_finished_row_are_the_reference_outcome_s() -> None:
     for players in (2, 3, 4):
-        batch = Batch(QUATRE, players, 1)
-        shares = np.zeros(L.MAXP, np.float64)
-        for seed in range(20):
-            batch.reset(0, seed)
-            batch.play_random(0, seed)
-            search.shares_of(batch.rows[0], shares)
-            assert shares[:players].tolist() == list(batch.outcome(0).shares())
+        check_row_shares(Batch(QUATRE, players, 1), search.shares_of, np.zeros(L.MAXP, np.float64), players, 20)
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
@@ -180,10 +159,7 @@ def test_a_search_from_a_reached_position_keeps_its_tree_within_bounds(players: 
         state, info = _reached(QUATRE, players, seed, depth, seat=seed % players)
         if state.is_over:
             continue
-        data = search.problem(info, random.Random(seed))
-        iterations = 80
-        tree = data.search(iterations, seed)
-        check_tree(tree, iterations, set(QuatreCodec(QUATRE, players).legal_actions(state)))
+        check_search(search.problem, state, info, (seed, seed), 80)
 
 
 def test_the_search_is_reproducible_from_its_seed_and_returns_the_legal_moves() -> None:
@@ -205,8 +181,7 @@ def test_the_bot_with_engine_kernel_plays_whole_games_reproducibly() -> None:
 def test_other_rules_of_the_game_are_searched_too() -> None:
     rules = QUATRE.replace(hand_size=5, max_turns_after_stock=8)
     state, info = _reached(rules, 4, seed=2, depth=20, seat=1)
-    data = search.problem(info, random.Random(1))
-    check_tree(data.search(50, 3), 50, set(QuatreCodec(rules, 4).legal_actions(state)))
+    check_search(search.problem, state, info, (1, 3), 50)
 
 
 def test_simulate_runs_ismcts_kernel_bots() -> None:

@@ -10,7 +10,6 @@ are benchmarks (benchmarks/ismcts_vs_random.py, benchmarks/kernel_bench.py).
 from __future__ import annotations
 
 import random
-from typing import Any
 
 import pytest
 
@@ -36,26 +35,13 @@ from cau_rules.fishing.kernel.bridge import SLOT, row_of
 from cau_rules.fishing.moves import Call
 from cau_rules.fishing.rules import FISHING_PRESETS, FishingRules
 from cau_rules.fishing.state import FishingState
-from tests.kernel import check_reproducible, check_tree
+from tests.kernel import check_consistent, check_reproducible, check_search
 
 CASES = [
     (name, players)
     for name, rules in FISHING_PRESETS.items()
     for players in range(rules.min_players, rules.max_players + 1)
 ]
-
-
-def _public(state: FishingState, seat: int) -> dict[str, Any]:
-    return {key: value for key, value in state.observe(seat).to_dict().items() if key != "events"}
-
-
-def _all_cards(state: FishingState) -> list[int]:
-    cards = [*state.stock, *state.table, *state.discard]
-    for seat in range(state.players):
-        cards += [*state.holdings[seat], *state.piles[seat]]
-    if state.chain is not None:
-        cards += [card for _, card in state.chain.cards]
-    return sorted(int(card) for card in cards)
 
 
 def _reached(rules: FishingRules, players: int, seed: int, depth: int, seat: int) -> tuple[FishingState, InfoState]:
@@ -76,9 +62,7 @@ def check_determinisation(guess: FishingState, state: FishingState, info: InfoSt
     """*guess* is a legal position that gives the seat of *info* exactly what it saw."""
     seat = info.seat
     memory = info.memory
-    assert guess.status() == ()
-    assert _public(guess, seat) == _public(state, seat)
-    assert _all_cards(guess) == sorted(int(card) for card in state.rules.deck.cards)
+    check_consistent(guess, state, seat)
     for other in range(state.players):
         assert memory.known[other] <= set(guess.holdings[other])
         required = memory.required[other]
@@ -186,10 +170,7 @@ def test_a_search_from_a_reached_position_keeps_its_tree_within_bounds(name: str
         state, info = _reached(rules, players, seed, depth, seat=seed % players)
         if state.is_over:
             continue
-        data = search.problem(info, random.Random(seed))
-        iterations = 60
-        tree = data.search(iterations, seed)
-        check_tree(tree, iterations, set(FishingCodec(rules, players).legal_actions(state)), every_legal=False)
+        check_search(search.problem, state, info, (seed, seed), 60, every_legal=False)
 
 
 def test_the_search_is_reproducible_from_its_seed_and_returns_legal_moves() -> None:
@@ -209,9 +190,7 @@ def test_a_stones_game_is_searched_across_hands() -> None:
     deal the later hands in the kernel."""
     state = new_game("cau-recau-sant-vicent", players=4, seed=2)
     info = InfoState.start(state, state.to_play)
-    data = search.problem(info, random.Random(1))
-    tree = data.search(40, 3)
-    check_tree(tree, 40, set(FishingCodec(state.rules, 4).legal_actions(state)), every_legal=False)
+    check_search(search.problem, state, info, (1, 3), 40, every_legal=False)
 
 
 def test_simulate_runs_ismcts_kernel_bots() -> None:

@@ -9,16 +9,10 @@ from __future__ import annotations
 import pytest
 
 from cau_rules import IllegalMoveError, new_game
-from cau_rules.fishing import CAU, Call, Chain, Declare, FishingState
-from cau_rules.fishing.events import Called, Captured, DebtIncurred, Paid, TableReplaced
+from cau_rules.fishing import CAU, Call, Chain, Declare
+from cau_rules.fishing.events import Called, Captured, DebtIncurred, TableReplaced
 from cau_rules.outcome import Termination
-from tests.scenario import cards, deck_with, plays, position
-
-
-def paid(state: FishingState) -> list[tuple[int, int, str | None, str | None]]:  # (payer, receiver, card code, reason) per Paid event
-    return [(e.payer, e.receiver, e.card.code if e.card else None, e.reason.value if e.reason else None)
-            for e in state.events if isinstance(e, Paid)]
-
+from tests.scenario import cards, deck_with, paid, plays, position
 
 # -- CAU-1: three cards each, dealt in packets from the eldest hand ------------------
 

@@ -58,6 +58,7 @@ from cau_rules.quatre import (
     new_game,
     parse_move,
 )
+from cau_rules.quatre.suite import all_cards
 
 
 def cards(text: str) -> tuple[Card, ...]:
@@ -790,15 +791,6 @@ def named_cards(value: Any) -> Iterator[Card]:
             yield from named_cards(item)
 
 
-def zone_cards(state: QuatreState) -> list[Card]:
-    found = [*state.stock, *state.table]
-    for holding in state.holdings:
-        found.extend(holding)
-    if state.chain is not None:
-        found.extend(state.chain.all_cards)
-    return sorted(found)
-
-
 def near_misses(state: QuatreState) -> list[Any]:
     """Moves and texts that look plausible but may not be legal here."""
     out: list[Any] = [Draw(), Pass(), "draw", "pass", "", "add", "5o>"]
@@ -816,13 +808,13 @@ def check_move(state: QuatreState, move: Any) -> QuatreState:
     before = (state.to_dict(), state.events, state.legal_moves(), state.move_bound())
     after = state.apply(move)
     assert (state.to_dict(), state.events, state.legal_moves(), state.move_bound()) == before
-    assert zone_cards(after) == sorted(SPANISH_40.cards)
+    assert all_cards(after) == sorted(SPANISH_40.cards)
     assert after.move_bound() < state.move_bound()
     return after
 
 
 def check_state(state: QuatreState) -> None:
-    assert zone_cards(state) == sorted(state.rules.deck.cards)
+    assert all_cards(state) == sorted(state.rules.deck.cards)
     legal = state.legal_moves()
     assert list(legal) == sorted(legal, key=lambda m: m.sort_key()) and len(set(legal)) == len(legal)
     if state.is_over:

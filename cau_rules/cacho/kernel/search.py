@@ -43,6 +43,7 @@ from cau_rules.cacho.kernel import layout as L
 from cau_rules.cacho.kernel.bridge import row_of, seed_of, set_native, state_of
 from cau_rules.cacho.kernel.core import legal_mask, set_seed, step
 from cau_rules.cacho.kernel.dealing import row_shares as shares_of
+from cau_rules.cacho.kernel.layout import MAXP, OVER, R_ACTIONS, TO_PLAY
 from cau_rules.cacho.moves import CachoMove
 from cau_rules.cacho.rules import CachoRules
 from cau_rules.cacho.state import CachoState
@@ -52,7 +53,6 @@ from cau_rules.kernel.search import (
     HOT,
     DeterminisedSearch,
     RulesData,
-    resampled,
     searched,
     specialise_search,
 )
@@ -61,10 +61,6 @@ from cau_rules.kernel.types import Ints
 
 __all__ = ["SearchProblem", "determinisations", "ismcts", "shares_of"]
 
-OVER = L.OVER
-TO_PLAY = L.TO_PLAY
-MAXP = L.MAXP
-R_ACTIONS = L.R_ACTIONS
 SEEDS = 1 << 31
 """The resampled session's seed is below this (``rng.randrange(2**31)`` in the reference)."""
 
@@ -153,7 +149,8 @@ class SearchProblem(DeterminisedSearch):
     run_determinise, run_search = staticmethod(run_determinise), staticmethod(run_search)
     always_deals = True
 
-    def __init__(self, state: CachoState, seat: int) -> None:
+    def __init__(self, state: CachoState, info: Any) -> None:
+        seat: int = info.seat
         self.state = state
         self.base: Row = np.zeros(L.ROW, np.int32)
         row_of(state, self.base)
@@ -177,15 +174,9 @@ _RULES_DATA: RulesData[tuple[Ints, CachoCodec]] = RulesData(
 """The rules vector and the codec of a rules object and player count (kept per thread)."""
 
 
-def problem(info: Any, rng: random.Random) -> SearchProblem:
-    """The determinisation data of the information state *info* (of Cacho), from one
-    resample drawn with *rng*.
-
-    Raises:
-        InvalidPositionError: the seat is not to play.
-    """
-    state: CachoState = resampled(info, rng)
-    return SearchProblem(state, info.seat)
+problem = SearchProblem.drawn
+"""The determinisation data of a Cacho information state, from one resample
+(:meth:`~cau_rules.kernel.search.DeterminisedSearch.drawn`)."""
 
 
 def determinisations(info: Any, count: int, seed: int) -> list[CachoState]:

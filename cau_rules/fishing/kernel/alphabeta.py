@@ -126,16 +126,11 @@ def terminal(s, root_hs):
 
 
 @njit(cache=True)
-def value_of(s, r, team, root_team, root_hs, root_partides):
-    """The final score margin of the ended row *s* for *root_team* (see the module)."""
-    if r[R_STONES]:
-        if s[PARTIDES0] != root_partides[0] or s[PARTIDES0 + 1] != root_partides[1]:
-            won = 0 if s[PARTIDES0] != root_partides[0] else 1
-            return WIN if won == root_team else -WIN
-        return np.int64(s[STONES0 + root_team]) - np.int64(s[STONES0 + 1 - root_team])
+def team_margin(s, at, team, root_team):
+    """*root_team*'s total of the seats' numbers ``s[at + seat]`` minus the best other
+    team's (0 when no other team plays)."""
     totals = np.zeros(MAXP, np.int64)
     used = np.zeros(MAXP, np.bool_)
-    at = HS + root_hs * MAXP
     for seat in range(s[N]):
         totals[team[seat]] += s[at + seat]
         used[team[seat]] = True
@@ -149,24 +144,24 @@ def value_of(s, r, team, root_team, root_hs, root_partides):
 
 
 @njit(cache=True)
+def value_of(s, r, team, root_team, root_hs, root_partides):
+    """The final score margin of the ended row *s* for *root_team* (see the module)."""
+    if r[R_STONES]:
+        if s[PARTIDES0] != root_partides[0] or s[PARTIDES0 + 1] != root_partides[1]:
+            won = 0 if s[PARTIDES0] != root_partides[0] else 1
+            return WIN if won == root_team else -WIN
+        return np.int64(s[STONES0 + root_team]) - np.int64(s[STONES0 + 1 - root_team])
+    return team_margin(s, HS + root_hs * MAXP, team, root_team)
+
+
+@njit(cache=True)
 def estimate(s, r, team, root_team):
     """The value guessed for the row *s* where a depth-limited search stops: the root
     team's cards in piles minus the best other team's, or its stones minus the other
     team's (stones)."""
     if r[R_STONES]:
         return np.int64(s[STONES0 + root_team]) - np.int64(s[STONES0 + 1 - root_team])
-    totals = np.zeros(MAXP, np.int64)
-    used = np.zeros(MAXP, np.bool_)
-    for seat in range(s[N]):
-        totals[team[seat]] += s[PILE_LEN + seat]
-        used[team[seat]] = True
-    best = -INF
-    for other in range(MAXP):
-        if used[other] and other != root_team and totals[other] > best:
-            best = totals[other]
-    if best == -INF:
-        best = 0
-    return totals[root_team] - best
+    return team_margin(s, PILE_LEN, team, root_team)
 
 
 @njit(cache=True)

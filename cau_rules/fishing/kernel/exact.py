@@ -175,12 +175,26 @@ class Solver:
 
     def _search(self, row: Row, team: int, alpha: int, beta: int, limit: int,
                 depth: int = EXACT_DEPTH) -> tuple[int, int, int, int]:
+        """Status, value, action and positions of a search of *row* (raises
+        InvalidRulesError when a line outgrew the kernel's fixed sizes)."""
         nodes = np.zeros(2, np.int64)
         out = np.zeros(2, np.int64)
         status = run_solve(row, self.rules_vector, self.team, team, alpha, beta, limit, depth, self.tt_key,
                            self.tt_val, self.tt_flag, self.tt_move, self.tt_draft, nodes, out)
         self.cut = int(nodes[1])
+        if status == FAILED:
+            raise InvalidRulesError("a line outgrew the kernel's fixed sizes")
         return int(status), int(out[0]), int(out[1]), int(nodes[0])
+
+    @staticmethod
+    def _root_row(state: FishingState) -> Row:
+        """The row of *state*, to search from (raises InvalidPositionError when the game
+        is over)."""
+        if state.is_over:
+            raise InvalidPositionError("the game is over: there is no move to search")
+        row = np.zeros(row_length(state.rules), np.int16)
+        row_of(state, row)
+        return row
 
     def best(self, state: FishingState, node_limit: int | None = None) -> Solution:
         """The best move of *state* found by iterative deepening within *node_limit*
@@ -192,10 +206,7 @@ class Solver:
             InvalidPositionError: the game is over.
             InvalidRulesError: a line outgrew the kernel's fixed sizes.
         """
-        if state.is_over:
-            raise InvalidPositionError("the game is over: there is no move to search")
-        row = np.zeros(row_length(state.rules), np.int16)
-        row_of(state, row)
+        row = self._root_row(state)
         team = int(self.team[state.to_play])
         left = node_limit or self.node_limit
         moves = {self.codec.encode(move): move for move in state.legal_moves()}
@@ -206,8 +217,6 @@ class Solver:
             status, value, action, nodes = self._search(row, team, -INF, INF, left, depth)
             used += nodes
             left -= nodes
-            if status == FAILED:
-                raise InvalidRulesError("a line outgrew the kernel's fixed sizes")
             if status == ABORTED:
                 break
             exact = self.cut == 0
@@ -226,13 +235,8 @@ class Solver:
             InvalidPositionError: the game is over.
             InvalidRulesError: a line outgrew the kernel's fixed sizes.
         """
-        if state.is_over:
-            raise InvalidPositionError("the game is over: there is no move to search")
-        row = np.zeros(row_length(state.rules), np.int16)
-        row_of(state, row)
+        row = self._root_row(state)
         status, value, action, nodes = self._search(row, int(self.team[state.to_play]), -INF, INF, node_limit or self.node_limit)
-        if status == FAILED:
-            raise InvalidRulesError("a line outgrew the kernel's fixed sizes")
         if status == ABORTED:
             return Solution(False, None, 0, nodes)
         moves = {self.codec.encode(move): move for move in state.legal_moves()}
@@ -246,12 +250,9 @@ class Solver:
             InvalidPositionError: the game is over.
             InvalidRulesError: a line outgrew the kernel's fixed sizes.
         """
-        if state.is_over:
-            raise InvalidPositionError("the game is over: there is no move to search")
+        base = self._root_row(state)
         team = int(self.team[state.to_play])
         values: dict[FishingMove, int] = {}
-        base = np.zeros(row_length(state.rules), np.int16)
-        row_of(state, base)
         root_hs = int(base[HS_LEN])
         for move in state.legal_moves():
             child = base.copy()
@@ -264,8 +265,6 @@ class Solver:
             if int(child[ERROR]):
                 raise InvalidRulesError("a line outgrew the kernel's fixed sizes")
             status, value, _, _ = self._search(child, team, -INF, INF, node_limit or self.node_limit)
-            if status == FAILED:
-                raise InvalidRulesError("a line outgrew the kernel's fixed sizes")
             if status == ABORTED:
                 return None
             values[move] = value

@@ -148,10 +148,17 @@ def hold_remove(s, seat, card):
 
 
 @njit_inline
+def push(s, base, length_at, card):
+    """Put *card* at the end of the zone of *s* that starts at *base*, its length at
+    ``s[length_at]``."""
+    size = s[length_at]
+    s[base + size] = card
+    s[length_at] = size + 1
+
+
+@njit_inline
 def hold_add(s, seat, card):
-    size = s[HOLD_LEN + seat]
-    s[HOLD + seat * 48 + size] = card
-    s[HOLD_LEN + seat] = size + 1
+    push(s, HOLD + seat * 48, HOLD_LEN + seat, card)
 
 
 @njit_inline
@@ -174,9 +181,7 @@ def table_take(s, i):
 
 @njit_inline
 def table_add(s, card):
-    size = s[TABLE_LEN]
-    s[TABLE + size] = card
-    s[TABLE_LEN] = size + 1
+    push(s, TABLE, TABLE_LEN, card)
 
 
 @njit_inline
@@ -189,9 +194,7 @@ def table_ranks(s):
 
 @njit_inline
 def pile_push(s, seat, card):
-    size = s[PILE_LEN + seat]
-    s[PILE + seat * 48 + size] = card
-    s[PILE_LEN + seat] = size + 1
+    push(s, PILE + seat * 48, PILE_LEN + seat, card)
 
 
 @njit_inline

@@ -13,7 +13,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from cau_rules.fishing.kernel import core, parts
+from cau_rules.fishing.kernel import core, parts, stakes
 from cau_rules.fishing.kernel.layout import (
     FINGERPRINT,
     HAND,
@@ -23,6 +23,7 @@ from cau_rules.fishing.kernel.layout import (
     fresh_cache,
     source_stamp,
 )
+from cau_rules.fishing.kernel.stakes import kind_of
 from cau_rules.kernel.rng import below
 
 __all__ = [
@@ -44,7 +45,7 @@ def compiled_stamp() -> int:
     return STAMP
 
 
-STAMP = FINGERPRINT ^ source_stamp(parts.__file__) ^ source_stamp(core.__file__)
+STAMP = FINGERPRINT ^ source_stamp(parts.__file__) ^ source_stamp(core.__file__) ^ source_stamp(stakes.__file__)
 """What this module's machine code was compiled against (numba's cache follows this
 file only; the generator is compiled into it)."""
 fresh_cache(compiled_stamp, STAMP, __file__)
@@ -114,19 +115,6 @@ def deal_ahead(s, r, deals, deck, rng):
 
 
 # -- determinisation ----------------------------------------------------------------------
-
-
-@njit(cache=True)
-def kind_of(counts):
-    """2 (rondí) when some rank has three cards or more, 1 (ronda) for two, else 0."""
-    top = 0
-    for rank in range(13):
-        top = max(top, counts[rank])
-    if top >= 3:
-        return 2
-    if top == 2:
-        return 1
-    return 0
 
 
 @njit(cache=True)

@@ -76,7 +76,6 @@ from cau_rules.kernel import search as kernel_search
 from cau_rules.kernel.search import (
     DeterminisedSearch,
     RulesData,
-    resampled,
     searched,
     specialise_search,
 )
@@ -179,7 +178,9 @@ class SearchProblem(DeterminisedSearch):
 
     run_determinise, run_search = staticmethod(run_determinise), staticmethod(run_search)
 
-    def __init__(self, state: FishingState, memory: FishingMemory, seat: int) -> None:
+    def __init__(self, state: FishingState, info: Any) -> None:
+        memory: FishingMemory = info.memory
+        seat: int = info.seat
         rules = state.rules
         n = state.players
         self.state = state
@@ -241,16 +242,9 @@ def _supported(info: Any) -> bool:
             and not supported_problems(rules, info.players) and info.view.phase != "declare")
 
 
-def problem(info: Any, rng: random.Random) -> SearchProblem:
-    """The determinisation data of the information state *info* (of the capture family),
-    from one resample drawn with *rng*.
-
-    Raises:
-        InvalidPositionError: the seat is not to play, or no deal is consistent with
-            what it has seen.
-    """
-    state: FishingState = resampled(info, rng)
-    return SearchProblem(state, info.memory, info.seat)
+problem = SearchProblem.drawn
+"""The determinisation data of a capture-family information state, from one resample
+(:meth:`~cau_rules.kernel.search.DeterminisedSearch.drawn`)."""
 
 
 def determinisations(info: Any, count: int, seed: int) -> list[FishingState]:

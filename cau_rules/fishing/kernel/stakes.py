@@ -66,20 +66,27 @@ fresh_cache(compiled_stamp, STAMP, __file__)
 
 
 @njit_plain
-def ronda_kind(s, seat, x):
-    """2 for a rondí (three of a rank), 1 for a ronda (two), else 0."""
-    counts = x[X_COUNTS:X_COUNTS + 13]
-    counts[:] = 0
+def kind_of(counts):
+    """2 (rondí) when some rank has three cards or more, 1 (ronda) for two, else 0, from
+    the cards' *counts* by rank (1 to 12)."""
     top = 0
-    for i in range(s[HOLD_LEN + seat]):
-        rank = s[HOLD + seat * 48 + i] % 12 + 1
-        counts[rank] += 1
+    for rank in range(13):
         top = max(top, counts[rank])
     if top >= 3:
         return 2
     if top == 2:
         return 1
     return 0
+
+
+@njit_plain
+def ronda_kind(s, seat, x):
+    """2 for a rondí (three of a rank), 1 for a ronda (two), else 0."""
+    counts = x[X_COUNTS:X_COUNTS + 13]
+    counts[:] = 0
+    for i in range(s[HOLD_LEN + seat]):
+        counts[s[HOLD + seat * 48 + i] % 12 + 1] += 1
+    return kind_of(counts)
 
 
 @njit_plain

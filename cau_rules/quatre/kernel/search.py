@@ -50,7 +50,6 @@ from cau_rules.kernel.search import (
     HOT,
     DeterminisedSearch,
     RulesData,
-    resampled,
     searched,
     specialise_search,
 )
@@ -61,6 +60,7 @@ from cau_rules.quatre.kernel import core
 from cau_rules.quatre.kernel import layout as L
 from cau_rules.quatre.kernel.bridge import row_of, state_of
 from cau_rules.quatre.kernel.core import MOST, legal_mask, step
+from cau_rules.quatre.kernel.layout import CARDS, DECK0, HLEN, HOLD, MAXP, PHASE, POS, R_ACTIONS, TO_PLAY, N
 from cau_rules.quatre.moves import QuatreMove
 from cau_rules.quatre.rules import QuatreRules
 from cau_rules.quatre.state import QuatreState
@@ -68,16 +68,6 @@ from cau_rules.quatre.view import QuatreView
 
 __all__ = ["SearchProblem", "determinisations", "ismcts", "problem"]
 
-CARDS = L.CARDS
-N = L.N
-PHASE = L.PHASE
-TO_PLAY = L.TO_PLAY
-POS = L.POS
-DECK0 = L.DECK0
-HOLD = L.HOLD
-HLEN = L.HLEN
-R_ACTIONS = L.R_ACTIONS
-MAXP = L.MAXP
 OVER = L.PHASE_CODES["over"]
 ALL = (1 << CARDS) - 1
 """The card mask of every card (bit *v*: the card of value *v*)."""
@@ -96,6 +86,23 @@ fresh_cache(compiled_stamp, STAMP, __file__)
 
 
 # -- determinisation ------------------------------------------------------------------
+
+
+@njit(cache=True, inline="always")
+def deal_from(s, at, pool, taken, size, mask, count):
+    """Write into *s* from *at* the first *count* cards of ``pool[:size]`` not yet
+    *taken* that the card mask *mask* lets in, marking them taken; False when fewer are
+    left."""
+    got = 0
+    for i in range(size):
+        if got == count:
+            break
+        if not taken[i] and mask >> np.int64(pool[i]) & np.int64(1):
+            taken[i] = True
+            s[at] = pool[i]
+            at += 1
+            got += 1
+    return got == count
 
 
 @njit(cache=True)
@@ -117,36 +124,15 @@ def determinise(s, base, unknown, seats, fixed, extra, allowed, must_seat, must_
     for i in range(size - 1, 0, -1):
         j = below(rng, i + 1)
         pool[i], pool[j] = pool[j], pool[i]
-    one = np.int64(1)
     for k in range(seats.shape[0]):
         seat = seats[k]
-        at = HOLD + seat * CARDS + fixed[k]
-        if seat == must_seat:
-            got = 0
-            for i in range(size):
-                if got == must_count:
-                    break
-                if not taken[i] and must_cards >> np.int64(pool[i]) & one:
-                    taken[i] = True
-                    s[at] = pool[i]
-                    at += 1
-                    got += 1
-            if got < must_count:
-                return False
+        if seat == must_seat and not deal_from(s, HOLD + seat * CARDS + fixed[k], pool, taken, size, must_cards,
+                                               must_count):
+            return False
     for k in range(seats.shape[0]):
         seat = seats[k]
         at = HOLD + seat * CARDS + fixed[k] + (must_count if seat == must_seat else 0)
-        mask = allowed[k]
-        got = 0
-        for i in range(size):
-            if got == extra[k]:
-                break
-            if not taken[i] and mask >> np.int64(pool[i]) & one:
-                taken[i] = True
-                s[at] = pool[i]
-                at += 1
-                got += 1
-        if got < extra[k]:
+        if not deal_from(s, at, pool, taken, size, allowed[k], extra[k]):
             return False
     at = DECK0 + s[POS]
     for i in range(size):
@@ -244,7 +230,8 @@ class SearchProblem(DeterminisedSearch):
 
     run_determinise, run_search = staticmethod(run_determinise), staticmethod(run_search)
 
-    def __init__(self, state: QuatreState, view: QuatreView) -> None:
+    def __init__(self, state: QuatreState, info: Any) -> None:
+        view: QuatreView = info.view
         n = state.players
         observer = view.seat
         self.state = state
@@ -314,16 +301,9 @@ def _supported(info: Any) -> bool:
     return isinstance(info.rules, QuatreRules) and isinstance(info.view, QuatreView)
 
 
-def problem(info: Any, rng: random.Random) -> SearchProblem:
-    """The determinisation data of the information state *info* (of the four-card game),
-    from one resample drawn with *rng*.
-
-    Raises:
-        InvalidPositionError: the seat is not to play, or no deal is consistent with
-            what it has seen.
-    """
-    state: QuatreState = resampled(info, rng)
-    return SearchProblem(state, info.view)
+problem = SearchProblem.drawn
+"""The determinisation data of a four-card information state, from one resample
+(:meth:`~cau_rules.kernel.search.DeterminisedSearch.drawn`)."""
 
 
 def determinisations(info: Any, count: int, seed: int) -> list[QuatreState]:
