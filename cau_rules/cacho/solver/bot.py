@@ -39,8 +39,9 @@ from cau_rules.cacho.events import BetPlaced, Called, Folded, HandStarted, Passe
 from cau_rules.cacho.moves import Bet, CachoMove, Call, Fold, Pass, Raise
 from cau_rules.cacho.policy import greedy
 from cau_rules.cacho.rules import CACHO, CachoRules
-from cau_rules.cacho.solver.game import MAX_STACK, CachoGame, cacho_game
+from cau_rules.cacho.solver.game import MAX_STACK, SIZES, CachoGame, cacho_game
 from cau_rules.cacho.solver.policies import replay
+from cau_rules.cacho.solver.response import abstract_node
 from cau_rules.cacho.solver.store import (
     StrategyFileError,
     cache_folder,
@@ -61,24 +62,26 @@ _SIGNATURES: dict[CachoGame, tuple[dict[tuple[object, ...], list[CachoMove]], di
 
 
 def solved(rules: CachoRules, folder: Path | None = None, *, solve: bool = True, target: float = 1e-3,
-           most: int = 2000) -> tuple[CachoGame, FloatArray]:
-    """The game of *rules* (two players, one hand, ``rules.stack`` each) and its solved
-    strategy: shipped, cached in *folder* (default :func:`~cau_rules.cacho.solver.store.cache_folder`),
-    or solved now by CFR+ until its exploitability is below *target* (at most *most*
+           most: int = 2000, sizes: Sequence[int] | None = None) -> tuple[CachoGame, FloatArray]:
+    """The game of *rules* (two players, one hand, ``rules.stack`` each; abstracted to
+    round-3 *sizes* if given) and its solved strategy: shipped, cached in *folder*
+    (default :func:`~cau_rules.cacho.solver.store.cache_folder`), or solved now by CFR+
+    until its exploitability (in that game) is below *target* (at most *most*
     iterations) and then cached.  Remembered for the life of the process.
 
     Raises:
         StrategyFileError: no strategy is stored and *solve* is False.
-        InvalidRulesError: the stack is above :data:`~cau_rules.cacho.solver.game.MAX_STACK`.
+        InvalidRulesError: the stack is above :data:`~cau_rules.cacho.solver.game.MAX_STACK`
+            and no sizes are given.
     """
     cache = folder or cache_folder()
-    key = (repr(sorted(rules.replace(max_hands=1).to_dict().items())), cache)
+    key = (repr(sorted(rules.replace(max_hands=1).to_dict().items())) + repr(sizes), cache)
     found = _SOLVED.get(key)
     if found is not None:
         return found
-    game = cacho_game(rules)
+    game = cacho_game(rules, sizes)
     for place in (package_folder(), cache):
-        path = strategy_path(place, game.rules)
+        path = strategy_path(place, game.rules, game.sizes)
         if path.exists():
             try:
                 strategy, _ = read_strategy(path, game)
@@ -94,7 +97,7 @@ def solved(rules: CachoRules, folder: Path | None = None, *, solve: bool = True,
         solver.run(max(50, solver.iterations // 2))
         value = solver.exploitability()
     strategy = solver.average_strategy()
-    write_strategy(strategy_path(cache, game.rules), game, strategy, iterations=solver.iterations,
+    write_strategy(strategy_path(cache, game.rules, game.sizes), game, strategy, iterations=solver.iterations,
                    exploitability=value, algorithm="CFR+ (alternating updates, linear averaging)")
     _SOLVED[key] = (game, strategy)
     return game, strategy
@@ -165,11 +168,16 @@ class CachoEquilibriumBot:
 
     def _strategy(self, stack: int) -> tuple[CachoGame, FloatArray, int]:
         """The game and strategy to play at *stack*, and the stack they were solved for:
-        that stack's if it is stored or small enough to solve, else the largest stored one
-        below it (adapted)."""
+        that stack's if it is stored or small enough to solve, else its stored
+        abstraction (:data:`~cau_rules.cacho.solver.game.SIZES`), else the largest stored
+        one below it (adapted)."""
         available = _available(self.rules, self.folder)
         if stack in available or stack <= self.largest:
             game, strategy = solved(self.rules.replace(stack=stack), self.folder, solve=self.solve)
+            return game, strategy, stack
+        rules = self.rules.replace(stack=stack, max_hands=1)
+        if any(strategy_path(place, rules, SIZES).exists() for place in (package_folder(), self.folder or cache_folder())):
+            game, strategy = solved(rules, self.folder, solve=False, sizes=SIZES)
             return game, strategy, stack
         usable = [each for each in available if sum(self.rules.bets) < each < stack]
         chosen = max(usable) if usable else self.largest
@@ -189,9 +197,14 @@ class CachoEquilibriumBot:
         eldest = (view.dealer + 1) % 2
         stack = min(view.stacks[each] + view.contributions[each] for each in (0, 1))
         game, strategy, solved_stack = self._strategy(stack)
-        history = self._history(view, game, stack, solved_stack)
-        node = game.node_of.get(tuple(history)) if history is not None else None
-        if stack == solved_stack and (node is None or _signatures(game)[1].get(node) != _wanted(view)):
+        seen = self._histories.get(view.seat)
+        if game.sizes is not None and seen is not None:  # an abstraction: the moves translated
+            node = abstract_node(game, seen)
+        else:
+            history = self._history(view, game, stack, solved_stack)
+            node = game.node_of.get(tuple(history)) if history is not None else None
+        if stack == solved_stack and game.sizes is None and (
+                node is None or _signatures(game)[1].get(node) != _wanted(view)):
             history = _by_counters(view, game)  # the moves observed are not the whole hand
             node = game.node_of.get(tuple(history)) if history is not None else None
         if node is None or game.tree.kind(node) != 0 or game.tree.player(node) != (0 if seat == eldest else 1):
