@@ -10,7 +10,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from cau_rules.cacho import CACHO, Bet, Call, Pass
+from cau_rules.cacho import CACHO, Bet, Call, Pass, Raise
 from cau_rules.cacho.solver.game import SIZES, cacho_game, round3_amounts
 from cau_rules.cacho.solver.response import (
     abstract_node,
@@ -103,3 +103,23 @@ def test_the_bot_plays_a_stored_abstraction_by_translation(tmp_path: Path, monke
                           [make_bot("equilibrium", rules), make_bot("random", rules)][:: 1 - 2 * (seed % 2)],
                           seed=seed)
         assert final.is_over
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_at_a_table_the_bot_plays_the_two_player_strategy(players: int, monkeypatch: pytest.MonkeyPatch,
+                                                          tmp_path: Path) -> None:
+    from cau_rules.ai.simulate import make_bot
+    from cau_rules.bots import play_game
+    from cau_rules.cacho import new_game
+    from cau_rules.cacho.solver.bot import _nearest_node, solved
+
+    monkeypatch.setenv("CAU_RULES_CACHE", str(tmp_path))
+    monkeypatch.setattr("cau_rules.cacho.solver.bot.greedy", lambda view, rng: pytest.fail("greedy played"))
+    rules = CACHO.replace(stack=5, max_hands=2)
+    for seed in range(6):
+        bots = [make_bot("equilibrium", rules)] + [make_bot("random", rules) for _ in range(players - 1)]
+        final = play_game(new_game(rules, players, seed=seed), bots[seed % players:] + bots[:seed % players], seed=seed)
+        assert final.is_over
+    game, _ = solved(CACHO.replace(stack=5), solve=False)
+    node = _nearest_node(game, 3, (3, 2), (4, 3), True, 5, 5)  # first to act, raised after its bet of 2
+    assert node is not None and game.histories[node][-1] == Raise(3) and game.tree.player(node) == 0

@@ -13,7 +13,10 @@ stacks at the start of the hand):
   certified by an exact best response) and written to the cache folder;
 - above it (the preset's 20 counters): the largest solved stack available, its round-3
   amounts scaled to the real limit (an adapted strategy: no equilibrium guarantee);
-- more than two players: the greedy heuristic (no equilibrium is known there).
+- more than two players (no equilibrium is known there): the two-player strategy of
+  the table's effective stack, the seat playing one opponent who has put in what the
+  most committed of the others has, at the nearest position of the solved game (the
+  same round, seat to act and bet faced, the fewest counters apart).
 
 >>> import random
 >>> from cau_rules.cacho import CACHO, new_game
@@ -191,8 +194,10 @@ class CachoEquilibriumBot:
             IllegalMoveError: the view lists no legal move (not the seat's turn).
         """
         moves = list(view.legal_moves)
-        if view.players != 2 or len(moves) < 2 or sum(view.dealt_in) != 2:
+        if len(moves) < 2:
             return greedy(view, rng)
+        if view.players != 2 or sum(view.dealt_in) != 2:
+            return self._table_move(view, rng, moves)
         seat = view.seat
         eldest = (view.dealer + 1) % 2
         stack = min(view.stacks[each] + view.contributions[each] for each in (0, 1))
@@ -209,12 +214,24 @@ class CachoEquilibriumBot:
             node = game.node_of.get(tuple(history)) if history is not None else None
         if node is None or game.tree.kind(node) != 0 or game.tree.player(node) != (0 if seat == eldest else 1):
             return greedy(view, rng)
-        offset, actions, states = game.tree.strategy_slice(node)
-        state = game.holding_index(view.holding)
-        probs = [float(strategy[offset + action * states + state]) for action in range(actions)]
-        choice = game.tree.labels[node][_sample(probs, rng)]
-        assert isinstance(choice, (Pass, Bet, Call, Raise, Fold))
-        return _real_move(choice, moves, view, stack, solved_stack)
+        return _played(game, strategy, node, view, rng, moves, (stack, solved_stack))
+
+    def _table_move(self, view: CachoView, rng: random.Random, moves: Sequence[CachoMove]) -> CachoMove:
+        """Three players or more: the two-player strategy, the seat against one opponent
+        who has put in what the most committed of the others has (see the module text)."""
+        order = [(view.dealer + 1 + step) % view.players for step in range(view.players)]
+        active = [seat for seat in order if view.dealt_in[seat] and not view.folded[seat]]
+        others = [seat for seat in active if seat != view.seat]
+        if not others or view.seat not in active:
+            return greedy(view, rng)
+        stack = min(view.stacks[seat] + view.contributions[seat] for seat in active)
+        game, strategy, solved_stack = self._strategy(stack)
+        mine = (view.contributions[view.seat], view.round_bets[view.seat])
+        theirs = (max(view.contributions[seat] for seat in others), max(view.round_bets[seat] for seat in others))
+        node = _nearest_node(game, view.round, mine, theirs, active[0] == view.seat, stack, solved_stack)
+        if node is None:
+            return greedy(view, rng)
+        return _played(game, strategy, node, view, rng, moves, (stack, solved_stack))
 
     def _history(self, view: CachoView, game: CachoGame, stack: int, solved_stack: int) -> list[CachoMove] | None:
         seen = self._histories.get(view.seat)
@@ -223,6 +240,18 @@ class CachoEquilibriumBot:
         if stack == solved_stack:
             return list(seen)
         return _translated(seen, game, view, stack, solved_stack)
+
+
+def _played(game: CachoGame, strategy: FloatArray, node: int, view: CachoView, rng: random.Random,
+            moves: Sequence[CachoMove], stacks: tuple[int, int]) -> CachoMove:
+    """A move sampled from *strategy* at *node* for the view's holding, made real (the
+    real and the solved stack in *stacks*)."""
+    offset, actions, states = game.tree.strategy_slice(node)
+    state = game.holding_index(view.holding)
+    probs = [float(strategy[offset + action * states + state]) for action in range(actions)]
+    choice = game.tree.labels[node][_sample(probs, rng)]
+    assert isinstance(choice, (Pass, Bet, Call, Raise, Fold))
+    return _real_move(choice, moves, view, *stacks)
 
 
 def _sample(probs: Sequence[float], rng: random.Random) -> int:
@@ -317,3 +346,34 @@ def _by_counters(view: CachoView, game: CachoGame) -> list[CachoMove] | None:
     bot was not shown the hand's moves, or not all of them)."""
     found = _signatures(game)[0].get(_wanted(view))
     return None if found is None else list(found)
+
+
+def _nearest_node(game: CachoGame, round_: int, mine: tuple[int, int], theirs: tuple[int, int], first: bool,
+                  stack: int, solved_stack: int) -> int | None:
+    """The decision node of *game* nearest to a table's position seen as a duel: the seat
+    has put in ``mine`` (in all, this round), its one opponent ``theirs``, the seat acts
+    first in each round if *first*; round-3 amounts are scaled from *stack* to
+    *solved_stack*.  Nearest: the same round, seat to act and whether a bet is faced,
+    then the fewest counters apart."""
+    def scaled(counters: tuple[int, int]) -> tuple[int, int]:
+        total, bet = counters
+        prior = total - bet
+        if round_ != 3 or stack == solved_stack or bet == 0:
+            return total, bet
+        small = max(1, round(bet * (solved_stack - prior) / max(1, stack - prior)))
+        return prior + small, small
+    me, them = scaled(mine), scaled(theirs)
+    index = 0 if first else 1
+    contributions = (me[0], them[0]) if first else (them[0], me[0])
+    bets = (me[1], them[1]) if first else (them[1], me[1])
+    facing = them[1] > me[1]
+    best: tuple[int, int] | None = None
+    for node, signature in _signatures(game)[1].items():
+        there_round, there_contributions, there_bets, to_play = signature
+        assert isinstance(there_contributions, tuple) and isinstance(there_bets, tuple)
+        if there_round != round_ or to_play != index or (there_bets[1 - index] > there_bets[index]) != facing:
+            continue
+        gap = sum(abs(a - b) for a, b in zip(there_contributions + there_bets, contributions + bets, strict=True))
+        if best is None or gap < best[0]:
+            best = (gap, node)
+    return None if best is None else best[1]

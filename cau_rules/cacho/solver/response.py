@@ -36,7 +36,7 @@ from cau_rules.cacho.solver.game import CachoGame
 from cau_rules.cacho.solver.policies import replay
 from cau_rules.cacho.solver.round3 import BET, CALL, FOLD, PASS, RAISE, round3_best
 from cau_rules.solve import kernel
-from cau_rules.solve.cfr import _checked, _Work
+from cau_rules.solve.cfr import Work, checked_strategy
 from cau_rules.solve.tree import PublicTree
 
 __all__ = ["FullResponse", "abstract_node", "full_best_response", "full_exploitability", "translated_strategy"]
@@ -93,8 +93,8 @@ def full_best_response(game: CachoGame, strategy: FloatArray, player: int) -> Fu
         SolverInputError: *strategy* is not a strategy array of *game*'s tree.
     """
     tree = game.tree
-    strat = _checked(tree, strategy)
-    work = _Work(tree)
+    strat = checked_strategy(tree, strategy)
+    work = Work(tree)
     empty = np.zeros(0)
     work.sweep(kernel.MODE_VALUE, player, strat, empty, empty)  # fills both seats' reach everywhere
     a = tree.arrays
@@ -121,7 +121,7 @@ def full_best_response(game: CachoGame, strategy: FloatArray, player: int) -> Fu
             unmapped += int(round3_best(player, prior, limit, node, np.ascontiguousarray(opp), strat, ab, sp,
                                         work.scratch, here, counted))
         elif kind == 2:
-            kernel._terminal(player, int(a["term_kind"][node]), float(a["term_amount"][node]), space,
+            kernel.terminal(player, int(a["term_kind"][node]), float(a["term_amount"][node]), space,
                              work.reach[1 - player], off, value, off, *sp_args, *work.scratch)
         elif kind == 1:
             here[:] = 0.0
@@ -207,7 +207,7 @@ def translated_strategy(full: CachoGame, game: CachoGame, strategy: FloatArray) 
     Raises:
         SolverInputError: *strategy* is not a strategy array of *game*'s tree.
     """
-    abstract = _checked(game.tree, strategy)
+    abstract = checked_strategy(game.tree, strategy)
     out = full.tree.uniform_strategy()
     for node in range(full.tree.nodes):
         if full.tree.kind(node) != 0:

@@ -31,7 +31,7 @@ import numpy as np
 from numba import njit
 
 from cau_rules.cache import use_cache_dir
-from cau_rules.solve.kernel import _terminal
+from cau_rules.solve.kernel import terminal
 
 use_cache_dir()  # before the first compiled function below: the cache goes to the user's directory
 
@@ -46,8 +46,8 @@ FOLD = 4
 
 @njit(cache=True)
 def _pay(p, kind, amount, opp, out, sp, sc):
-    """The traverser's values at a terminal (see :func:`cau_rules.solve.kernel._terminal`)."""
-    _terminal(p, kind, amount, sp[0][0], opp, 0, out, 0,
+    """The traverser's values at a terminal (see :func:`cau_rules.solve.kernel.terminal`)."""
+    terminal(p, kind, amount, sp[0][0], opp, 0, out, 0,
               sp[1], sp[2], sp[3], sp[4], sp[5], sp[6], sp[7], sp[8], sp[9], sp[10], sp[11], sp[12], sp[13],
               sp[14], sp[15], sp[16], sp[17], sp[18], sp[19],
               sc[0], sc[1], sc[2], sc[3], sc[4])
