@@ -78,6 +78,14 @@ def test_an_abstract_strategy_is_stored_with_its_sizes(tmp_path: Path) -> None:
         read_strategy(path, cacho_game(rules, sizes=(1, 3)))
 
 
+def test_an_abstraction_is_solved_into_the_cache(tmp_path: Path) -> None:
+    from cau_rules.cacho.solver.bot import solved
+
+    game, strategy = solved(CACHO.replace(stack=5), tmp_path, sizes=(1, 2), target=0.01)
+    assert game.sizes == (1, 2) and exploitability(game.tree, strategy) < 0.01
+    assert [path.name for path in tmp_path.iterdir()] == ["cacho-s5-b1-2-cap-f20-k0-a1-2.strategy"]
+
+
 def test_the_bot_plays_a_stored_abstraction_by_translation(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     from cau_rules.ai.simulate import make_bot
     from cau_rules.bots import play_game

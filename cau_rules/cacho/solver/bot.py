@@ -7,12 +7,16 @@ canonical index of its holding, and samples a move from the solved strategy ther
 Where its strategy comes from, by the effective stack (the smaller of the two seats'
 stacks at the start of the hand):
 
-- up to :data:`~cau_rules.cacho.solver.game.MAX_STACK`: the equilibrium of that stack,
-  read from the strategies shipped with the package (stacks 1 to 6), else from the
-  user's cache folder, else solved on first use by CFR+ (to ``target`` exploitability,
-  certified by an exact best response) and written to the cache folder;
-- above it (the preset's 20 counters): the largest solved stack available, its round-3
-  amounts scaled to the real limit (an adapted strategy: no equilibrium guarantee);
+- the equilibrium of that stack, read from the strategies shipped with the package
+  (stacks 1 to 6), else from the user's cache folder, else, up to ``largest``, solved on
+  first use by CFR+ (to ``target`` exploitability, certified by an exact best response)
+  and written to the cache folder;
+- else the stored abstraction of that stack (round-3 amounts
+  :data:`~cau_rules.cacho.solver.game.SIZES`; the preset's 20 counters once solved into
+  the cache), played by translation
+  (:func:`~cau_rules.cacho.solver.response.abstract_node`) and certified in the full game;
+- else the largest solved stack available, its round-3 amounts scaled to the real limit
+  (an adapted strategy: no equilibrium guarantee);
 - more than two players (no equilibrium is known there): the two-player strategy of
   the table's effective stack, the seat playing one opponent who has put in what the
   most committed of the others has, at the nearest position of the solved game (the
