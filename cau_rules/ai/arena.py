@@ -338,7 +338,7 @@ def _play_deals(
         solo = [[0.0, 0], [0.0, 0]]
         for seating in seats:
             state = new_game(rules, players=players, seed=deal_seed)
-            final = play_game(state, [make_bot(pair[bot], rules) for bot in seating], seed=bot_seed)
+            final = play_game(state, [make_bot(pair[bot], rules, players) for bot in seating], seed=bot_seed)
             outcome = final.outcome()
             if outcome is None:  # pragma: no cover - play_game plays to the end
                 raise CauRulesError("an arena game did not end")
@@ -440,7 +440,7 @@ def arena(
             raise InvalidRulesError(f"sprt is (ELO0, ELO1), not {sprt!r}")
         check_sprt(float(sprt[0]), float(sprt[1]), alpha, beta)
     for spec in specs:  # fail here, clearly, on an unknown name or an unsupported game
-        make_bot(spec, rules)
+        make_bot(spec, rules, count)
     default = 2 if sprt is not None else max(1, min(10, math.ceil(deals / 32)))  # an SPRT looks often
     size = chunk_size if chunk_size is not None else default
     whole_number(size, "chunk_size", low=1, high=_MOST, error=InvalidRulesError)

@@ -4,7 +4,9 @@ Every level is a bot spec (see :func:`cau_rules.ai.specs.make_bot`) whose search
 at most one second of CPU time per move on one core (IS-MCTS levels carry ``time=1`` as a
 cap over their iterations).  :data:`LEVEL_TABLE` is the one place that says which bot
 plays which level: an entry for a preset overrides the default entry (``"*"``) of the
-same level, so pointing ``expert`` at a new bot is one line.  The ladder
+same level, so pointing ``expert`` at a new bot is one line.  :data:`PLAYER_LEVELS`
+overrides both for one preset at one number of players (two-player Cacho's ``expert``
+is the solved equilibrium, :mod:`cau_rules.cacho.solver`).  The ladder
 (``docs/strength.md``, ``benchmarks/ladder.py``) measures the levels against each other.
 
 A level is named in English, Catalan or Spanish (:func:`level_label`); any of the three
@@ -12,6 +14,8 @@ names is accepted (:func:`level_named`).
 
 >>> level_spec("hard", "cau-robat")
 'ismcts:1000:auto:time=1'
+>>> level_spec("expert", "cacho", players=2), level_spec("expert", "cacho", players=3)
+('equilibrium', 'ismcts:10000:auto:time=1')
 >>> level_label("expert", "ca"), level_label("easy", "es")
 ('expert', 'fácil')
 >>> level_named("Difícil"), level_named("mitjà")
@@ -23,7 +27,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Literal, TypeAlias
 
-from cau_rules.errors import InvalidRulesError
+from cau_rules.errors import InvalidRulesError, fast_installed
 from cau_rules.i18n import LANGS, Catalogue, Lang, register
 
 __all__ = [
@@ -31,6 +35,7 @@ __all__ = [
     "LEVEL_TABLE",
     "LEVEL_WORDS",
     "MOST_SECONDS",
+    "PLAYER_LEVELS",
     "Level",
     "level_label",
     "level_named",
@@ -61,6 +66,15 @@ LEVEL_TABLE: dict[str, Mapping[Level, str]] = {
 }
 """The bot spec of every level: ``LEVEL_TABLE[preset][level]`` for a preset with its own
 entry, else ``LEVEL_TABLE["*"][level]``."""
+
+PLAYER_LEVELS: dict[tuple[str, int], Mapping[Level, str]] = {
+    # Two-player Cacho has an equilibrium: its solved strategy (cau_rules.cacho.solver) is
+    # the expert; it reads a stored strategy, so it spends far less than a second a move.
+    ("cacho", 2): {"expert": "equilibrium"},
+}
+"""The levels that depend on the number of players: ``PLAYER_LEVELS[preset, players][level]``
+overrides :data:`LEVEL_TABLE` when a game of *preset* has that many players and the
+``fast`` extra, which solved strategies need, is installed."""
 
 LEVEL_WORDS = register(Catalogue("levels", {
     "easy": {"en": "easy", "ca": "fàcil", "es": "fácil"},
@@ -95,9 +109,10 @@ def _level(name: str) -> Level:
     return level
 
 
-def level_spec(level: str, preset: str | None = None) -> str:
+def level_spec(level: str, preset: str | None = None, players: int | None = None) -> str:
     """The bot spec that plays *level* (a name in any language) in *preset* (None: the
-    default entry).
+    default entry) with *players* players (None: any number, :data:`PLAYER_LEVELS` is
+    not read).
 
     Raises:
         InvalidRulesError: *level* names no level.
@@ -110,17 +125,20 @@ def level_spec(level: str, preset: str | None = None) -> str:
     cau_rules.errors.InvalidRulesError: unknown level 'grandmaster'; levels are: easy, medium, hard, expert (or their Catalan or Spanish names)
     """
     chosen = _level(level)
+    counted = PLAYER_LEVELS.get((preset or "*", players), {}) if players is not None and fast_installed() else {}
     own = LEVEL_TABLE.get(preset or "*", {})
-    return own.get(chosen, LEVEL_TABLE["*"][chosen])
+    return counted.get(chosen, own.get(chosen, LEVEL_TABLE["*"][chosen]))
 
 
-def level_specs(preset: str | None = None) -> dict[Level, str]:
-    """Every level's bot spec in *preset*, weakest first.
+def level_specs(preset: str | None = None, players: int | None = None) -> dict[Level, str]:
+    """Every level's bot spec in *preset* with *players* players, weakest first.
 
     >>> list(level_specs("cacho"))
     ['easy', 'medium', 'hard', 'expert']
+    >>> level_specs("cacho", players=2)["expert"]
+    'equilibrium'
     """
-    return {level: level_spec(level, preset) for level in LEVELS}
+    return {level: level_spec(level, preset, players) for level in LEVELS}
 
 
 def level_label(level: str, lang: Lang = "en") -> str:

@@ -212,7 +212,7 @@ def _play_chunk(
     for index in range(start, stop):
         deal_seed, bot_seed = game_seeds(seed, index)
         state = new_game(rules, players=players, seed=deal_seed)
-        final = play_game(state, [make_bot(spec, rules) for spec in bots], seed=bot_seed)
+        final = play_game(state, [make_bot(spec, rules, players) for spec in bots], seed=bot_seed)
         outcome = final.outcome()
         if outcome is None:  # pragma: no cover - play_game plays to the end
             raise CauRulesError("a simulated game did not end")
@@ -269,7 +269,7 @@ def simulate(
     if isinstance(games, bool) or not isinstance(games, int) or games < 0:
         raise ValueError(f"games must be a non-negative whole number, not {games!r}")
     for spec in specs:  # fail here, clearly, on an unknown name or an unsupported game
-        make_bot(spec, rules)
+        make_bot(spec, rules, count)
     size = chunk_size if chunk_size is not None else max(1, min(25, math.ceil(games / 32)))
     if isinstance(size, bool) or not isinstance(size, int) or size < 1:
         raise ValueError(f"chunk_size must be a positive whole number, not {chunk_size!r}")

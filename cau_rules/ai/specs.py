@@ -236,9 +236,10 @@ def _preset(rules: GameRules | str | None) -> str | None:
     return name if isinstance(name, str) else None
 
 
-def resolve_spec(text: str, rules: GameRules | str | None = None) -> str:
+def resolve_spec(text: str, rules: GameRules | str | None = None, players: int | None = None) -> str:
     """*text* with a level (``level:NAME`` or a level's name) replaced by the spec that
-    plays it in *rules* (a rules object or a preset name); any other spec as it is.
+    plays it in *rules* (a rules object or a preset name) with *players* players (None:
+    any number, see :func:`~cau_rules.ai.levels.level_spec`); any other spec as it is.
 
     Raises:
         InvalidRulesError: ``level:`` names no level.
@@ -250,11 +251,11 @@ def resolve_spec(text: str, rules: GameRules | str | None = None) -> str:
     if parsed.kind == "level":
         if len(parsed.args) != 1 or parsed.options:
             raise InvalidRulesError(f"name one level in {text!r}: level:easy, medium, hard or expert")
-        return level_spec(parsed.args[0], _preset(rules))
+        return level_spec(parsed.args[0], _preset(rules), players)
     if not parsed.args and not parsed.options and parsed.kind not in BOT_KINDS:
         level = level_named(parsed.kind)
         if level is not None:
-            return level_spec(level, _preset(rules))
+            return level_spec(level, _preset(rules), players)
     return text
 
 
@@ -263,10 +264,11 @@ def _usage() -> str:
     return ", ".join([*(usage for _, usage in BOT_KINDS.values()), *own]) + ", or a level: easy, medium, hard, expert"
 
 
-def make_bot(spec: BotSpec, rules: GameRules | None = None) -> Bot:
+def make_bot(spec: BotSpec, rules: GameRules | None = None, players: int | None = None) -> Bot:
     """A new bot from a spec (see the module docstring) or a factory.  *rules*, the rules
     played, is given to search bots so they know options changed from the preset, and
-    chooses a level's bot.
+    chooses a level's bot with *players*, the number of players (None: the level's bot
+    for any number).
 
     Raises:
         InvalidRulesError: an unknown kind, a bad argument, or a factory that is not callable.
@@ -285,7 +287,7 @@ def make_bot(spec: BotSpec, rules: GameRules | None = None) -> Bot:
         if isinstance(spec, Bot):
             return copy.deepcopy(spec)
         raise InvalidRulesError(f"a bot must be a spec, a bot or a callable returning a bot, not {spec!r:.60}")
-    parsed = parse_spec(resolve_spec(spec, rules))
+    parsed = parse_spec(resolve_spec(spec, rules, players))
     kind = BOT_KINDS.get(parsed.kind)
     if kind is None:
         own = _family_bot(parsed, rules)
@@ -295,7 +297,7 @@ def make_bot(spec: BotSpec, rules: GameRules | None = None) -> Bot:
     return kind[0](parsed, rules)
 
 
-def check_spec(spec: BotSpec, rules: GameRules | None = None) -> None:
+def check_spec(spec: BotSpec, rules: GameRules | None = None, players: int | None = None) -> None:
     """Raise as :func:`make_bot` would on a bad spec (a bot is made and dropped).
 
     >>> check_spec("ismcts:0")
@@ -303,7 +305,7 @@ def check_spec(spec: BotSpec, rules: GameRules | None = None) -> None:
     ...
     cau_rules.errors.InvalidRulesError: IS-MCTS needs at least 1 iteration, not 0 ('ismcts:0')
     """
-    make_bot(spec, rules)
+    make_bot(spec, rules, players)
 
 
 def bot_label(spec: BotSpec) -> str:

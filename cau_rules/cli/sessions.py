@@ -153,7 +153,7 @@ def play_session(
         raise UsageError(f"unknown level {level!r:.40}; levels are: {', '.join(LEVELS)}")
     state: GameState = new_game(variant, players=count, seed=seed)
     bots: dict[int, Bot] = {
-        other: GreedyBot() if level is None else make_bot(f"level:{level}", state.rules)
+        other: GreedyBot() if level is None else make_bot(f"level:{level}", state.rules, count)
         for other in range(count) if other != seat
     }
     rngs = [random.Random(f"{seed}:bots:{other}") for other in range(count)]

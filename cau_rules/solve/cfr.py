@@ -29,7 +29,8 @@ import numpy.typing as npt
 from cau_rules.solve import kernel
 from cau_rules.solve.tree import PublicTree, SolverInputError
 
-__all__ = ["CFRSolver", "best_response_value", "expected_value", "exploitability", "normalised"]
+__all__ = ["CFRSolver", "Work", "best_response_value", "checked_strategy", "expected_value", "exploitability",
+           "normalised"]
 
 FloatArray = npt.NDArray[np.float64]
 
@@ -42,8 +43,14 @@ _TREE_ARRAYS = (
 )
 
 
-class _Work:
-    """The reach, value and scratch arrays of one tree."""
+class Work:
+    """The reach, value and scratch arrays of one tree, and its compiled pass.
+
+    >>> from cau_rules.solve.games import kuhn
+    >>> tree = kuhn()
+    >>> round(Work(tree).sweep(kernel.MODE_VALUE, 0, tree.uniform_strategy(), np.zeros(0), np.zeros(0)), 4)
+    0.125
+    """
 
     def __init__(self, tree: PublicTree) -> None:
         a = tree.arrays
@@ -63,7 +70,18 @@ class _Work:
         return float(np.dot(self.orbits, root))
 
 
-def _checked(tree: PublicTree, strategy: FloatArray) -> FloatArray:
+def checked_strategy(tree: PublicTree, strategy: FloatArray) -> FloatArray:
+    """*strategy* as a contiguous float array, checked to be a strategy array of *tree*.
+
+    Raises:
+        SolverInputError: its length is not the tree's strategy size.
+
+    >>> from cau_rules.solve.games import kuhn
+    >>> checked_strategy(kuhn(), np.zeros(3))
+    Traceback (most recent call last):
+    ...
+    cau_rules.solve.tree.SolverInputError: a strategy of this tree has 24 entries, not (3,)
+    """
     strat = np.ascontiguousarray(strategy, dtype=np.float64)
     if strat.shape != (tree.strategy_size,):
         raise SolverInputError(f"a strategy of this tree has {tree.strategy_size} entries, not {strat.shape}")
@@ -82,9 +100,9 @@ def best_response_value(tree: PublicTree, strategy: FloatArray, player: int) -> 
     >>> round(best_response_value(tree, tree.uniform_strategy(), 0), 4)
     0.5
     """
-    strat = _checked(tree, strategy)
+    strat = checked_strategy(tree, strategy)
     empty = np.zeros(0)
-    return _Work(tree).sweep(kernel.MODE_BEST, player, strat, empty, empty)
+    return Work(tree).sweep(kernel.MODE_BEST, player, strat, empty, empty)
 
 
 def expected_value(tree: PublicTree, strategy: FloatArray) -> float:
@@ -95,9 +113,9 @@ def expected_value(tree: PublicTree, strategy: FloatArray) -> float:
     >>> round(expected_value(tree, tree.uniform_strategy()), 4)
     0.125
     """
-    strat = _checked(tree, strategy)
+    strat = checked_strategy(tree, strategy)
     empty = np.zeros(0)
-    return _Work(tree).sweep(kernel.MODE_VALUE, 0, strat, empty, empty)
+    return Work(tree).sweep(kernel.MODE_VALUE, 0, strat, empty, empty)
 
 
 def exploitability(tree: PublicTree, strategy: FloatArray) -> float:
@@ -109,8 +127,8 @@ def exploitability(tree: PublicTree, strategy: FloatArray) -> float:
     >>> round(exploitability(tree, tree.uniform_strategy()), 6)
     2.373611
     """
-    strat = _checked(tree, strategy)
-    work = _Work(tree)
+    strat = checked_strategy(tree, strategy)
+    work = Work(tree)
     empty = np.zeros(0)
     return (work.sweep(kernel.MODE_BEST, 0, strat, empty, empty)
             + work.sweep(kernel.MODE_BEST, 1, strat, empty, empty)) / 2.0
@@ -166,7 +184,7 @@ class CFRSolver:
         self.regret = np.zeros(tree.strategy_size)
         self.average = np.zeros(tree.strategy_size)
         self.current = tree.uniform_strategy()
-        self._work = _Work(tree)
+        self._work = Work(tree)
 
     def run(self, iterations: int) -> None:
         """Run *iterations* more iterations (each updates player 0, then player 1).

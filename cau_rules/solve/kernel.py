@@ -29,7 +29,7 @@ from cau_rules.cache import use_cache_dir
 
 use_cache_dir()  # before the first compiled function below: the cache goes to the user's directory
 
-__all__ = ["MODE_BEST", "MODE_CFR", "MODE_VALUE", "regret_matching", "sweep"]
+__all__ = ["MODE_BEST", "MODE_CFR", "MODE_VALUE", "regret_matching", "sweep", "terminal"]
 
 MODE_CFR = 0
 MODE_BEST = 1
@@ -91,10 +91,10 @@ def _disjoint_reach(sums, i, set0, set_sub_start, sub_ids, sub_sign, sub0):
 
 
 @njit(cache=True)
-def _terminal(p, term_kind, amount, s, opp, opp_off, out, out_off,
-              sp_n, sp_full_start, sp_nfull, full_canon, full_set, sp_set_start, sp_nsets,
-              set_sub_start, sub_ids, sub_sign, sp_sub_start, sp_nsub, key0, key1, order0, order1,
-              sp_rep_start, rep_set, sp_scale, rset, lt, le, win, tot):
+def terminal(p, term_kind, amount, s, opp, opp_off, out, out_off,
+             sp_n, sp_full_start, sp_nfull, full_canon, full_set, sp_set_start, sp_nsets,
+             set_sub_start, sub_ids, sub_sign, sp_sub_start, sp_nsub, key0, key1, order0, order1,
+             sp_rep_start, rep_set, sp_scale, rset, lt, le, win, tot):
     """The traverser's counterfactual values at one terminal node, from the opponent's
     reach *opp* at ``opp_off`` (written to *out* at ``out_off``)."""
     ns = sp_n[s]
@@ -217,7 +217,7 @@ def sweep(mode, p, plus, weight, strat, regret, average, reach, value,
             continue
         kind = node_kind[n]
         if kind == KIND_TERMINAL:
-            _terminal(p, term_kind[n], term_amount[n], s, reach[o], off, value, off,
+            terminal(p, term_kind[n], term_amount[n], s, reach[o], off, value, off,
                       sp_n, sp_full_start, sp_nfull, full_canon, full_set, sp_set_start, sp_nsets,
                       set_sub_start, sub_ids, sub_sign, sp_sub_start, sp_nsub, key0, key1, order0, order1,
                       sp_rep_start, rep_set, sp_scale, rset, lt, le, win, tot)

@@ -741,7 +741,7 @@ def apply_patch(old: Sequence[str], patch: Iterable[Any]) -> list[str]:
     return lines
 
 
-def _new_bot(kind: str, rules: Any, limits: Limits) -> Any:
+def _new_bot(kind: str, rules: Any, limits: Limits, players: int) -> Any:
     if kind == "random":
         return RandomBot()
     if kind == "greedy":
@@ -749,7 +749,7 @@ def _new_bot(kind: str, rules: Any, limits: Limits) -> Any:
     if kind == "ismcts":
         return ISMCTSBot(iterations=limits.ismcts_iterations, rules=rules)
     if kind in LEVELS:
-        return make_bot(f"level:{kind}", rules)
+        return make_bot(f"level:{kind}", rules, players)
     raise Refused("bad_bot", f"unknown bot {kind!r}; bots are: {', '.join(BOT_KINDS)}")
 
 
@@ -873,7 +873,7 @@ class Table:
 
     def _start_bot(self, seat: int, kind: str, states: Sequence[Any]) -> None:
         rules = cau_rules.get_rules(self.variant, **self.options)
-        bot = _new_bot(kind, rules, self.limits)
+        bot = _new_bot(kind, rules, self.limits, self.players)
         if hasattr(bot, "observe"):
             # An observing bot sees its seat's view of the start and of every state since.
             for state in states:

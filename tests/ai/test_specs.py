@@ -7,7 +7,16 @@ import random
 import pytest
 
 from cau_rules.ai.budget import TimedISMCTSBot
-from cau_rules.ai.levels import LEVEL_TABLE, LEVELS, MOST_SECONDS, level_label, level_named, level_specs
+from cau_rules.ai.levels import (
+    LEVEL_TABLE,
+    LEVELS,
+    MOST_SECONDS,
+    PLAYER_LEVELS,
+    level_label,
+    level_named,
+    level_spec,
+    level_specs,
+)
 from cau_rules.ai.mcts import ISMCTSBot
 from cau_rules.ai.specs import make_bot, parse_spec, resolve_spec, with_engine
 from cau_rules.bots import GreedyBot, play_game
@@ -87,3 +96,42 @@ def test_a_timed_bot_measures_its_speed_plays_whole_games_and_keeps_its_cap() ->
     capped.observe(state.observe(0))
     capped.choose(state.observe(0), random.Random(1))
     assert capped.last_iterations == 10
+
+
+def test_two_player_cacho_expert_is_the_equilibrium_and_other_counts_keep_the_table() -> None:
+    from cau_rules.cacho.solver.bot import CachoEquilibriumBot
+
+    rules = get_rules("cacho")
+    assert level_spec("expert", "cacho", players=2) == resolve_spec("expert", rules, 2) == "equilibrium"
+    assert level_specs("cacho", 2) == {**level_specs("cacho"), "expert": "equilibrium"}
+    for players in (None, 3, 8):
+        assert level_spec("expert", "cacho", players) == LEVEL_TABLE["*"]["expert"]
+    assert level_spec("expert", "cau", 2) == level_spec("expert", "cau")  # no override elsewhere
+    assert isinstance(make_bot("level:expert", rules, players=2), CachoEquilibriumBot)
+    assert not isinstance(make_bot("experto", rules, players=3), CachoEquilibriumBot)
+    for (preset, players), levels in PLAYER_LEVELS.items():  # every override names a level and a valid bot
+        assert set(levels) <= set(LEVELS) and get_rules(preset).min_players <= players
+        for spec in levels.values():
+            make_bot(spec, get_rules(preset), players)
+
+
+
+def test_the_callers_give_the_player_count(monkeypatch: pytest.MonkeyPatch) -> None:
+    """With a two-player override that names no bot, every caller that passes the count
+    fails on it at two players and plays the table's bot at three."""
+    import io
+
+    from cau_rules.ai import levels
+    from cau_rules.ai.arena import arena
+    from cau_rules.ai.simulate import simulate
+    from cau_rules.cli.sessions import play_session
+
+    monkeypatch.setitem(levels.PLAYER_LEVELS, ("cacho", 2), {"easy": "no-such-bot"})
+    rules = get_rules("cacho").replace(stack=3, max_hands=1)
+    with pytest.raises(InvalidRulesError, match="unknown bot"):
+        simulate(rules, ["easy", "greedy"], games=1, executor="serial")
+    with pytest.raises(InvalidRulesError, match="unknown bot"):
+        arena(rules, ["easy", "random"], deals=1, executor="serial")
+    with pytest.raises(InvalidRulesError, match="unknown bot"):
+        play_session("cacho", players=2, level="easy", input_func=lambda prompt: "quit", out=io.StringIO())
+    assert simulate(rules, ["easy", "greedy", "random"], games=1, executor="serial").bots[0] == "easy"

@@ -14,7 +14,7 @@ from cau_rules.cacho.solver.game import cacho_game, canonical, play_both
 from cau_rules.cacho.solver.store import StrategyFileError, read_strategy, write_strategy
 from cau_rules.errors import InvalidRulesError
 from cau_rules.solve import kernel
-from cau_rules.solve.cfr import CFRSolver, _Work, exploitability
+from cau_rules.solve.cfr import CFRSolver, Work, exploitability
 from cau_rules.solve.tree import TreeBuilder
 
 
@@ -41,7 +41,7 @@ def test_showdown_values_count_every_disjoint_holding() -> None:
     rng = np.random.default_rng(5)
     calls = rng.random(space.canonical)
     strat = np.concatenate([calls, 1 - calls])
-    work = _Work(tree)
+    work = Work(tree)
     empty = np.zeros(0)
     work.sweep(kernel.MODE_VALUE, 0, strat, empty, empty)
     for state in random.Random(3).sample(range(space.canonical), 12):

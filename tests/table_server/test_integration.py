@@ -482,3 +482,14 @@ def test_a_connection_chooses_the_language_of_its_words_and_pictures(harness: Ma
     spectator = Peer(h.stack.enter_context(h.client.websocket_connect(f"/ws/{table}?lang=es")))
     seen = spectator.until(lambda f: f["type"] == "view")
     assert "mesa" in seen["picture"] and "the table" not in seen["picture"]
+
+
+def test_an_expert_seat_at_a_two_player_cacho_table_is_the_equilibrium() -> None:
+    from cau_rules.cacho.solver.bot import CachoEquilibriumBot
+
+    two = Table.create("c2", "cacho", players=2, options={"stack": 3}, seed=4)
+    two.add_bot(1, "expert")
+    assert isinstance(two._bots[1], CachoEquilibriumBot)
+    three = Table.create("c3", "cacho", players=3, options={"stack": 3}, seed=4)
+    three.add_bot(2, "expert")
+    assert not isinstance(three._bots[2], CachoEquilibriumBot)

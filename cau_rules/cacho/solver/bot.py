@@ -7,13 +7,20 @@ canonical index of its holding, and samples a move from the solved strategy ther
 Where its strategy comes from, by the effective stack (the smaller of the two seats'
 stacks at the start of the hand):
 
-- up to :data:`~cau_rules.cacho.solver.game.MAX_STACK`: the equilibrium of that stack,
-  read from the strategies shipped with the package (stacks 1 to 6), else from the
-  user's cache folder, else solved on first use by CFR+ (to ``target`` exploitability,
-  certified by an exact best response) and written to the cache folder;
-- above it (the preset's 20 counters): the largest solved stack available, its round-3
-  amounts scaled to the real limit (an adapted strategy: no equilibrium guarantee);
-- more than two players: the greedy heuristic (no equilibrium is known there).
+- the equilibrium of that stack, read from the strategies shipped with the package
+  (stacks 1 to 6), else from the user's cache folder, else, up to ``largest``, solved on
+  first use by CFR+ (to ``target`` exploitability, certified by an exact best response)
+  and written to the cache folder;
+- else the stored abstraction of that stack (round-3 amounts
+  :data:`~cau_rules.cacho.solver.game.SIZES`; the preset's 20 counters once solved into
+  the cache), played by translation
+  (:func:`~cau_rules.cacho.solver.response.abstract_node`) and certified in the full game;
+- else the largest solved stack available, its round-3 amounts scaled to the real limit
+  (an adapted strategy: no equilibrium guarantee);
+- more than two players (no equilibrium is known there): the two-player strategy of
+  the table's effective stack, the seat playing one opponent who has put in what the
+  most committed of the others has, at the nearest position of the solved game (the
+  same round, seat to act and bet faced, the fewest counters apart).
 
 >>> import random
 >>> from cau_rules.cacho import CACHO, new_game
@@ -39,8 +46,9 @@ from cau_rules.cacho.events import BetPlaced, Called, Folded, HandStarted, Passe
 from cau_rules.cacho.moves import Bet, CachoMove, Call, Fold, Pass, Raise
 from cau_rules.cacho.policy import greedy
 from cau_rules.cacho.rules import CACHO, CachoRules
-from cau_rules.cacho.solver.game import MAX_STACK, CachoGame, cacho_game
+from cau_rules.cacho.solver.game import MAX_STACK, SIZES, CachoGame, cacho_game
 from cau_rules.cacho.solver.policies import replay
+from cau_rules.cacho.solver.response import abstract_node
 from cau_rules.cacho.solver.store import (
     StrategyFileError,
     cache_folder,
@@ -61,24 +69,26 @@ _SIGNATURES: dict[CachoGame, tuple[dict[tuple[object, ...], list[CachoMove]], di
 
 
 def solved(rules: CachoRules, folder: Path | None = None, *, solve: bool = True, target: float = 1e-3,
-           most: int = 2000) -> tuple[CachoGame, FloatArray]:
-    """The game of *rules* (two players, one hand, ``rules.stack`` each) and its solved
-    strategy: shipped, cached in *folder* (default :func:`~cau_rules.cacho.solver.store.cache_folder`),
-    or solved now by CFR+ until its exploitability is below *target* (at most *most*
+           most: int = 2000, sizes: Sequence[int] | None = None) -> tuple[CachoGame, FloatArray]:
+    """The game of *rules* (two players, one hand, ``rules.stack`` each; abstracted to
+    round-3 *sizes* if given) and its solved strategy: shipped, cached in *folder*
+    (default :func:`~cau_rules.cacho.solver.store.cache_folder`), or solved now by CFR+
+    until its exploitability (in that game) is below *target* (at most *most*
     iterations) and then cached.  Remembered for the life of the process.
 
     Raises:
         StrategyFileError: no strategy is stored and *solve* is False.
-        InvalidRulesError: the stack is above :data:`~cau_rules.cacho.solver.game.MAX_STACK`.
+        InvalidRulesError: the stack is above :data:`~cau_rules.cacho.solver.game.MAX_STACK`
+            and no sizes are given.
     """
     cache = folder or cache_folder()
-    key = (repr(sorted(rules.replace(max_hands=1).to_dict().items())), cache)
+    key = (repr(sorted(rules.replace(max_hands=1).to_dict().items())) + repr(sizes), cache)
     found = _SOLVED.get(key)
     if found is not None:
         return found
-    game = cacho_game(rules)
+    game = cacho_game(rules, sizes)
     for place in (package_folder(), cache):
-        path = strategy_path(place, game.rules)
+        path = strategy_path(place, game.rules, game.sizes)
         if path.exists():
             try:
                 strategy, _ = read_strategy(path, game)
@@ -94,7 +104,7 @@ def solved(rules: CachoRules, folder: Path | None = None, *, solve: bool = True,
         solver.run(max(50, solver.iterations // 2))
         value = solver.exploitability()
     strategy = solver.average_strategy()
-    write_strategy(strategy_path(cache, game.rules), game, strategy, iterations=solver.iterations,
+    write_strategy(strategy_path(cache, game.rules, game.sizes), game, strategy, iterations=solver.iterations,
                    exploitability=value, algorithm="CFR+ (alternating updates, linear averaging)")
     _SOLVED[key] = (game, strategy)
     return game, strategy
@@ -165,11 +175,16 @@ class CachoEquilibriumBot:
 
     def _strategy(self, stack: int) -> tuple[CachoGame, FloatArray, int]:
         """The game and strategy to play at *stack*, and the stack they were solved for:
-        that stack's if it is stored or small enough to solve, else the largest stored one
-        below it (adapted)."""
+        that stack's if it is stored or small enough to solve, else its stored
+        abstraction (:data:`~cau_rules.cacho.solver.game.SIZES`), else the largest stored
+        one below it (adapted)."""
         available = _available(self.rules, self.folder)
         if stack in available or stack <= self.largest:
             game, strategy = solved(self.rules.replace(stack=stack), self.folder, solve=self.solve)
+            return game, strategy, stack
+        rules = self.rules.replace(stack=stack, max_hands=1)
+        if any(strategy_path(place, rules, SIZES).exists() for place in (package_folder(), self.folder or cache_folder())):
+            game, strategy = solved(rules, self.folder, solve=False, sizes=SIZES)
             return game, strategy, stack
         usable = [each for each in available if sum(self.rules.bets) < each < stack]
         chosen = max(usable) if usable else self.largest
@@ -183,25 +198,44 @@ class CachoEquilibriumBot:
             IllegalMoveError: the view lists no legal move (not the seat's turn).
         """
         moves = list(view.legal_moves)
-        if view.players != 2 or len(moves) < 2 or sum(view.dealt_in) != 2:
+        if len(moves) < 2:
             return greedy(view, rng)
+        if view.players != 2 or sum(view.dealt_in) != 2:
+            return self._table_move(view, rng, moves)
         seat = view.seat
         eldest = (view.dealer + 1) % 2
         stack = min(view.stacks[each] + view.contributions[each] for each in (0, 1))
         game, strategy, solved_stack = self._strategy(stack)
-        history = self._history(view, game, stack, solved_stack)
-        node = game.node_of.get(tuple(history)) if history is not None else None
-        if stack == solved_stack and (node is None or _signatures(game)[1].get(node) != _wanted(view)):
+        seen = self._histories.get(view.seat)
+        if game.sizes is not None and seen is not None:  # an abstraction: the moves translated
+            node = abstract_node(game, seen)
+        else:
+            history = self._history(view, game, stack, solved_stack)
+            node = game.node_of.get(tuple(history)) if history is not None else None
+        if stack == solved_stack and game.sizes is None and (
+                node is None or _signatures(game)[1].get(node) != _wanted(view)):
             history = _by_counters(view, game)  # the moves observed are not the whole hand
             node = game.node_of.get(tuple(history)) if history is not None else None
         if node is None or game.tree.kind(node) != 0 or game.tree.player(node) != (0 if seat == eldest else 1):
             return greedy(view, rng)
-        offset, actions, states = game.tree.strategy_slice(node)
-        state = game.holding_index(view.holding)
-        probs = [float(strategy[offset + action * states + state]) for action in range(actions)]
-        choice = game.tree.labels[node][_sample(probs, rng)]
-        assert isinstance(choice, (Pass, Bet, Call, Raise, Fold))
-        return _real_move(choice, moves, view, stack, solved_stack)
+        return _played(game, strategy, node, view, rng, moves, (stack, solved_stack))
+
+    def _table_move(self, view: CachoView, rng: random.Random, moves: Sequence[CachoMove]) -> CachoMove:
+        """Three players or more: the two-player strategy, the seat against one opponent
+        who has put in what the most committed of the others has (see the module text)."""
+        order = [(view.dealer + 1 + step) % view.players for step in range(view.players)]
+        active = [seat for seat in order if view.dealt_in[seat] and not view.folded[seat]]
+        others = [seat for seat in active if seat != view.seat]
+        if not others or view.seat not in active:
+            return greedy(view, rng)
+        stack = min(view.stacks[seat] + view.contributions[seat] for seat in active)
+        game, strategy, solved_stack = self._strategy(stack)
+        mine = (view.contributions[view.seat], view.round_bets[view.seat])
+        theirs = (max(view.contributions[seat] for seat in others), max(view.round_bets[seat] for seat in others))
+        node = _nearest_node(game, view.round, mine, theirs, active[0] == view.seat, stack, solved_stack)
+        if node is None:
+            return greedy(view, rng)
+        return _played(game, strategy, node, view, rng, moves, (stack, solved_stack))
 
     def _history(self, view: CachoView, game: CachoGame, stack: int, solved_stack: int) -> list[CachoMove] | None:
         seen = self._histories.get(view.seat)
@@ -210,6 +244,18 @@ class CachoEquilibriumBot:
         if stack == solved_stack:
             return list(seen)
         return _translated(seen, game, view, stack, solved_stack)
+
+
+def _played(game: CachoGame, strategy: FloatArray, node: int, view: CachoView, rng: random.Random,
+            moves: Sequence[CachoMove], stacks: tuple[int, int]) -> CachoMove:
+    """A move sampled from *strategy* at *node* for the view's holding, made real (the
+    real and the solved stack in *stacks*)."""
+    offset, actions, states = game.tree.strategy_slice(node)
+    state = game.holding_index(view.holding)
+    probs = [float(strategy[offset + action * states + state]) for action in range(actions)]
+    choice = game.tree.labels[node][_sample(probs, rng)]
+    assert isinstance(choice, (Pass, Bet, Call, Raise, Fold))
+    return _real_move(choice, moves, view, *stacks)
 
 
 def _sample(probs: Sequence[float], rng: random.Random) -> int:
@@ -304,3 +350,34 @@ def _by_counters(view: CachoView, game: CachoGame) -> list[CachoMove] | None:
     bot was not shown the hand's moves, or not all of them)."""
     found = _signatures(game)[0].get(_wanted(view))
     return None if found is None else list(found)
+
+
+def _nearest_node(game: CachoGame, round_: int, mine: tuple[int, int], theirs: tuple[int, int], first: bool,
+                  stack: int, solved_stack: int) -> int | None:
+    """The decision node of *game* nearest to a table's position seen as a duel: the seat
+    has put in ``mine`` (in all, this round), its one opponent ``theirs``, the seat acts
+    first in each round if *first*; round-3 amounts are scaled from *stack* to
+    *solved_stack*.  Nearest: the same round, seat to act and whether a bet is faced,
+    then the fewest counters apart."""
+    def scaled(counters: tuple[int, int]) -> tuple[int, int]:
+        total, bet = counters
+        prior = total - bet
+        if round_ != 3 or stack == solved_stack or bet == 0:
+            return total, bet
+        small = max(1, round(bet * (solved_stack - prior) / max(1, stack - prior)))
+        return prior + small, small
+    me, them = scaled(mine), scaled(theirs)
+    index = 0 if first else 1
+    contributions = (me[0], them[0]) if first else (them[0], me[0])
+    bets = (me[1], them[1]) if first else (them[1], me[1])
+    facing = them[1] > me[1]
+    best: tuple[int, int] | None = None
+    for node, signature in _signatures(game)[1].items():
+        there_round, there_contributions, there_bets, to_play = signature
+        assert isinstance(there_contributions, tuple) and isinstance(there_bets, tuple)
+        if there_round != round_ or to_play != index or (there_bets[1 - index] > there_bets[index]) != facing:
+            continue
+        gap = sum(abs(a - b) for a, b in zip(there_contributions + there_bets, contributions + bets, strict=True))
+        if best is None or gap < best[0]:
+            best = (gap, node)
+    return None if best is None else best[1]

@@ -15,6 +15,10 @@ pairs and 12,144 ordered triples, reduced by the symmetry of the four suits to 6
 876 canonical states (suits renamed in order of first appearance).  Card removal is
 exact: the solver sums the opponent's states over the card sets they do not share.
 
+An **abstracted** game (``sizes`` given) keeps, in round 3, only the bets and raises to
+the amounts of :func:`round3_amounts` (the sizes below the limit, and the limit): a
+subtree of the full game, small enough to solve at the preset's 20 counters.
+
 >>> from cau_rules.cacho import CACHO
 >>> game = cacho_game(CACHO.replace(stack=2))
 >>> game.tree.decision_nodes, game.tree.information_sets
@@ -35,7 +39,7 @@ import attrs
 
 from cau_rules.cacho.events import Showdown
 from cau_rules.cacho.hands import HandValue, best_seats, compare, evaluate
-from cau_rules.cacho.moves import CachoMove
+from cau_rules.cacho.moves import Bet, CachoMove, Raise
 from cau_rules.cacho.rules import CachoRules
 from cau_rules.cacho.state import CachoState, new_game
 from cau_rules.cards import CACHO_24, Card
@@ -43,7 +47,8 @@ from cau_rules.checks import check_type
 from cau_rules.errors import InvalidRulesError
 from cau_rules.solve.tree import PublicTree, Space, TreeBuilder
 
-__all__ = ["CARDS", "CachoGame", "DifferentialCount", "cacho_game", "canonical", "play_both"]
+__all__ = ["CARDS", "SIZES", "CachoGame", "DifferentialCount", "cacho_game", "canonical", "play_both",
+           "round3_amounts"]
 
 CARDS: tuple[Card, ...] = tuple(CACHO_24.cards)
 """The 24 Cacho cards; a card's number in the solver is its index here."""
@@ -55,6 +60,32 @@ _BY_SUIT_RANK = {(_SUIT[number], _RANK[number]): number for number in range(len(
 
 MAX_STACK = 14
 """The largest stack :func:`cacho_game` builds (the tree doubles with every counter)."""
+
+SIZES: tuple[int, ...] = (1, 2, 3, 5, 8, 12)
+"""The round-3 amounts of the default abstraction (besides the limit, all in)."""
+
+MOST_SIZES = 12
+"""The most sizes an abstraction may keep (its tree doubles with every size)."""
+
+
+def round3_amounts(sizes: Sequence[int], limit: int) -> tuple[int, ...]:
+    """The round-3 bet and raise amounts an abstraction with *sizes* keeps when the most
+    a seat may bet in round 3 is *limit*: the sizes below it, and the limit.
+
+    >>> round3_amounts(SIZES, 9), round3_amounts(SIZES, 2)
+    ((1, 2, 3, 5, 8, 9), (1, 2))
+    """
+    return tuple(sorted({size for size in sizes if size < limit} | {limit}))
+
+
+def _kept(moves: tuple[CachoMove, ...], sizes: Sequence[int]) -> tuple[CachoMove, ...]:
+    """The round-3 moves an abstraction keeps (every move that is not a bet or raise)."""
+    amounts = [move.amount if isinstance(move, Bet) else move.to for move in moves if isinstance(move, (Bet, Raise))]
+    if not amounts:
+        return moves
+    keep = round3_amounts(sizes, max(amounts))
+    return tuple(move for move in moves if not isinstance(move, (Bet, Raise))
+                 or (move.amount if isinstance(move, Bet) else move.to) in keep)
 
 
 def canonical(cards: Sequence[int]) -> tuple[int, ...]:
@@ -84,6 +115,7 @@ class CachoGame:
         index: for 1, 2 and 3 cards, each canonical holding's index.
         ranks: the showdown rank of each three-card set (equal hands share a rank).
         tie_winner: the seat that wins a showdown of equal hands.
+        sizes: the round-3 amounts of an abstracted game (None: the full game).
     """
 
     rules: CachoRules
@@ -93,6 +125,7 @@ class CachoGame:
     index: dict[int, dict[tuple[int, ...], int]]
     ranks: dict[frozenset[int], int]
     tie_winner: int
+    sizes: tuple[int, ...] | None = None
 
     @functools.cached_property
     def node_of(self) -> dict[tuple[CachoMove, ...], int]:
@@ -149,18 +182,29 @@ def _deck_seat0_best() -> list[Card]:
     return dealt + [card for card in CARDS if card not in dealt]
 
 
-def cacho_game(rules: CachoRules) -> CachoGame:
+def cacho_game(rules: CachoRules, sizes: Sequence[int] | None = None) -> CachoGame:
     """The public tree of one hand of *rules* between two players with equal stacks
-    (``max_hands`` is set to 1: a void hand pays nothing).
+    (``max_hands`` is set to 1: a void hand pays nothing); with *sizes*, the abstracted
+    game whose round-3 bets and raises go only to :func:`round3_amounts`.
 
     Raises:
         TypeError: *rules* is not a CachoRules.
-        InvalidRulesError: the stack is above :data:`MAX_STACK`, or two players cannot
-            play these rules.
+        InvalidRulesError: the stack is above :data:`MAX_STACK` (for the full game), the
+            sizes are not at most :data:`MOST_SIZES` distinct whole numbers from 1, or two
+            players cannot play these rules.
+
+    >>> from cau_rules.cacho import CACHO
+    >>> cacho_game(CACHO, sizes=SIZES).tree.decision_nodes
+    1548
     """
     check_type(rules, CachoRules, "rules")
     rules.check_players(2)
-    if rules.stack > MAX_STACK:
+    kept = None if sizes is None else tuple(sorted(set(sizes)))
+    if kept is not None and (not 0 < len(kept) <= MOST_SIZES or kept[0] < 1 or not all(
+            isinstance(size, int) and not isinstance(size, bool) for size in kept)):
+        raise InvalidRulesError(f"an abstraction keeps 1 to {MOST_SIZES} distinct whole amounts from 1, "
+                                f"not {sizes!r:.80}")
+    if kept is None and rules.stack > MAX_STACK:
         raise InvalidRulesError(
             f"the solver builds the full tree up to stack {MAX_STACK}, not {rules.stack}: "
             "round 3's bets double it with every counter")
@@ -203,6 +247,8 @@ def cacho_game(rules: CachoRules) -> CachoGame:
             histories.append(history)
             return builder.terminal(spaces[cards], kind, payoff)
         moves = tuple(state.legal_moves())
+        if kept is not None and state.round == 3:
+            moves = _kept(moves, kept)
         node = builder.decision(state.to_play, spaces[cards], moves)
         histories.append(history)
         for move in moves:
@@ -224,7 +270,7 @@ def cacho_game(rules: CachoRules) -> CachoGame:
         return node
 
     grow(new_game(one, 2, seed=0, decks=[_deck_seat0_best()]), ())
-    return CachoGame(one, builder.build(), tuple(histories), states, index, ranks, tie_winner)
+    return CachoGame(one, builder.build(), tuple(histories), states, index, ranks, tie_winner, kept)
 
 
 @attrs.frozen

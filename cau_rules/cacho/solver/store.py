@@ -23,6 +23,7 @@ import hashlib
 import json
 import os
 import zlib
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -84,9 +85,16 @@ def package_folder() -> Path:
     return Path(__file__).parent / "data"
 
 
-def strategy_path(folder: Path, rules: CachoRules) -> Path:
-    """Where the strategy of *rules* lives in *folder*."""
-    return folder / f"{rules_key(rules)}.strategy"
+def strategy_path(folder: Path, rules: CachoRules, sizes: Sequence[int] | None = None) -> Path:
+    """Where the strategy of *rules* (of its game abstracted to round-3 *sizes*, if
+    given) lives in *folder*.
+
+    >>> from cau_rules.cacho import CACHO
+    >>> strategy_path(Path("here"), CACHO, (1, 2, 5)).name
+    'cacho-s20-b1-2-cap-f20-k0-a1-2-5.strategy'
+    """
+    abstract = "" if sizes is None else "-a" + "-".join(str(size) for size in sizes)
+    return folder / f"{rules_key(rules)}{abstract}.strategy"
 
 
 def _tree_rules(rules: CachoRules) -> dict[str, Any]:
@@ -103,6 +111,7 @@ def write_strategy(path: Path, game: CachoGame, strategy: FloatArray, **facts: A
     body = zlib.compress(quantised.tobytes(), 9)
     header = {
         "format": FORMAT, "version": VERSION, "rules": _tree_rules(game.rules),
+        **({} if game.sizes is None else {"sizes": list(game.sizes)}),
         "size": int(strategy.shape[0]), "sha256": hashlib.sha256(body).hexdigest(), **facts,
     }
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -133,6 +142,8 @@ def read_strategy(path: Path, game: CachoGame) -> tuple[FloatArray, dict[str, An
         raise StrategyFileError(f"{path} is version {header.get('version')}; this library reads version {VERSION}")
     if header.get("rules") != _tree_rules(game.rules):
         raise StrategyFileError(f"{path} was solved for other rules: {header.get('rules')}")
+    if header.get("sizes") != (None if game.sizes is None else list(game.sizes)):
+        raise StrategyFileError(f"{path} was solved for round-3 sizes {header.get('sizes')}, not {game.sizes}")
     if hashlib.sha256(body).hexdigest() != header.get("sha256"):
         raise StrategyFileError(f"{path} is damaged: its checksum does not match")
     values = np.frombuffer(zlib.decompress(body), dtype="<u2")
