@@ -65,10 +65,12 @@ def runs() -> list[tuple[str, int]]:
     return found
 
 
-def bots_for(preset: str, base: Sequence[str] | None = None) -> tuple[list[str], dict[str, str]]:
-    """The specs a run of *preset* rates (*base*, default :data:`BASE_BOTS`, then the
-    levels' bots not among them; with *base* given, only those), and the spec of every level."""
-    levels = level_specs(preset)
+def bots_for(preset: str, base: Sequence[str] | None = None, players: int | None = None,
+             ) -> tuple[list[str], dict[str, str]]:
+    """The specs a run of *preset* with *players* rates (*base*, default :data:`BASE_BOTS`,
+    then the levels' bots not among them; with *base* given, only those), and the spec of
+    every level at that player count."""
+    levels = level_specs(preset, players)
     bots = list(BASE_BOTS if base is None else base)
     if base is None:
         for spec in levels.values():
@@ -80,7 +82,7 @@ def bots_for(preset: str, base: Sequence[str] | None = None) -> tuple[list[str],
 def run_one(preset: str, players: int, deals: int, seed: int, workers: int, command: str,
             base: Sequence[str] | None = None) -> dict[str, Any]:
     """Run the arena of one (preset, players) and return its stored form."""
-    bots, levels = bots_for(preset, base)
+    bots, levels = bots_for(preset, base, players)
     progress = ProgressLog(sys.stderr, name=f"ladder {preset}:{players}")
     if workers == 1:
         result = arena(preset, bots, deals, seed, "serial", players, progress=progress)
@@ -171,7 +173,7 @@ def write_page() -> None:
             steps = [f"{low} to {high}: {elo[levels[high]] - elo[levels[low]]:+.0f}"
                      for low, high in itertools.pairwise(LEVELS)]
             lines += ["", "Steps between the levels (the goal is at least +150 each): " + "; ".join(steps) + "."]
-        changed = [f"{level} is now `{spec}`" for level, spec in level_specs(name).items()
+        changed = [f"{level} is now `{spec}`" for level, spec in level_specs(name, count).items()
                    if levels.get(level) not in (None, spec)]
         if changed:
             lines += ["", "The levels changed after this run (" + "; ".join(changed)

@@ -131,3 +131,17 @@ def test_at_a_table_the_bot_plays_the_two_player_strategy(players: int, monkeypa
     game, _ = solved(CACHO.replace(stack=5), solve=False)
     node = _nearest_node(game, 3, (3, 2), (4, 3), True, 5, 5)  # first to act, raised after its bet of 2
     assert node is not None and game.histories[node][-1] == Raise(3) and game.tree.player(node) == 0
+
+
+def test_the_preset_ships_its_certified_abstract_strategy() -> None:
+    """CAC solver goal: the default rules' 20 counters come with a stored abstraction whose
+    full-game exploitability (certified by the unabstracted best response when it was
+    solved, ``benchmarks/cacho_abstract.py``) is below 0.01 counters a hand."""
+    from cau_rules.cacho.solver.store import package_folder
+
+    game = cacho_game(CACHO, SIZES)
+    path = strategy_path(package_folder(), game.rules, game.sizes)
+    strategy, header = read_strategy(path, game)  # format, rules, sizes and checksum checked
+    assert strategy.shape == (game.tree.strategy_size,)
+    assert header["sizes"] == list(SIZES) and header["rules"]["stack"] == 20
+    assert header["exploitability"] < 0.01 and header["iterations"] == 400
