@@ -23,12 +23,13 @@ from typing import TYPE_CHECKING, Literal
 
 import attrs
 
-from cau_rules.errors import InvalidDeckError, InvalidNotationError
+from cau_rules.errors import InvalidDeckError, InvalidNotationError, InvalidRulesError
 
 __all__ = [
     "CACHO_24",
     "DECKS",
     "FRENCH_40",
+    "LANGUAGES",
     "SPANISH_40",
     "SPANISH_48",
     "Card",
@@ -36,11 +37,46 @@ __all__ = [
     "Language",
     "Suit",
     "cards_text",
+    "check_language",
     "parse_cards",
 ]
 
 Language = Literal["ca", "es", "en"]
 """A language code for card names: Catalan, Spanish or English."""
+
+LANGUAGES: tuple[Language, ...] = ("ca", "es", "en")
+"""Every language code, Catalan first."""
+
+
+def check_language(value: object, name: str = "language", *, among: tuple[Language, ...] = LANGUAGES) -> Language:
+    """*value* as a language code: the one check of every ``language`` and ``lang`` argument.
+
+    Args:
+        value: the code to check.
+        name: what the value is called in the error.
+        among: the codes accepted, in the order the error lists them.
+
+    Returns:
+        The code.
+
+    Raises:
+        TypeError: *value* is not a str.
+        InvalidRulesError: *value* is not one of *among*.
+
+    >>> check_language("ca")
+    'ca'
+    >>> check_language("fr", among=("en", "ca", "es"))
+    Traceback (most recent call last):
+    ...
+    cau_rules.errors.InvalidRulesError: unknown language 'fr': use 'en', 'ca' or 'es'
+    """
+    if not isinstance(value, str):
+        raise TypeError(f"{name} must be a str, not {type(value).__name__}")
+    for language in among:
+        if value == language:
+            return language
+    choices = ", ".join(repr(language) for language in among[:-1])
+    raise InvalidRulesError(f"unknown language {value!r:.40}: use {choices} or {among[-1]!r}")
 
 
 class Suit(enum.IntEnum):

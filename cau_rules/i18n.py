@@ -26,7 +26,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from importlib import resources
 from typing import Generic, TypeVar
 
-from cau_rules.cards import Card, Language
+from cau_rules.cards import Card, Language, check_language
 from cau_rules.errors import InvalidRulesError
 
 __all__ = [
@@ -72,12 +72,7 @@ def check_lang(value: object, name: str = "lang") -> Lang:
     ...
     cau_rules.errors.InvalidRulesError: unknown language 'fr': use 'en', 'ca' or 'es'
     """
-    if not isinstance(value, str):
-        raise TypeError(f"{name} must be a str, not {type(value).__name__}")
-    for lang in LANGS:
-        if value == lang:
-            return lang
-    raise InvalidRulesError(f"unknown language {value!r:.40}: use 'en', 'ca' or 'es'")
+    return check_language(value, name, among=LANGS)
 
 
 def _fields(text: str) -> set[str]:

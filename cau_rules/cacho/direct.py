@@ -22,7 +22,6 @@ events included.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import TypeVar
 
 from cau_rules.cacho.engine import event_of
@@ -32,13 +31,12 @@ from cau_rules.cacho.moves import Bet, CachoMove, Call, Fold, Pass, Raise
 from cau_rules.cacho.rules import CachoRules
 from cau_rules.cacho.zones import Position, cycle_after
 from cau_rules.cards import Card
+from cau_rules.frozen import builder
 
 __all__ = ["acted", "opened"]
 
 S = TypeVar("S")
 
-_new = object.__new__
-_setattr = object.__setattr__
 
 
 def acted(state: Position, move: CachoMove, make: type[S]) -> S | None:
@@ -129,27 +127,10 @@ def acted(state: Position, move: CachoMove, make: type[S]) -> S | None:
         nxt = next(other for other in seats if to_act[other])
         round_bets = (0,) * players
         events = (event, event_of(Dealt, rnd, seats))
-    after = _new(make)
-    put: Callable[[str, object], None] = _setattr.__get__(after)
-    put("rules", state.rules)
-    put("seed", state.seed)
-    put("decks", state.decks)
-    put("hand", state.hand)
-    put("redeal", state.redeal)
-    put("dealer", state.dealer)
-    put("round", rnd)
-    put("stacks", stacks)
-    put("contributions", contributions)
-    put("round_bets", round_bets)
-    put("holdings", holdings)
-    put("stock", stock)
-    put("dealt_in", state.dealt_in)
-    put("folded", folded)
-    put("to_act", tuple(to_act))
-    put("to_play", nxt)
-    put("termination", None)
-    put("events", events)
-    return after
+    return builder(make)(
+        state.rules, state.seed, state.decks, state.hand, state.redeal, state.dealer, rnd, stacks, contributions,
+        round_bets, holdings, stock, state.dealt_in, folded, tuple(to_act), nxt, None, events,
+    )
 
 
 _OPENINGS: dict[tuple[int, int], tuple[object, ...]] = {}
@@ -181,24 +162,7 @@ def opened(rules: CachoRules, players: int, seed: int, decks: tuple[tuple[Card, 
             (event_of(HandStarted, 0, players - 1, order[0], 0, order), event_of(Dealt, 1, order)),
         )
     stacks, zeros, everyone, nobody, events = fixed
-    after = _new(make)
-    put: Callable[[str, object], None] = _setattr.__get__(after)
-    put("rules", rules)
-    put("seed", seed)
-    put("decks", decks)
-    put("hand", 0)
-    put("redeal", 0)
-    put("dealer", players - 1)
-    put("round", 1)
-    put("stacks", stacks)
-    put("contributions", zeros)
-    put("round_bets", zeros)
-    put("holdings", tuple([(card,) for card in deck[:players]]))
-    put("stock", deck[players:])
-    put("dealt_in", everyone)
-    put("folded", nobody)
-    put("to_act", everyone)
-    put("to_play", 0)
-    put("termination", None)
-    put("events", events)
-    return after
+    return builder(make)(
+        rules, seed, decks, 0, 0, players - 1, 1, stacks, zeros, zeros, tuple([(card,) for card in deck[:players]]),
+        deck[players:], everyone, nobody, everyone, 0, None, events,
+    )

@@ -27,6 +27,7 @@ from cau_rules.cacho.moves import Bet, CachoMove, Call, Fold, Pass, Raise
 from cau_rules.cacho.rules import CachoRules
 from cau_rules.cacho.zones import Position, cycle_after, pots
 from cau_rules.cards import CACHO_24, Card
+from cau_rules.frozen import builder
 from cau_rules.outcome import Outcome, Termination
 
 __all__ = ["Engine", "event_of", "outcome_of", "session_outcome", "shuffled_deck"]
@@ -64,7 +65,6 @@ def _session_ended(stacks: tuple[int, ...], termination: Termination, hands_play
 
 
 _new = object.__new__
-_setattr = object.__setattr__
 _EVENTS: dict[tuple[object, ...], ev.CachoEvent] = {}
 _EVENTS_KEPT = 8192
 """How many interned events :func:`event_of` keeps before it starts afresh: a hand's moves
@@ -184,52 +184,23 @@ class Engine:
 
     def freeze(self, make: type[S]) -> S:
         """The position now, an instance of *make* (the state class) with every field set
-        as its keyword constructor would (directly: the hot path of every ``apply``).
-        Zones the move left unchanged stay shared with the previous state."""
-        state = _new(make)
-        put: Callable[[str, object], None] = _setattr.__get__(state)
-        put("rules", self.rules)
-        put("seed", self.seed)
-        put("decks", self.decks)
-        put("hand", self.hand)
-        put("redeal", self.redeal)
-        put("dealer", self.dealer)
-        put("round", self.round)
-        stacks = tuple(self.stacks)
-        contributions = tuple(self.contributions)
-        round_bets = tuple(self.round_bets)
-        holdings = tuple(self.holdings)
-        dealt_in = tuple(self.dealt_in)
-        folded = tuple(self.folded)
-        to_act = tuple(self.to_act)
+        as its keyword constructor would, by its :func:`~cau_rules.frozen.builder` (the hot path
+        of every ``apply``).  Zones the move left unchanged stay shared with the previous state."""
+        zones: tuple[object, ...] = (
+            tuple(self.stacks), tuple(self.contributions), tuple(self.round_bets), tuple(self.holdings),
+            tuple(self.dealt_in), tuple(self.folded), tuple(self.to_act),
+        )
         source = self.source
-        if source is not None:
-            if stacks == source.stacks:
-                stacks = source.stacks
-            if contributions == source.contributions:
-                contributions = source.contributions
-            if round_bets == source.round_bets:
-                round_bets = source.round_bets
-            if holdings == source.holdings:
-                holdings = source.holdings
-            if dealt_in == source.dealt_in:
-                dealt_in = source.dealt_in
-            if folded == source.folded:
-                folded = source.folded
-            if to_act == source.to_act:
-                to_act = source.to_act
-        put("stacks", stacks)
-        put("contributions", contributions)
-        put("round_bets", round_bets)
-        put("holdings", holdings)
-        put("stock", self.stock)
-        put("dealt_in", dealt_in)
-        put("folded", folded)
-        put("to_act", to_act)
-        put("to_play", self.to_play)
-        put("termination", self.termination)
-        put("events", tuple(self.events))
-        return state
+        if source is not None:  # the zones the move left unchanged stay shared with the previous state
+            before = (source.stacks, source.contributions, source.round_bets, source.holdings, source.dealt_in,
+                      source.folded, source.to_act)
+            zones = tuple([old if new == old else new for new, old in zip(zones, before, strict=True)])
+        stacks, contributions, round_bets, holdings, dealt_in, folded, to_act = zones
+        return builder(make)(
+            self.rules, self.seed, self.decks, self.hand, self.redeal, self.dealer, self.round, stacks, contributions,
+            round_bets, holdings, self.stock, dealt_in, folded, to_act, self.to_play, self.termination,
+            tuple(self.events),
+        )
 
     # seats
 

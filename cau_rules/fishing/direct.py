@@ -2,8 +2,8 @@
 
 ``FishingState.apply`` tries :func:`trailed` first for a trail with no chain pending; it
 returns None when the move does anything more (draws, deals, pays a debt), and the engine
-runs instead.  It builds the next state directly from the previous one, every field set by
-name as the state's keyword constructor would, sharing the zones the trail left unchanged.
+runs instead.  It builds the next state directly from the previous one (through the state's
+:func:`~cau_rules.frozen.builder`), sharing the zones the trail left unchanged.
 ``tests/unit/test_fishing_direct.py`` checks that it gives exactly what the engine gives,
 events included.  (A direct plain capture was tried too and saved nothing: building the
 state and its event is most of a move's cost either way.)
@@ -18,19 +18,16 @@ state and its event is most of a move's cost either way.)
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import TypeVar
 
 from cau_rules.cards import Card
 from cau_rules.fishing.engine import trailed_event
 from cau_rules.fishing.zones import Position
+from cau_rules.frozen import builder
 
 __all__ = ["trailed"]
 
 S = TypeVar("S")
-
-_new = object.__new__
-_setattr = object.__setattr__
 
 
 def trailed(state: Position, card: Card, make: type[S]) -> S | None:
@@ -57,30 +54,9 @@ def trailed(state: Position, card: Card, make: type[S]) -> S | None:
     holding = holdings[seat]
     index = holding.index(card)
     holdings[seat] = holding[:index] + holding[index + 1:]
-    after = _new(make)
-    put: Callable[[str, object], None] = _setattr.__get__(after)
-    put("rules", state.rules)
-    put("players", state.players)
-    put("seed", state.seed)
-    put("decks", state.decks)
-    put("hand", state.hand)
-    put("round", state.round)
-    put("opener", state.opener)
-    put("to_play", (seat + 1) % state.players)
-    put("phase", "play")
-    put("stock", state.stock)
-    put("table", (*state.table, card))
-    put("holdings", tuple(holdings))
-    put("piles", state.piles)
-    put("discard", state.discard)
-    put("chain", None)
-    put("trail", (seat, card))
-    put("debts", state.debts)
-    put("last_capturer", state.last_capturer)
-    put("declarations", state.declarations)
-    put("hand_scores", state.hand_scores)
-    put("tally", state.tally)
-    put("stake", state.stake)
-    put("events", (trailed_event(seat, card),))
-    put("_plans", None)
-    return after
+    return builder(make)(
+        state.rules, state.players, state.seed, state.decks, state.hand, state.round, state.opener,
+        (seat + 1) % state.players, "play", state.stock, (*state.table, card), tuple(holdings), state.piles,
+        state.discard, None, (seat, card), state.debts, state.last_capturer, state.declarations,
+        state.hand_scores, state.tally, state.stake, (trailed_event(seat, card),),
+    )

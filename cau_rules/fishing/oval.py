@@ -19,6 +19,7 @@ from cau_rules.fishing.scene import (
     chain_caption,
     chain_width,
     draw_chain,
+    draw_footer,
     draw_holding,
     draw_seat_pile,
     footer_of,
@@ -276,14 +277,7 @@ def draw_table(scene: Scene, options: SvgOptions, bottom: int, title: str) -> st
                        _draw_middle, scene, middle_x, mid_y, stock_x, options, marked)
     _draw_table_seat(canvas, scene, bottom, cx - sizes[0][0] / 2, bottom_y, BIG, options, marked, pile_marks)
 
-    def draw_footer(into: Group) -> None:
-        line_y = footer_y
-        for line in footer:
-            line_y += LINE
-            indent = 14.0 if line.startswith("\t") else 0.0
-            draw_label(into, line.lstrip("\t"), x=MARGIN + indent, y=line_y - 4, size=14)
-
-    canvas._remembered(("fishing-footer", footer_y, *footer), draw_footer)
+    draw_footer(canvas, footer, footer_y)
     return canvas.to_svg()
 
 

@@ -34,6 +34,7 @@ from cau_rules.fishing.scene import (
     chain_caption,
     chain_width,
     draw_chain,
+    draw_footer,
     draw_holding,
     draw_seat_pile,
     footer_of,
@@ -166,14 +167,7 @@ def _draw_column(scene: Scene, options: SvgOptions, bottom: int, title: str) -> 
     y += big_band
     top = y
 
-    def draw_footer(into: Group) -> None:
-        line_y = top
-        for line in footer:
-            line_y += LINE
-            indent = 14.0 if line.startswith("\t") else 0.0
-            draw_label(into, line.lstrip("\t"), x=MARGIN + indent, y=line_y - 4, size=14)
-
-    canvas._remembered(("fishing-footer", top, *footer), draw_footer)
+    draw_footer(canvas, footer, top)
     return canvas.to_svg()
 
 

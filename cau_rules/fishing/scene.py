@@ -26,6 +26,7 @@ from cau_rules.i18n import Catalogue, load_catalogue, register
 from cau_rules.outcome import Outcome
 from cau_rules.svg import (
     CARD_RATIO,
+    Canvas,
     Group,
     SvgOptions,
     draw_back,
@@ -36,7 +37,7 @@ from cau_rules.svg import (
 )
 from cau_rules.svg.faces import FACE_WORDS
 
-__all__ = ["BIG", "CALL_NAMES", "INDENT", "LABELS", "LINE", "MARGIN", "SMALL", "PictureForm", "Scene", "SeatScene", "call_name", "chain_caption", "chain_width", "draw_chain", "draw_holding", "draw_pile_of", "draw_seat_pile", "footer_of", "heading_line", "holding_width", "label_text", "last_move", "lit_cards", "middle_state", "pile_at", "preset_title", "seat_label"]
+__all__ = ["BIG", "CALL_NAMES", "INDENT", "LABELS", "LINE", "MARGIN", "SMALL", "PictureForm", "Scene", "SeatScene", "call_name", "chain_caption", "chain_width", "draw_chain", "draw_footer", "draw_holding", "draw_pile_of", "draw_seat_pile", "footer_of", "heading_line", "holding_width", "label_text", "last_move", "lit_cards", "middle_state", "pile_at", "preset_title", "seat_label"]
 
 PictureForm = Literal["table", "column"]
 """How a picture is laid out: ``"table"`` (landscape, the seats around an oval table, the
@@ -291,6 +292,20 @@ def footer_of(scene: Scene, language: Language) -> tuple[tuple[str, ...], float]
         if len(_FOOTERS) > 256:
             _FOOTERS.popitem(last=False)
     return footer
+
+
+def draw_footer(canvas: Canvas, footer: tuple[str, ...], top: float) -> None:
+    """Draw the *footer* lines (of :func:`footer_of`) from *top* down, a line a step, a line
+    starting with a tab indented: both forms end with it."""
+
+    def draw(into: Group) -> None:
+        line_y = top
+        for line in footer:
+            line_y += LINE
+            indent = 14.0 if line.startswith("\t") else 0.0
+            draw_label(into, line.lstrip("\t"), x=MARGIN + indent, y=line_y - 4, size=14)
+
+    canvas._remembered(("fishing-footer", top, *footer), draw)
 
 
 def _footer_lines(scene: Scene, language: Language) -> list[str]:

@@ -17,10 +17,11 @@ reads any object with the state's fields and hands its own to a constructor.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any, TypeVar
 
 from cau_rules.cards import Card
+from cau_rules.frozen import builder
 from cau_rules.outcome import GameEnded, Outcome, Termination
 from cau_rules.quatre import events as ev
 from cau_rules.quatre.moves import Add, Draw, Give, Lay, Play, QuatreMove
@@ -82,10 +83,6 @@ def outcome_of(holdings: Sequence[Sequence[Card]], termination: Termination) -> 
     return Outcome(winners(scores), scores, termination)
 
 
-_new = object.__new__
-_setattr = object.__setattr__
-
-
 class Engine:
     """The mutable scratch copy of a position that one ``apply`` works on.
 
@@ -145,30 +142,13 @@ class Engine:
 
     def freeze(self, make: type[T]) -> T:
         """The position as it is now, an instance of *make* (the state class) with every
-        field set as its keyword constructor would (directly: the hot path of ``apply``)."""
-        state = _new(make)
-        put: Callable[[str, object], None] = _setattr.__get__(state)
-        put("rules", self.rules)
-        put("players", self.n)
-        put("seed", self.seed)
-        put("phase", self.phase)
-        put("to_play", self.to_play)
-        put("starter", self.starter)
-        put("stock", self.stock)
-        put("table", tuple(self.table))
-        put("holdings", tuple(self.holdings))
-        put("chain", self.chain)
-        put("gift", self.gift)
-        put("lay", self.lay)
-        put("known", tuple(self.known))
-        put("private", self.private)
-        put("out", self.out)
-        put("passes", self.passes)
-        put("turns_after_stock", self.turns_after_stock)
-        put("termination", self.termination)
-        put("events", tuple(self.events))
-        put("_moves", None)
-        return state
+        field set as its keyword constructor would, by its :func:`~cau_rules.frozen.builder`
+        (the hot path of ``apply``)."""
+        return builder(make)(
+            self.rules, self.n, self.seed, self.phase, self.to_play, self.starter, self.stock, tuple(self.table),
+            tuple(self.holdings), self.chain, self.gift, self.lay, tuple(self.known), self.private, self.out,
+            self.passes, self.turns_after_stock, self.termination, tuple(self.events),
+        )
 
     # -- moves ---------------------------------------------------------------------
 

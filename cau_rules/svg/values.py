@@ -14,7 +14,7 @@ from __future__ import annotations
 import math
 from typing import Literal
 
-from cau_rules.cards import Card, Deck, Language
+from cau_rules.cards import Card, Deck, check_language
 from cau_rules.errors import InvalidRulesError
 
 __all__ = [
@@ -33,8 +33,6 @@ __all__ = [
 
 Anchor = Literal["start", "middle", "end"]
 """Which point of a text its x names."""
-
-_LANGUAGES: tuple[Language, ...] = ("ca", "es", "en")
 
 
 def fmt(value: float) -> str:
@@ -117,15 +115,6 @@ def check_text(name: str, value: object) -> str:
     if not isinstance(value, str):
         raise TypeError(f"{name} must be a str, not {type(value).__name__}")
     return value
-
-
-def check_language(value: object) -> Language:
-    if not isinstance(value, str):
-        raise TypeError(f"language must be a str, not {type(value).__name__}")
-    for language in _LANGUAGES:
-        if value == language:
-            return language
-    raise InvalidRulesError(f"unknown language {value!r}: use 'ca', 'es' or 'en'")
 
 
 def check_card(name: str, value: object, deck: Deck | None = None) -> Card:

@@ -170,7 +170,7 @@ def imports_of(path: Path) -> set[str]:
 def test_the_modules_follow_the_import_rules() -> None:
     core = {"cau_rules.cards", "cau_rules.errors", "cau_rules.outcome", "cau_rules.game", "cau_rules.moveseq",
             "cau_rules.checks", "cau_rules.svg", "cau_rules.vectors", "cau_rules.i18n",
-            "cau_rules.options",
+            "cau_rules.options", "cau_rules.frozen",
             "cau_rules.kernel.tools"}  # the shared kernel layer's pure-Python helpers (kernel_playout)
     for path in sorted(PACKAGE.glob("*.py")):
         imported = imports_of(path)
