@@ -33,7 +33,7 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
-from cau_rules.ai.mcts import DEFAULT_EXPLORATION, ISMCTSBot, info_from_view
+from cau_rules.ai.mcts import DEFAULT_EXPLORATION, POLICIES, ISMCTSBot, info_from_view
 from cau_rules.bots import PlayerView
 from cau_rules.errors import IllegalMoveError, InvalidRulesError
 from cau_rules.registry import family_of
@@ -75,9 +75,11 @@ class ExactBot(ISMCTSBot):
             the margin: weaker in a first measurement, see ``docs/ai.md``).
         exploration: the UCB1 constant of IS-MCTS.
         rules: the exact rules object played (default: the preset named by the view).
+        policy: the IS-MCTS rollouts: ``"random"`` or ``"heuristic"`` (see
+            :func:`cau_rules.ai.mcts.ismcts`).
 
     Raises:
-        ValueError: a budget is not positive, or an unknown fallback.
+        ValueError: a budget is not positive, an unknown fallback or policy.
 
     >>> ExactBot(iterations=100, nodes=5000)
     ExactBot(iterations=100, nodes=5000)
@@ -96,8 +98,9 @@ class ExactBot(ISMCTSBot):
         fallback: str = "ismcts",
         exploration: float = DEFAULT_EXPLORATION,
         rules: Any = None,
+        policy: str = "random",
     ) -> None:
-        super().__init__(iterations, exploration=exploration, rules=rules, engine="kernel")
+        super().__init__(iterations, exploration=exploration, rules=rules, engine="kernel", policy=policy)
         if isinstance(nodes, bool) or not isinstance(nodes, int) or nodes < 1:
             raise ValueError(f"nodes must be at least 1, not {nodes!r}")
         if seconds is not None and not seconds > 0:
@@ -205,13 +208,15 @@ class ExactBot(ISMCTSBot):
     def __repr__(self) -> str:
         budget = f"seconds={self.seconds}" if self.seconds is not None else f"iterations={self.base_iterations}"
         fallback = "" if self.fallback == "ismcts" else f", fallback={self.fallback!r}"
+        fallback += "" if self.policy == "random" else f", policy={self.policy!r}"
         return f"ExactBot({budget}, nodes={self.nodes}{fallback})"
 
 
 def exact_bot(parts: Sequence[str], rules: Any = None) -> ExactBot:
     """The :class:`ExactBot` of a bot spec's parts after ``exact``: an optional number of
     IS-MCTS iterations, then ``key=value`` options ``time`` (CPU seconds per decision),
-    ``nodes`` (the alpha-beta's positions) and ``fallback`` (``search`` or ``ismcts``).
+    ``nodes`` (the alpha-beta's positions), ``fallback`` (``search`` or ``ismcts``) and
+    ``rollout`` (IS-MCTS's: ``random`` or ``heuristic``).
 
     Raises:
         InvalidRulesError: a part is not understood.
@@ -221,10 +226,10 @@ def exact_bot(parts: Sequence[str], rules: Any = None) -> ExactBot:
     >>> exact_bot(["fast"])
     Traceback (most recent call last):
     ...
-    cau_rules.errors.InvalidRulesError: bad exact bot option 'fast': use exact[:ITERATIONS][:time=S][:nodes=N][:fallback=search|ismcts]
+    cau_rules.errors.InvalidRulesError: bad exact bot option 'fast': use exact[:ITERATIONS][:time=S][:nodes=N][:fallback=search|ismcts][:rollout=random|heuristic]
     """
     options: dict[str, Any] = {"rules": rules}
-    usage = "use exact[:ITERATIONS][:time=S][:nodes=N][:fallback=search|ismcts]"
+    usage = "use exact[:ITERATIONS][:time=S][:nodes=N][:fallback=search|ismcts][:rollout=random|heuristic]"
     for index, part in enumerate(parts):
         key, sep, value = part.partition("=")
         try:
@@ -236,6 +241,8 @@ def exact_bot(parts: Sequence[str], rules: Any = None) -> ExactBot:
                 options["nodes"] = int(value)
             elif key == "fallback" and sep and value in _FALLBACKS:
                 options["fallback"] = value
+            elif key == "rollout" and sep and value in POLICIES:
+                options["policy"] = value
             else:
                 raise ValueError(part)
         except ValueError:

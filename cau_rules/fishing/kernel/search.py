@@ -82,7 +82,10 @@ from cau_rules.kernel.search import (
 )
 from cau_rules.kernel.types import Ints
 
-__all__ = ["SearchProblem", "determinisations", "ismcts", "problem", "shares_of"]
+__all__ = ["POLICIES", "SearchProblem", "determinisations", "ismcts", "problem", "shares_of", "supported"]
+
+POLICIES = ("random", "heuristic")
+"""The rollout policies :func:`ismcts` takes."""
 
 OVER = PHASE_CODES["over"]
 _REQUIRED: dict[object, int] = {"any": ANY, None: 0, Call.RONDA: 1, Call.RONDI: 2}
@@ -235,22 +238,29 @@ _RULES_DATA: RulesData[tuple[Ints, Ints, FishingCodec]] = RulesData(
 (kept per thread)."""
 
 
+def supported(info: Any) -> bool:
+    """Whether the kernel searches the information state *info* (capture rules it plays,
+    out of a declaration phase)."""
+    return _supported(info)
+
+
 def _supported(info: Any) -> bool:
     rules = info.rules
     return (isinstance(rules, FishingRules) and isinstance(info.memory, FishingMemory)
             and not supported_problems(rules, info.players) and info.view.phase != "declare")
 
 
-def problem(info: Any, rng: random.Random) -> SearchProblem:
+def problem(info: Any, rng: random.Random, kind: type[SearchProblem] = SearchProblem) -> SearchProblem:
     """The determinisation data of the information state *info* (of the capture family),
-    from one resample drawn with *rng*.
+    from one resample drawn with *rng*, as a *kind* (a :class:`SearchProblem`, or a
+    subclass that searches otherwise).
 
     Raises:
         InvalidPositionError: the seat is not to play, or no deal is consistent with
             what it has seen.
     """
     state: FishingState = resampled(info, rng)
-    return SearchProblem(state, info.memory, info.seat)
+    return kind(state, info.memory, info.seat)
 
 
 def determinisations(info: Any, count: int, seed: int) -> list[FishingState]:
@@ -270,17 +280,22 @@ def determinisations(info: Any, count: int, seed: int) -> list[FishingState]:
 
 
 def ismcts(
-    info: Any, iterations: int, rng: random.Random, exploration: float = 0.7
+    info: Any, iterations: int, rng: random.Random, exploration: float = 0.7, policy: str = "random"
 ) -> list[tuple[FishingMove, int, float]] | None:
     """Search *info* (the seat to play's information state) for *iterations* iterations
     in the kernel; every root move with its visits and its summed reward (the seat's
     shares), or None when the kernel does not play these rules (the caller then runs
-    the Python tree).  Everything random comes from *rng*.
+    the Python tree).  Everything random comes from *rng*.  *policy* is the rollouts'
+    (``"random"``, or ``"heuristic"``: :mod:`cau_rules.fishing.kernel.rollout`).
 
     Raises:
         InvalidPositionError: the seat is not to play, or no deal is consistent.
         InvalidRulesError: a simulated game outgrew the kernel's fixed sizes.
     """
+    if policy != "random":
+        from cau_rules.fishing.kernel import rollout  # it builds on this module
+
+        return rollout.ismcts(info, iterations, rng, exploration)
     if not _supported(info):
         return None
     return searched(problem(info, rng), info, iterations, rng, exploration)

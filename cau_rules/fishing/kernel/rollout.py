@@ -1,0 +1,149 @@
+"""Heuristic (greedy) rollouts for the capture family's compiled IS-MCTS (numba).
+
+The kernel IS-MCTS of :mod:`cau_rules.fishing.kernel.search` finishes every simulated
+game with uniformly random moves.  :func:`heuristic_rollout` is a cheaper imitation of a
+sensible player for those rollouts, read from the row and the action's code alone (no
+step is tried): in one move of :data:`EPSILON` it plays at random; otherwise it plays
+
+- the capture worth the most cards (the played and the matched card, each table card of
+  the run, the whole size of each pile taken);
+- when it cannot capture (or a declaration or a stake move is to be made), a move of
+  the least risk: a trail of a rank the next seat holds fewest of (in the simulated
+  deal), so that it leaves no easy capture or chain; every other move scores as a
+  trail the next seat cannot answer;
+
+ties broken at random.  Every draw comes from the search's own generator, so a search
+stays reproducible from its seed.  :func:`ismcts` is the search with these rollouts
+(``ismcts(..., policy="heuristic")`` of the search module calls it); the default search
+and its random stream are unchanged.
+
+>>> import random
+>>> from cau_rules import new_game
+>>> from cau_rules.ai.infostate import InfoState
+>>> state = new_game("cau-robat", players=2, seed=3)
+>>> found = ismcts(InfoState.start(state, 0), 60, random.Random(1))
+>>> sum(visits for _, visits, _ in found), {move for move, _, _ in found} == set(state.legal_moves())
+(60, True)
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import numpy as np
+from numba import njit
+
+from cau_rules.fishing.kernel import search
+from cau_rules.fishing.kernel.layout import (
+    CHAIN_LEN,
+    CHAIN_RANK,
+    HOLD,
+    HOLD_LEN,
+    N,
+    PILE_LEN,
+    R_CARD_STRIDE,
+    R_DECLARE,
+    R_PILE_STRIDE,
+    R_RUN_STRIDE,
+    TABLE,
+    TABLE_LEN,
+    TO_PLAY,
+    source_stamp,
+)
+from cau_rules.fishing.moves import FishingMove
+from cau_rules.kernel.rng import below
+from cau_rules.kernel.search import searched, specialise_search
+
+__all__ = ["EPSILON", "HeuristicSearchProblem", "heuristic_rollout", "ismcts", "move_value"]
+
+EPSILON = 8
+"""One rollout move in this many is played at random (the rest greedily)."""
+
+
+@njit(cache=True, inline="always")
+def move_value(s, r, action, table_bits, next_counts):
+    """How much the greedy rollout likes *action* in the row *s*: a capture's cards
+    (times four, above every other move), else minus the cards of the trailed rank held
+    by the next seat (*next_counts*, by rank; *table_bits*: the ranks on the table and of
+    a pending chain, as in the legal moves)."""
+    if action >= r[R_DECLARE]:
+        return np.int64(0)
+    stride = r[R_CARD_STRIDE]
+    card = action // stride
+    rank = card % 12 + 1
+    if not (table_bits >> rank) & 1:
+        return -np.int64(next_counts[rank])
+    rest = action % stride
+    run_stride = r[R_RUN_STRIDE]
+    run = rest // run_stride
+    piles = (rest % run_stride) // r[R_PILE_STRIDE] if r[R_PILE_STRIDE] > 0 else 0
+    value = 2 + run
+    seat = 0
+    while piles > 0:
+        if piles & 1:
+            value += s[PILE_LEN + seat] - 1
+        piles >>= 1
+        seat += 1
+    return np.int64(4 * value + 4)
+
+
+@njit(cache=True, inline="always")
+def heuristic_rollout(s, rng, actions, count, r, _deals, _x, _deck, _work, _no_mask):
+    """The ``rollout`` hook of the shared loop: the greedy move of the row *s* among its
+    *count* legal *actions* (see the module), drawing from *rng*."""
+    if count == 1:
+        return actions[0]
+    if below(rng, EPSILON) == 0:
+        return actions[below(rng, count)]
+    table_bits = 0
+    for i in range(s[TABLE_LEN]):
+        table_bits |= 1 << (s[TABLE + i] % 12 + 1)
+    if s[CHAIN_LEN] > 0:
+        table_bits |= 1 << s[CHAIN_RANK]
+    next_counts = np.zeros(14, np.int64)
+    after = (s[TO_PLAY] + 1) % s[N]
+    for i in range(s[HOLD_LEN + after]):
+        next_counts[s[HOLD + after * 48 + i] % 12 + 1] += 1
+    best = actions[0]
+    best_value = np.int64(-(1 << 40))
+    ties = 0
+    for i in range(count):
+        value = move_value(s, r, actions[i], table_bits, next_counts)
+        if value > best_value:
+            best_value = value
+            best = actions[i]
+            ties = 1
+        elif value == best_value:
+            ties += 1
+            if below(rng, ties) == 0:
+                best = actions[i]
+    return best
+
+
+_, run_search = specialise_search(
+    (search.STAMP ^ source_stamp(search.__file__) ^ source_stamp(__file__)) & 0x7FFF_FFFF,
+    search.deal_hook, search.legal_hook, search.play_hook, search.score_hook, heuristic_rollout)
+
+
+class HeuristicSearchProblem(search.SearchProblem):
+    """A decision's determinisation data (see
+    :class:`~cau_rules.fishing.kernel.search.SearchProblem`) searched with heuristic rollouts."""
+
+    run_search = staticmethod(run_search)
+
+
+def ismcts(
+    info: Any, iterations: int, rng: random.Random, exploration: float = 0.7
+) -> list[tuple[FishingMove, int, float]] | None:
+    """:func:`cau_rules.fishing.kernel.search.ismcts` with heuristic rollouts: every root
+    move with its visits and summed reward, or None when the kernel does not play these
+    rules.
+
+    Raises:
+        InvalidPositionError: the seat is not to play, or no deal is consistent.
+        InvalidRulesError: a simulated game outgrew the kernel's fixed sizes.
+    """
+    if not search.supported(info):
+        return None
+    return searched(search.problem(info, rng, HeuristicSearchProblem), info, iterations, rng, exploration)
