@@ -38,12 +38,15 @@ from cau_rules.bots import PlayerView
 from cau_rules.errors import IllegalMoveError, InvalidRulesError
 from cau_rules.registry import family_of
 
-__all__ = ["DEFAULT_NODES", "ExactBot", "exact_bot"]
+__all__ = ["DEFAULT_NODES", "SOLVE_SHARE", "ExactBot", "exact_bot"]
 
 DEFAULT_NODES = 300_000
 """Positions the alpha-beta search visits per decision by default (about a quarter of a
 second on one core of a 2020s laptop)."""
 _FALLBACKS = ("search", "ismcts")
+SOLVE_SHARE = 0.3
+"""The share of a timed decision's budget an exact search may take where no position as
+big was solved yet in the game (the rest is left to IS-MCTS when it runs out)."""
 
 
 def _solver_module(rules: Any) -> Any:
@@ -68,7 +71,8 @@ class ExactBot(ISMCTSBot):
         iterations: IS-MCTS iterations per decision where something is hidden.
         seconds: a budget in CPU seconds per decision instead (both searches: the
             alpha-beta's nodes and the IS-MCTS iterations follow the rates measured on
-            the previous decisions).
+            the previous decisions; an exact search that may not fit takes at most
+            :data:`SOLVE_SHARE` of it, IS-MCTS the rest).
         nodes: positions the alpha-beta search may visit per decision.
         fallback: what a perfect-information position too big to solve gets:
             ``"ismcts"`` (the default) or ``"search"`` (iterative deepening, lines cut at
@@ -115,6 +119,7 @@ class ExactBot(ISMCTSBot):
         self._node_rate = 1_000_000.0  # nodes per CPU second, measured as it plays
         self._iteration_rate: float | None = None
         self._too_big = 1 << 30  # cards in hand from which the exact search gave up
+        self._solved = -1  # the most cards in hand of a position solved in this game
         self._spent = 0.0  # CPU seconds of this decision's alpha-beta
         self.last_search = ""
         """What the last decision used: ``"exact"``, ``"search"`` (depth-limited),
@@ -124,6 +129,7 @@ class ExactBot(ISMCTSBot):
         """Forget every game seen (to reuse the bot for a new game)."""
         super().reset()
         self._too_big = 1 << 30
+        self._solved = -1
 
     def _solver(self, info: Any, module: Any) -> Any:
         key = (id(info.rules), info.players)
@@ -132,10 +138,11 @@ class ExactBot(ISMCTSBot):
             found = self._solvers[key] = module.Solver(info.rules, info.players, table_bits=18)
         return found
 
-    def _node_budget(self) -> int:
+    def _node_budget(self, held: int) -> int:
         if self.seconds is None:
             return self.nodes
-        return max(1000, int(self.seconds * self._node_rate))
+        share = 1.0 if held <= self._solved else SOLVE_SHARE
+        return max(1000, int(self.seconds * share * self._node_rate))
 
     def _perfect(self, info: Any, module: Any) -> Any:
         """The alpha-beta's solution of *info*, or None when not perfect information."""
@@ -147,15 +154,17 @@ class ExactBot(ISMCTSBot):
             return None
         started = time.process_time()
         if self.fallback == "ismcts":
-            found = self._solver(info, module).solve(state, self._node_budget())
+            found = self._solver(info, module).solve(state, self._node_budget(held))
         else:
-            found = self._solver(info, module).best(state, self._node_budget())
+            found = self._solver(info, module).best(state, self._node_budget(held))
         spent = time.process_time() - started
         self._spent = spent
         if found.nodes > 10_000 and spent > 0:
             self._node_rate = found.nodes / spent
         if not found.solved:
-            self._too_big = held - 4  # try again four cards later
+            self._too_big = held - 2  # try again two cards (a round of two seats) later
+        else:
+            self._solved = max(self._solved, held)
         return found
 
     def choose(self, view: PlayerView, rng: random.Random) -> Any:

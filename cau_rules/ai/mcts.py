@@ -73,7 +73,7 @@ from cau_rules.registry import family_of, get_rules
 
 __all__ = ["DEFAULT_EXPLORATION", "POLICIES", "CompiledSearch", "ISMCTSBot", "MoveStats", "info_from_view", "ismcts", "update_info"]
 
-POLICIES = ("random", "heuristic")
+POLICIES = ("random", "heuristic", "margin", "heuristic-margin")
 """The compiled search's rollout policies (:func:`ismcts`'s *policy*)."""
 DEFAULT_EXPLORATION = 0.7
 """The UCB1 exploration constant *c* in ``mean + c * sqrt(ln(available) / visits)``
@@ -308,7 +308,8 @@ def _compiled_search(info: InfoState, policy: str = "random") -> CompiledSearch 
     if search is not None and policy != "random":
         home = importlib.import_module(search.__module__)  # the module that defines the search
         if policy in getattr(home, "POLICIES", ()):
-            return functools.partial(search, policy=policy)
+            searches: Any = search  # a kernel search that takes a policy
+            return functools.partial(searches, policy=policy)
     return search
 
 

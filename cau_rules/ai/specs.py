@@ -46,7 +46,7 @@ import attrs
 from cau_rules.ai.budget import TimedISMCTSBot
 from cau_rules.ai.exact import exact_bot
 from cau_rules.ai.levels import level_named, level_spec
-from cau_rules.ai.mcts import DEFAULT_EXPLORATION, ISMCTSBot
+from cau_rules.ai.mcts import DEFAULT_EXPLORATION, POLICIES, ISMCTSBot
 from cau_rules.bots import Bot, GreedyBot, RandomBot
 from cau_rules.errors import InvalidRulesError, fast_installed
 from cau_rules.game import GameRules, PlayoutEngine
@@ -144,7 +144,7 @@ def _no_arguments(name: str, build: Callable[[], Bot]) -> BotKind:
     return make
 
 
-_ROLLOUTS = ("random", "greedy", "python", "kernel", "auto", "heuristic")
+_ROLLOUTS = ("random", "greedy", "python", "kernel", "auto", "heuristic", "margin", "heuristic-margin")
 _ISMCTS_KEYS = "iterations=N, time=SECONDS, rollout=random|greedy|python|kernel|heuristic, c=EXPLORATION"
 
 
@@ -187,8 +187,8 @@ def _make_ismcts(spec: ParsedSpec, rules: GameRules | None) -> Bot:
             f"heuristic)")
     bot = GreedyBot() if rollout == "greedy" else None
     engine: PlayoutEngine | None = "python" if rollout == "python" else "kernel" if rollout == "kernel" else None
-    policy = "heuristic" if rollout == "heuristic" else "random"
-    if rollout in ("auto", "heuristic") and fast_installed() and (rules is None or family_of(rules).kernel is not None):
+    policy = rollout if rollout in POLICIES else "random"
+    if rollout in ("auto", *POLICIES) and fast_installed() and (rules is None or family_of(rules).kernel is not None):
         engine = "kernel"
     exploration = DEFAULT_EXPLORATION
     if "c" in given:

@@ -138,8 +138,9 @@ def test_bots_with_heuristic_rollouts_play_whole_games_reproducibly() -> None:
 def test_the_spec_option_parses_and_bad_values_raise() -> None:
     assert repr(make_bot("ismcts:time=0.05:rollout=heuristic")) == "TimedISMCTSBot(seconds=0.05, policy='heuristic')"
     assert repr(make_bot("ismcts:50:heuristic")) == "ISMCTSBot(iterations=50, policy='heuristic')"
-    assert make_bot("exact:time=0.05:rollout=heuristic").policy == "heuristic"
-    assert make_bot("ismcts:50:auto").policy == "random"
+    exact, plain = make_bot("exact:time=0.05:rollout=heuristic"), make_bot("ismcts:50:auto")
+    assert isinstance(exact, ExactBot) and isinstance(plain, ISMCTSBot)
+    assert (exact.policy, plain.policy) == ("heuristic", "random")
     with pytest.raises(InvalidRulesError, match="unknown IS-MCTS rollout 'clever'"):
         make_bot("ismcts:50:rollout=clever")
     with pytest.raises(InvalidRulesError, match="bad exact bot option 'rollout=greedy'"):

@@ -38,9 +38,12 @@ from cau_rules.fishing.kernel import search
 from cau_rules.fishing.kernel.layout import (
     CHAIN_LEN,
     CHAIN_RANK,
+    HAS_TALLY,
     HOLD,
     HOLD_LEN,
-    N,
+    HS,
+    HS_LEN,
+    MAXP,
     PILE_LEN,
     R_CARD_STRIDE,
     R_DECLARE,
@@ -49,6 +52,7 @@ from cau_rules.fishing.kernel.layout import (
     TABLE,
     TABLE_LEN,
     TO_PLAY,
+    N,
     source_stamp,
 )
 from cau_rules.fishing.moves import FishingMove
@@ -121,9 +125,37 @@ def heuristic_rollout(s, rng, actions, count, r, _deals, _x, _deck, _work, _no_m
     return best
 
 
-_, run_search = specialise_search(
-    (search.STAMP ^ source_stamp(search.__file__) ^ source_stamp(__file__)) & 0x7FFF_FFFF,
-    search.deal_hook, search.legal_hook, search.play_hook, search.score_hook, heuristic_rollout)
+MARGIN = 0.5
+"""The weight of the card share in the reward of the ``margin`` searches."""
+
+
+@njit(cache=True, inline="always")
+def margin_hook(s, ctx, out):
+    """The ``score`` hook of the ``margin`` searches: every seat's share of the win,
+    blended (weight :data:`MARGIN`) with its share of the cards (or points) of every hand
+    played, in a game scored in cards; the share of the win alone in a game of stones."""
+    search.score_hook(s, ctx, out)
+    if s[HAS_TALLY]:
+        return
+    n = s[N]
+    own = np.zeros(MAXP, np.int64)
+    total = 0
+    for h in range(s[HS_LEN]):
+        for seat in range(n):
+            own[seat] += s[HS + h * MAXP + seat]
+            total += s[HS + h * MAXP + seat]
+    if total <= 0:
+        return
+    for seat in range(n):
+        out[seat] = (1.0 - MARGIN) * out[seat] + MARGIN * own[seat] / total
+
+
+_STAMP = (search.STAMP ^ source_stamp(search.__file__) ^ source_stamp(__file__)) & 0x7FFF_FFFF
+_, run_search = specialise_search(_STAMP, search.deal_hook, search.legal_hook, search.play_hook, search.score_hook,
+                                  heuristic_rollout)
+_, run_margin = specialise_search(_STAMP ^ 0x1, search.deal_hook, search.legal_hook, search.play_hook, margin_hook)
+_, run_both = specialise_search(_STAMP ^ 0x2, search.deal_hook, search.legal_hook, search.play_hook, margin_hook,
+                                heuristic_rollout)
 
 
 class HeuristicSearchProblem(search.SearchProblem):
@@ -133,8 +165,23 @@ class HeuristicSearchProblem(search.SearchProblem):
     run_search = staticmethod(run_search)
 
 
+class MarginSearchProblem(search.SearchProblem):
+    """Searched with random rollouts and the blended reward of :func:`margin_hook`."""
+
+    run_search = staticmethod(run_margin)
+
+
+class BothSearchProblem(search.SearchProblem):
+    """Searched with heuristic rollouts and the blended reward of :func:`margin_hook`."""
+
+    run_search = staticmethod(run_both)
+
+
+KINDS = {"heuristic": HeuristicSearchProblem, "margin": MarginSearchProblem, "heuristic-margin": BothSearchProblem}
+
+
 def ismcts(
-    info: Any, iterations: int, rng: random.Random, exploration: float = 0.7
+    info: Any, iterations: int, rng: random.Random, exploration: float = 0.7, policy: str = "heuristic"
 ) -> list[tuple[FishingMove, int, float]] | None:
     """:func:`cau_rules.fishing.kernel.search.ismcts` with heuristic rollouts: every root
     move with its visits and summed reward, or None when the kernel does not play these
@@ -146,4 +193,4 @@ def ismcts(
     """
     if not search.supported(info):
         return None
-    return searched(search.problem(info, rng, HeuristicSearchProblem), info, iterations, rng, exploration)
+    return searched(search.problem(info, rng, KINDS[policy]), info, iterations, rng, exploration)

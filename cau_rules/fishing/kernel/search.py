@@ -84,7 +84,7 @@ from cau_rules.kernel.types import Ints
 
 __all__ = ["POLICIES", "SearchProblem", "determinisations", "ismcts", "problem", "shares_of", "supported"]
 
-POLICIES = ("random", "heuristic")
+POLICIES = ("random", "heuristic", "margin", "heuristic-margin")
 """The rollout policies :func:`ismcts` takes."""
 
 OVER = PHASE_CODES["over"]
@@ -295,7 +295,7 @@ def ismcts(
     if policy != "random":
         from cau_rules.fishing.kernel import rollout  # it builds on this module
 
-        return rollout.ismcts(info, iterations, rng, exploration)
+        return rollout.ismcts(info, iterations, rng, exploration, policy)
     if not _supported(info):
         return None
     return searched(problem(info, rng), info, iterations, rng, exploration)
