@@ -52,6 +52,7 @@ from __future__ import annotations
 
 import functools
 import importlib
+import importlib.util
 import math
 import random
 from collections.abc import Callable, Sequence
@@ -292,9 +293,9 @@ def _ranked(info: InfoState, stats: list[MoveStats]) -> list[MoveStats]:
 
 def _compiled_search(info: InfoState, policy: str = "random") -> CompiledSearch | None:
     """The compiled search of the family's kernel module (``Family.kernel``), or None when
-    the family has no kernel or its kernel no ``ismcts``; with the rollout *policy* when
-    the module defining that search lists it in its ``POLICIES`` (else its random
-    rollouts).
+    the family has no kernel or its kernel no ``ismcts``; the search of the rollout
+    *policy* where the family's kernel has one (:func:`_rollout_search`), else its
+    random rollouts.
 
     Raises:
         MissingExtraError: the family has a kernel but the ``fast`` extra is not installed.
@@ -304,13 +305,26 @@ def _compiled_search(info: InfoState, policy: str = "random") -> CompiledSearch 
         return None
     if not fast_installed():
         raise MissingExtraError(f"engine='kernel' needs the compiled kernel: {FAST_EXTRA}")
+    if policy != "random":
+        other = _rollout_search(module, policy)
+        if other is not None:
+            return other
     search: CompiledSearch | None = getattr(importlib.import_module(module), "ismcts", None)
-    if search is not None and policy != "random":
-        home = importlib.import_module(search.__module__)  # the module that defines the search
-        if policy in getattr(home, "POLICIES", ()):
-            searches: Any = search  # a kernel search that takes a policy
-            return functools.partial(searches, policy=policy)
     return search
+
+
+def _rollout_search(module: str, policy: str) -> CompiledSearch | None:
+    """The search of the rollout *policy* in the module ``rollout`` beside the family's
+    kernel module *module* (its ``ismcts(..., policy)``, when its ``POLICIES`` list it),
+    or None."""
+    name = module.rsplit(".", 1)[0] + ".rollout"
+    if importlib.util.find_spec(name) is None:
+        return None
+    home = importlib.import_module(name)
+    if policy not in getattr(home, "POLICIES", ()):
+        return None
+    searches: Any = home.ismcts
+    return functools.partial(searches, policy=policy)
 
 
 # ---------------------------------------------------------------------------------

@@ -112,7 +112,7 @@ def test_the_policy_reaches_the_kernel_and_leaves_the_default_search_alone() -> 
     plain = _table(ismcts(info, 150, random.Random(6), engine="kernel"))
     assert plain == _table(ismcts(info, 150, random.Random(6), engine="kernel", policy="random"))
     heuristic = ismcts(info, 150, random.Random(6), engine="kernel", policy="heuristic")
-    found = search.ismcts(info, 150, random.Random(6), policy="heuristic")
+    found = rollout.ismcts(info, 150, random.Random(6), policy="heuristic")
     assert found is not None
     assert {(s.move, s.visits) for s in heuristic} == {(move, visits) for move, visits, _ in found}
 

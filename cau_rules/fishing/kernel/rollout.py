@@ -13,9 +13,16 @@ step is tried): in one move of :data:`EPSILON` it plays at random; otherwise it 
   trail the next seat cannot answer;
 
 ties broken at random.  Every draw comes from the search's own generator, so a search
-stays reproducible from its seed.  :func:`ismcts` is the search with these rollouts
-(``ismcts(..., policy="heuristic")`` of the search module calls it); the default search
-and its random stream are unchanged.
+stays reproducible from its seed.
+
+The search also takes another reward: :func:`margin_hook` blends each seat's share of
+the win with its share of the cards, a less noisy signal that plays for the card margin.
+
+:func:`ismcts` is the search of each policy of :data:`POLICIES` (``"heuristic"``,
+``"margin"``, ``"heuristic-margin"``), what :func:`cau_rules.ai.mcts.ismcts` calls with
+``policy=...`` (bot specs: ``rollout=heuristic``...); the default search and its random
+stream are unchanged.  In a first measurement at equal CPU time neither changed the share
+of the win of IS-MCTS (see ``docs/strength.md``).
 
 >>> import random
 >>> from cau_rules import new_game
@@ -59,7 +66,10 @@ from cau_rules.fishing.moves import FishingMove
 from cau_rules.kernel.rng import below
 from cau_rules.kernel.search import searched, specialise_search
 
-__all__ = ["EPSILON", "HeuristicSearchProblem", "heuristic_rollout", "ismcts", "move_value"]
+__all__ = [
+    "EPSILON", "KINDS", "MARGIN", "POLICIES", "BothSearchProblem", "HeuristicSearchProblem", "MarginSearchProblem",
+    "heuristic_rollout", "ismcts", "margin_hook", "move_value",
+]
 
 EPSILON = 8
 """One rollout move in this many is played at random (the rest greedily)."""
@@ -177,15 +187,20 @@ class BothSearchProblem(search.SearchProblem):
     run_search = staticmethod(run_both)
 
 
-KINDS = {"heuristic": HeuristicSearchProblem, "margin": MarginSearchProblem, "heuristic-margin": BothSearchProblem}
+KINDS: dict[str, type[search.SearchProblem]] = {
+    "heuristic": HeuristicSearchProblem, "margin": MarginSearchProblem, "heuristic-margin": BothSearchProblem}
+"""The search of each policy :func:`ismcts` takes."""
+POLICIES = tuple(KINDS)
+"""The policies :func:`ismcts` takes (what :func:`cau_rules.ai.mcts.ismcts` looks for)."""
 
 
 def ismcts(
     info: Any, iterations: int, rng: random.Random, exploration: float = 0.7, policy: str = "heuristic"
 ) -> list[tuple[FishingMove, int, float]] | None:
-    """:func:`cau_rules.fishing.kernel.search.ismcts` with heuristic rollouts: every root
-    move with its visits and summed reward, or None when the kernel does not play these
-    rules.
+    """:func:`cau_rules.fishing.kernel.search.ismcts` searched as *policy* says (one of
+    :data:`POLICIES`: heuristic rollouts, the blended reward of :func:`margin_hook`, or
+    both): every root move with its visits and summed reward, or None when the kernel
+    does not play these rules.
 
     Raises:
         InvalidPositionError: the seat is not to play, or no deal is consistent.

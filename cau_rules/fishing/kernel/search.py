@@ -82,10 +82,7 @@ from cau_rules.kernel.search import (
 )
 from cau_rules.kernel.types import Ints
 
-__all__ = ["POLICIES", "SearchProblem", "determinisations", "ismcts", "problem", "shares_of", "supported"]
-
-POLICIES = ("random", "heuristic", "margin", "heuristic-margin")
-"""The rollout policies :func:`ismcts` takes."""
+__all__ = ["SearchProblem", "determinisations", "ismcts", "problem", "shares_of", "supported"]
 
 OVER = PHASE_CODES["over"]
 _REQUIRED: dict[object, int] = {"any": ANY, None: 0, Call.RONDA: 1, Call.RONDI: 2}
@@ -280,22 +277,18 @@ def determinisations(info: Any, count: int, seed: int) -> list[FishingState]:
 
 
 def ismcts(
-    info: Any, iterations: int, rng: random.Random, exploration: float = 0.7, policy: str = "random"
+    info: Any, iterations: int, rng: random.Random, exploration: float = 0.7
 ) -> list[tuple[FishingMove, int, float]] | None:
     """Search *info* (the seat to play's information state) for *iterations* iterations
     in the kernel; every root move with its visits and its summed reward (the seat's
     shares), or None when the kernel does not play these rules (the caller then runs
-    the Python tree).  Everything random comes from *rng*.  *policy* is the rollouts'
-    (``"random"``, or ``"heuristic"``: :mod:`cau_rules.fishing.kernel.rollout`).
+    the Python tree).  Everything random comes from *rng*.  (Other rollouts and rewards:
+    :mod:`cau_rules.fishing.kernel.rollout`.)
 
     Raises:
         InvalidPositionError: the seat is not to play, or no deal is consistent.
         InvalidRulesError: a simulated game outgrew the kernel's fixed sizes.
     """
-    if policy != "random":
-        from cau_rules.fishing.kernel import rollout  # it builds on this module
-
-        return rollout.ismcts(info, iterations, rng, exploration, policy)
     if not _supported(info):
         return None
     return searched(problem(info, rng), info, iterations, rng, exploration)
