@@ -27,10 +27,10 @@ of the win of IS-MCTS (see ``docs/strength.md``).
 >>> import random
 >>> from cau_rules import new_game
 >>> from cau_rules.ai.infostate import InfoState
->>> state = new_game("cau-robat", players=2, seed=3)
->>> found = ismcts(InfoState.start(state, 0), 60, random.Random(1))
->>> sum(visits for _, visits, _ in found), {move for move, _, _ in found} == set(state.legal_moves())
-(60, True)
+>>> start = new_game("cau-40", players=2, seed=4)
+>>> seat = InfoState.start(start, start.to_play)
+>>> [sum(visits for _, visits, _ in ismcts(seat, 50, random.Random(2), policy=policy)) for policy in POLICIES]
+[50, 50, 50]
 """
 
 from __future__ import annotations
