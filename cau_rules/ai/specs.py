@@ -187,8 +187,8 @@ def _make_ismcts(spec: ParsedSpec, rules: GameRules | None) -> Bot:
             f"heuristic)")
     bot = GreedyBot() if rollout == "greedy" else None
     engine: PlayoutEngine | None = "python" if rollout == "python" else "kernel" if rollout == "kernel" else None
-    policy = rollout if rollout in POLICIES else "random"
-    if rollout in ("auto", *POLICIES) and fast_installed() and (rules is None or family_of(rules).kernel is not None):
+    policy = rollout if rollout in POLICIES else "random"  # the kernel's own rollouts
+    if (rollout == "auto" or policy != "random") and fast_installed() and (rules is None or family_of(rules).kernel is not None):
         engine = "kernel"
     exploration = DEFAULT_EXPLORATION
     if "c" in given:
