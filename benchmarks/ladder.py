@@ -23,6 +23,7 @@ page, with its command.  The goal of the full ladder is an interval of at most Â
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import itertools
 import json
 import os
@@ -111,6 +112,16 @@ def _chart(data: dict[str, Any]) -> str:
     return ratings_chart(ratings, title)
 
 
+def _expert_goals() -> list[str]:
+    """The section of ``benchmarks/expert_goals.py`` (the expert against IS-MCTS at equal time)."""
+    spec = importlib.util.spec_from_file_location("expert_goals", Path(__file__).with_name("expert_goals.py"))
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    section: list[str] = module.section()
+    return section
+
+
 def write_page() -> None:
     """Rewrite docs/strength.md and the charts from every stored run."""
     CHARTS.mkdir(parents=True, exist_ok=True)
@@ -179,6 +190,7 @@ def write_page() -> None:
             lines += ["", "The levels changed after this run (" + "; ".join(changed)
                       + "): the table names the levels as they were when it ran."]
         lines += ["", f"![Elo of the bots in {name}, {count} players](images/strength/{stem}.svg)", ""]
+    lines += _expert_goals()
     missing = [f"{name} ({count} players)" for name, count in runs()
                if not any(d["variant"] == name and d["players"] == count for d in stored)]
     if missing:

@@ -51,9 +51,11 @@ class TimedISMCTSBot(ISMCTSBot):
         exploration: as for :class:`~cau_rules.ai.mcts.ISMCTSBot`.
         rules: as for :class:`~cau_rules.ai.mcts.ISMCTSBot`.
         engine: as for :class:`~cau_rules.ai.mcts.ISMCTSBot`.
+        policy: as for :class:`~cau_rules.ai.mcts.ISMCTSBot`.
 
     Raises:
-        ValueError: *seconds* is not positive, or *iterations* is below 1.
+        ValueError: *seconds* is not positive, *iterations* is below 1, or an unknown
+            *policy*.
 
     >>> TimedISMCTSBot(seconds=0.05)
     TimedISMCTSBot(seconds=0.05)
@@ -72,11 +74,12 @@ class TimedISMCTSBot(ISMCTSBot):
         exploration: float = DEFAULT_EXPLORATION,
         rules: Any = None,
         engine: PlayoutEngine | None = None,
+        policy: str = "random",
     ) -> None:
         if isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or not seconds > 0:
             raise ValueError(f"seconds must be positive, not {seconds!r}")
         super().__init__(iterations if iterations is not None else PROBE, rollout_bot=rollout_bot,
-                         exploration=exploration, rules=rules, engine=engine)
+                         exploration=exploration, rules=rules, engine=engine, policy=policy)
         self.seconds = float(seconds)
         self.most = iterations
         self.rate = 0.0
@@ -120,4 +123,5 @@ class TimedISMCTSBot(ISMCTSBot):
     def __repr__(self) -> str:
         most = "" if self.most is None else f", iterations={self.most}"
         extra = "" if self.rollout_bot is None else f", rollout_bot={self.rollout_bot!r}"
+        extra += "" if self.policy == "random" else f", policy={self.policy!r}"
         return f"TimedISMCTSBot(seconds={self.seconds:g}{most}{extra})"

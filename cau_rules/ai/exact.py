@@ -33,17 +33,20 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
-from cau_rules.ai.mcts import DEFAULT_EXPLORATION, ISMCTSBot
+from cau_rules.ai.mcts import DEFAULT_EXPLORATION, POLICIES, ISMCTSBot
 from cau_rules.bots import PlayerView
 from cau_rules.errors import InvalidRulesError
 from cau_rules.registry import family_of
 
-__all__ = ["DEFAULT_NODES", "ExactBot", "exact_bot"]
+__all__ = ["DEFAULT_NODES", "SOLVE_SHARE", "ExactBot", "exact_bot"]
 
 DEFAULT_NODES = 300_000
 """Positions the alpha-beta search visits per decision by default (about a quarter of a
 second on one core of a 2020s laptop)."""
 _FALLBACKS = ("search", "ismcts")
+SOLVE_SHARE = 0.3
+"""The share of a timed decision's budget an exact search may take where no position as
+big was solved yet in the game (the rest is left to IS-MCTS when it runs out)."""
 
 
 def _solver_module(rules: Any) -> Any:
@@ -68,16 +71,19 @@ class ExactBot(ISMCTSBot):
         iterations: IS-MCTS iterations per decision where something is hidden.
         seconds: a budget in CPU seconds per decision instead (both searches: the
             alpha-beta's nodes and the IS-MCTS iterations follow the rates measured on
-            the previous decisions).
+            the previous decisions; an exact search that may not fit takes at most
+            :data:`SOLVE_SHARE` of it, IS-MCTS the rest).
         nodes: positions the alpha-beta search may visit per decision.
         fallback: what a perfect-information position too big to solve gets:
             ``"ismcts"`` (the default) or ``"search"`` (iterative deepening, lines cut at
             the margin: weaker in a first measurement, see ``docs/ai.md``).
         exploration: the UCB1 constant of IS-MCTS.
         rules: the exact rules object played (default: the preset named by the view).
+        policy: the IS-MCTS rollouts: ``"random"`` or ``"heuristic"`` (see
+            :func:`cau_rules.ai.mcts.ismcts`).
 
     Raises:
-        ValueError: a budget is not positive, or an unknown fallback.
+        ValueError: a budget is not positive, an unknown fallback or policy.
 
     >>> ExactBot(iterations=100, nodes=5000)
     ExactBot(iterations=100, nodes=5000)
@@ -96,8 +102,9 @@ class ExactBot(ISMCTSBot):
         fallback: str = "ismcts",
         exploration: float = DEFAULT_EXPLORATION,
         rules: Any = None,
+        policy: str = "random",
     ) -> None:
-        super().__init__(iterations, exploration=exploration, rules=rules, engine="kernel")
+        super().__init__(iterations, exploration=exploration, rules=rules, engine="kernel", policy=policy)
         if isinstance(nodes, bool) or not isinstance(nodes, int) or nodes < 1:
             raise ValueError(f"nodes must be at least 1, not {nodes!r}")
         if seconds is not None and not seconds > 0:
@@ -112,6 +119,7 @@ class ExactBot(ISMCTSBot):
         self._node_rate = 1_000_000.0  # nodes per CPU second, measured as it plays
         self._iteration_rate: float | None = None
         self._too_big = 1 << 30  # cards in hand from which the exact search gave up
+        self._solved = -1  # the most cards in hand of a position solved in this game
         self._spent = 0.0  # CPU seconds of this decision's alpha-beta
         self.last_search = ""
         """What the last decision used: ``"exact"``, ``"search"`` (depth-limited),
@@ -121,6 +129,7 @@ class ExactBot(ISMCTSBot):
         """Forget every game seen (to reuse the bot for a new game)."""
         super().reset()
         self._too_big = 1 << 30
+        self._solved = -1
 
     def _solver(self, info: Any, module: Any) -> Any:
         key = (id(info.rules), info.players)
@@ -129,10 +138,11 @@ class ExactBot(ISMCTSBot):
             found = self._solvers[key] = module.Solver(info.rules, info.players, table_bits=18)
         return found
 
-    def _node_budget(self) -> int:
+    def _node_budget(self, held: int) -> int:
         if self.seconds is None:
             return self.nodes
-        return max(1000, int(self.seconds * self._node_rate))
+        share = 1.0 if held <= self._solved else SOLVE_SHARE
+        return max(1000, int(self.seconds * share * self._node_rate))
 
     def _perfect(self, info: Any, module: Any) -> Any:
         """The alpha-beta's solution of *info*, or None when not perfect information."""
@@ -144,15 +154,17 @@ class ExactBot(ISMCTSBot):
             return None
         started = time.process_time()
         if self.fallback == "ismcts":
-            found = self._solver(info, module).solve(state, self._node_budget())
+            found = self._solver(info, module).solve(state, self._node_budget(held))
         else:
-            found = self._solver(info, module).best(state, self._node_budget())
+            found = self._solver(info, module).best(state, self._node_budget(held))
         spent = time.process_time() - started
         self._spent = spent
         if found.nodes > 10_000 and spent > 0:
             self._node_rate = found.nodes / spent
         if not found.solved:
-            self._too_big = held - 4  # try again four cards later
+            self._too_big = held - 2  # try again two cards (a round of two seats) later
+        else:
+            self._solved = max(self._solved, held)
         return found
 
     def choose(self, view: PlayerView, rng: random.Random) -> Any:
@@ -198,13 +210,15 @@ class ExactBot(ISMCTSBot):
     def __repr__(self) -> str:
         budget = f"seconds={self.seconds}" if self.seconds is not None else f"iterations={self.base_iterations}"
         fallback = "" if self.fallback == "ismcts" else f", fallback={self.fallback!r}"
+        fallback += "" if self.policy == "random" else f", policy={self.policy!r}"
         return f"ExactBot({budget}, nodes={self.nodes}{fallback})"
 
 
 def exact_bot(parts: Sequence[str], rules: Any = None) -> ExactBot:
     """The :class:`ExactBot` of a bot spec's parts after ``exact``: an optional number of
     IS-MCTS iterations, then ``key=value`` options ``time`` (CPU seconds per decision),
-    ``nodes`` (the alpha-beta's positions) and ``fallback`` (``search`` or ``ismcts``).
+    ``nodes`` (the alpha-beta's positions), ``fallback`` (``search`` or ``ismcts``) and
+    ``rollout`` (IS-MCTS's: ``random`` or ``heuristic``).
 
     Raises:
         InvalidRulesError: a part is not understood.
@@ -214,10 +228,10 @@ def exact_bot(parts: Sequence[str], rules: Any = None) -> ExactBot:
     >>> exact_bot(["fast"])
     Traceback (most recent call last):
     ...
-    cau_rules.errors.InvalidRulesError: bad exact bot option 'fast': use exact[:ITERATIONS][:time=S][:nodes=N][:fallback=search|ismcts]
+    cau_rules.errors.InvalidRulesError: bad exact bot option 'fast': use exact[:ITERATIONS][:time=S][:nodes=N][:fallback=search|ismcts][:rollout=random|heuristic]
     """
     options: dict[str, Any] = {"rules": rules}
-    usage = "use exact[:ITERATIONS][:time=S][:nodes=N][:fallback=search|ismcts]"
+    usage = "use exact[:ITERATIONS][:time=S][:nodes=N][:fallback=search|ismcts][:rollout=random|heuristic]"
     for index, part in enumerate(parts):
         key, sep, value = part.partition("=")
         try:
@@ -229,6 +243,8 @@ def exact_bot(parts: Sequence[str], rules: Any = None) -> ExactBot:
                 options["nodes"] = int(value)
             elif key == "fallback" and sep and value in _FALLBACKS:
                 options["fallback"] = value
+            elif key == "rollout" and sep and value in POLICIES:
+                options["policy"] = value
             else:
                 raise ValueError(part)
         except ValueError:

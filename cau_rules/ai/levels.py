@@ -62,7 +62,9 @@ LEVEL_TABLE: dict[str, Mapping[Level, str]] = {
     # The capture games: the exact search wherever nothing is hidden (cau_rules.ai.exact),
     # the compiled IS-MCTS elsewhere, within the same second a move.
     **{preset: {"expert": "exact:10000:time=1"}
-       for preset in ("cau", "cau-robat", "cau-robat-40", "cau-40", "cau-recau-sant-vicent")},
+       for preset in ("cau", "cau-robat", "cau-40", "cau-recau-sant-vicent")},
+    # With open piles and the whole deck dealt, heuristic rollouts helped (docs/strength.md).
+    "cau-robat-40": {"expert": "exact:10000:time=1:rollout=heuristic"},
 }
 """The bot spec of every level: ``LEVEL_TABLE[preset][level]`` for a preset with its own
 entry, else ``LEVEL_TABLE["*"][level]``."""

@@ -50,7 +50,9 @@ A bot keeps memory of one game: use a new one per game, or call :meth:`ISMCTSBot
 
 from __future__ import annotations
 
+import functools
 import importlib
+import importlib.util
 import math
 import random
 from collections.abc import Callable, Sequence
@@ -70,8 +72,10 @@ from cau_rules.errors import (
 from cau_rules.game import PlayoutEngine
 from cau_rules.registry import family_of, get_rules
 
-__all__ = ["DEFAULT_EXPLORATION", "CompiledSearch", "ISMCTSBot", "MoveStats", "info_from_view", "ismcts", "update_info"]
+__all__ = ["DEFAULT_EXPLORATION", "POLICIES", "CompiledSearch", "ISMCTSBot", "MoveStats", "info_from_view", "ismcts", "update_info"]
 
+POLICIES = ("random", "heuristic", "margin", "heuristic-margin")
+"""The compiled search's rollout policies (:func:`ismcts`'s *policy*)."""
 DEFAULT_EXPLORATION = 0.7
 """The UCB1 exploration constant *c* in ``mean + c * sqrt(ln(available) / visits)``
 (rewards are win shares, from 0 to 1)."""
@@ -189,6 +193,7 @@ def ismcts(
     rollout_bot: Bot | None = None,
     exploration: float = DEFAULT_EXPLORATION,
     engine: PlayoutEngine | None = None,
+    policy: str = "random",
 ) -> list[MoveStats]:
     """Search from *info* (the seat to play's information state) for *iterations*
     determinisations and return the statistics of every root move, most visited first
@@ -200,7 +205,10 @@ def ismcts(
     *engine* says where random rollouts run (see :class:`~cau_rules.game.PlayoutHook`);
     with ``"kernel"`` and no *rollout_bot*, the whole search runs in the family's
     compiled kernel when it provides one for these rules (the same algorithm and root
-    choice, its own random stream seeded from *rng*).
+    choice, its own random stream seeded from *rng*).  There *policy* names the kernel's
+    rollouts: ``"random"``, or ``"heuristic"`` (greedy captures and safe trails, where
+    the family's kernel has them, see :mod:`cau_rules.fishing.kernel.rollout`; random
+    elsewhere).
 
     Raises:
         MissingExtraError: ``engine="kernel"`` without the ``fast`` extra.
@@ -215,7 +223,7 @@ def ismcts(
     if iterations < 1:
         raise ValueError(f"iterations must be at least 1, not {iterations}")
     if engine == "kernel" and rollout_bot is None:
-        search = _compiled_search(info)
+        search = _compiled_search(info, policy)
         found = None if search is None else search(info, iterations, rng, exploration)
         if found is not None:
             return _ranked(info, [MoveStats(move, visits, reward) for move, visits, reward in found])
@@ -283,9 +291,11 @@ def _ranked(info: InfoState, stats: list[MoveStats]) -> list[MoveStats]:
     return stats
 
 
-def _compiled_search(info: InfoState) -> CompiledSearch | None:
+def _compiled_search(info: InfoState, policy: str = "random") -> CompiledSearch | None:
     """The compiled search of the family's kernel module (``Family.kernel``), or None when
-    the family has no kernel or its kernel no ``ismcts``.
+    the family has no kernel or its kernel no ``ismcts``; the search of the rollout
+    *policy* where the family's kernel has one (:func:`_rollout_search`), else its
+    random rollouts.
 
     Raises:
         MissingExtraError: the family has a kernel but the ``fast`` extra is not installed.
@@ -295,8 +305,26 @@ def _compiled_search(info: InfoState) -> CompiledSearch | None:
         return None
     if not fast_installed():
         raise MissingExtraError(f"engine='kernel' needs the compiled kernel: {FAST_EXTRA}")
+    if policy != "random":
+        other = _rollout_search(module, policy)
+        if other is not None:
+            return other
     search: CompiledSearch | None = getattr(importlib.import_module(module), "ismcts", None)
     return search
+
+
+def _rollout_search(module: str, policy: str) -> CompiledSearch | None:
+    """The search of the rollout *policy* in the module ``rollout`` beside the family's
+    kernel module *module* (its ``ismcts(..., policy)``, when its ``POLICIES`` list it),
+    or None."""
+    name = module.rsplit(".", 1)[0] + ".rollout"
+    if importlib.util.find_spec(name) is None:
+        return None
+    home = importlib.import_module(name)
+    if policy not in getattr(home, "POLICIES", ()):
+        return None
+    searches: Any = home.ismcts
+    return functools.partial(searches, policy=policy)
 
 
 # ---------------------------------------------------------------------------------
@@ -316,7 +344,9 @@ class ISMCTSBot:
     With ``"kernel"`` (and random rollouts) the whole search runs in the kernel when the
     family's kernel has one for the rules (the capture family's: about fourteen times the
     iterations per second of the Python engine on ``cau-robat``; the four-card game's: about
-    forty-five times on ``cau-quatre`` at three players; see :func:`ismcts`).
+    forty-five times on ``cau-quatre`` at three players; see :func:`ismcts`).  *policy*
+    ``"heuristic"`` gives that compiled search the family kernel's heuristic rollouts
+    (the capture family's; random rollouts elsewhere).
 
     It keeps one information state per seat it plays, built from the views given to
     :meth:`observe` (the optional hook of the :class:`~cau_rules.bots.Bot` protocol,
@@ -349,11 +379,14 @@ class ISMCTSBot:
         exploration: float = DEFAULT_EXPLORATION,
         rules: Any = None,
         engine: PlayoutEngine | None = None,
+        policy: str = "random",
     ) -> None:
         if isinstance(iterations, bool) or not isinstance(iterations, int) or iterations < 1:
             raise ValueError(f"iterations must be at least 1, not {iterations!r}")
         if not exploration >= 0:
             raise ValueError(f"exploration must be non-negative, not {exploration!r}")
+        if policy not in POLICIES:
+            raise ValueError(f"policy must be 'random' or 'heuristic', not {policy!r}")
         if rules is not None:
             _check_supported(rules)
         self.iterations = iterations
@@ -361,6 +394,8 @@ class ISMCTSBot:
         self.exploration = exploration
         self.rules = rules
         self.engine: PlayoutEngine | None = engine
+        self.policy = policy
+        """The compiled search's rollouts: ``"random"`` or ``"heuristic"`` (see :func:`ismcts`)."""
         self._infos: dict[int, InfoState] = {}
         self.last_stats: list[MoveStats] = []
         """The root statistics of the last search (empty after a forced move)."""
@@ -425,7 +460,7 @@ class ISMCTSBot:
             return moves[0]
         self.last_stats = ismcts(
             info, self.iterations, rng, rollout_bot=self.rollout_bot, exploration=self.exploration,
-            engine=self.engine,
+            engine=self.engine, policy=self.policy,
         )
         best = self.last_stats[0].move
         for move in moves:
@@ -435,4 +470,5 @@ class ISMCTSBot:
 
     def __repr__(self) -> str:
         extra = "" if self.rollout_bot is None else f", rollout_bot={self.rollout_bot!r}"
+        extra += "" if self.policy == "random" else f", policy={self.policy!r}"
         return f"ISMCTSBot(iterations={self.iterations}{extra})"

@@ -12,7 +12,9 @@ A spec is a kind followed by ``:``-separated arguments, each either positional o
   Iterations default to 200; ``greedy`` rollouts are finished by the greedy bot,
   ``python`` / ``kernel`` say where random rollouts run (default: the kernel's rollouts
   under the Python tree when installed), ``auto`` runs the whole search in the compiled
-  kernel when the ``fast`` extra is installed (else as the default);
+  kernel when the ``fast`` extra is installed (else as the default), ``heuristic`` too,
+  with the kernel's heuristic rollouts (greedy captures, safe trails: the capture
+  family's; random rollouts in the other families);
 - a level: ``level:NAME`` or just ``NAME``, ``easy``, ``medium``, ``hard``, ``expert``
   or their Catalan or Spanish names (see :mod:`cau_rules.ai.levels`), resolved for the
   preset played.
@@ -28,7 +30,7 @@ ISMCTSBot(iterations=50, rollout_bot=GreedyBot())
 >>> make_bot("ismcts:10:speed=3")
 Traceback (most recent call last):
 ...
-cau_rules.errors.InvalidRulesError: unknown IS-MCTS argument 'speed' in 'ismcts:10:speed=3': use iterations=N, time=SECONDS, rollout=random|greedy|python|kernel, c=EXPLORATION
+cau_rules.errors.InvalidRulesError: unknown IS-MCTS argument 'speed' in 'ismcts:10:speed=3': use iterations=N, time=SECONDS, rollout=random|greedy|python|kernel|heuristic, c=EXPLORATION
 """
 
 from __future__ import annotations
@@ -44,7 +46,7 @@ import attrs
 from cau_rules.ai.budget import TimedISMCTSBot
 from cau_rules.ai.exact import exact_bot
 from cau_rules.ai.levels import level_named, level_spec
-from cau_rules.ai.mcts import DEFAULT_EXPLORATION, ISMCTSBot
+from cau_rules.ai.mcts import DEFAULT_EXPLORATION, POLICIES, ISMCTSBot
 from cau_rules.bots import Bot, GreedyBot, RandomBot
 from cau_rules.errors import InvalidRulesError, fast_installed
 from cau_rules.game import GameRules, PlayoutEngine
@@ -142,8 +144,8 @@ def _no_arguments(name: str, build: Callable[[], Bot]) -> BotKind:
     return make
 
 
-_ROLLOUTS = ("random", "greedy", "python", "kernel", "auto")
-_ISMCTS_KEYS = "iterations=N, time=SECONDS, rollout=random|greedy|python|kernel, c=EXPLORATION"
+_ROLLOUTS = ("random", "greedy", "python", "kernel", "auto", "heuristic", "margin", "heuristic-margin")
+_ISMCTS_KEYS = "iterations=N, time=SECONDS, rollout=random|greedy|python|kernel|heuristic, c=EXPLORATION"
 
 
 def _number(text: str, spec: ParsedSpec, what: str, usage: str) -> float:
@@ -181,10 +183,12 @@ def _make_ismcts(spec: ParsedSpec, rules: GameRules | None) -> Bot:
     rollout = given.get("rollout", "random")
     if rollout not in _ROLLOUTS:
         raise InvalidRulesError(
-            f"unknown IS-MCTS rollout {rollout!r} in {spec.text!r}: random, greedy, python or kernel (or auto)")
+            f"unknown IS-MCTS rollout {rollout!r} in {spec.text!r}: random, greedy, python or kernel (or auto, "
+            f"heuristic)")
     bot = GreedyBot() if rollout == "greedy" else None
     engine: PlayoutEngine | None = "python" if rollout == "python" else "kernel" if rollout == "kernel" else None
-    if rollout == "auto" and fast_installed() and (rules is None or family_of(rules).kernel is not None):
+    policy = rollout if rollout in POLICIES else "random"  # the kernel's own rollouts
+    if (rollout == "auto" or policy != "random") and fast_installed() and (rules is None or family_of(rules).kernel is not None):
         engine = "kernel"
     exploration = DEFAULT_EXPLORATION
     if "c" in given:
@@ -196,9 +200,9 @@ def _make_ismcts(spec: ParsedSpec, rules: GameRules | None) -> Bot:
         if not seconds > 0:
             raise InvalidRulesError(f"the time per move must be positive, not {seconds:g} ({spec.text!r})")
         return TimedISMCTSBot(seconds, iterations, rollout_bot=bot, exploration=exploration, rules=rules,
-                              engine=engine)
+                              engine=engine, policy=policy)
     return ISMCTSBot(200 if iterations is None else iterations, rollout_bot=bot, exploration=exploration,
-                     rules=rules, engine=engine)
+                     rules=rules, engine=engine, policy=policy)
 
 
 register_bot("random", _no_arguments("random", RandomBot), "random")
@@ -210,7 +214,7 @@ def _make_exact(spec: ParsedSpec, rules: GameRules | None) -> Bot:
     return exact_bot([*spec.args, *(f"{key}={value}" for key, value in spec.options.items())], rules)
 
 
-register_bot("exact", _make_exact, "exact[:ITERATIONS][:time=SECONDS][:nodes=N][:fallback=search|ismcts]")
+register_bot("exact", _make_exact, "exact[:ITERATIONS][:time=SECONDS][:nodes=N][:fallback=search|ismcts][:rollout=heuristic]")
 
 
 def _family_bot(spec: ParsedSpec, rules: GameRules | None) -> Bot | None:
@@ -278,7 +282,7 @@ def make_bot(spec: BotSpec, rules: GameRules | None = None, players: int | None 
     >>> make_bot("clever")
     Traceback (most recent call last):
     ...
-    cau_rules.errors.InvalidRulesError: unknown bot 'clever'; bots are: random, greedy, ismcts[:ITERATIONS[:ROLLOUT]][:time=SECONDS], exact[:ITERATIONS][:time=SECONDS][:nodes=N][:fallback=search|ismcts], equilibrium (cacho), or a level: easy, medium, hard, expert
+    cau_rules.errors.InvalidRulesError: unknown bot 'clever'; bots are: random, greedy, ismcts[:ITERATIONS[:ROLLOUT]][:time=SECONDS], exact[:ITERATIONS][:time=SECONDS][:nodes=N][:fallback=search|ismcts][:rollout=heuristic], equilibrium (cacho), or a level: easy, medium, hard, expert
     """
     if not isinstance(spec, str):
         if callable(spec):

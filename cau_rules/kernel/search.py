@@ -16,7 +16,10 @@ slower (numba counts the references of what it takes out of a tuple).
   stops with :data:`FAILED`);
 - ``play(s, action, rng, h0, h1, h2, h3, h4, h5) -> bool``: step *s* by *action* (a
   family that deals during play draws from *rng*); False when the row outgrew the kernel's fixed sizes (the search stops with :data:`FAILED`);
-- ``score(s, ctx, out)``: every seat's share of the win of the finished row *s*.
+- ``score(s, ctx, out)``: every seat's share of the win of the finished row *s*;
+- ``rollout(s, rng, actions, count, h0, h1, h2, h3, h4, h5) -> int``: the action a
+  rollout plays among the *count* legal *actions* of *s* (optional: by default
+  :func:`random_rollout`, a uniformly random one).
 
 Two reads of the row are numbers rather than hooks: the game is over when
 ``s[over_at] == over_code``, and ``s[to_play_at]`` is the seat to play.
@@ -94,6 +97,7 @@ __all__ = [
     "determinised",
     "grow",
     "ismcts_loop",
+    "random_rollout",
     "resampled",
     "root_moves",
     "searched",
@@ -114,9 +118,19 @@ deal: Any = None
 legal: Any = None
 play: Any = None
 score: Any = None
+rollout: Any = None
 """The hooks a loop of this module calls: global names, bound to a family's compiled
 hooks in the copy :func:`specialise` compiles (the loops here are never compiled as they
 stand)."""
+
+
+@njit(cache=True, inline="always")
+def random_rollout(s, rng, actions, count, h0, h1, h2, h3, h4, h5):
+    """The default ``rollout`` hook: one of the *count* legal *actions* at random."""
+    return actions[below(rng, count)]
+
+
+rollout = random_rollout
 
 
 def specialise(template: Callable[..., Any], stamp: int, **hooks: Any) -> Any:
@@ -139,12 +153,13 @@ def specialise(template: Callable[..., Any], stamp: int, **hooks: Any) -> Any:
     return njit(cache=True)(function)
 
 
-def specialise_search(stamp: int, deal: Any, legal: Any, play: Any, score: Any) -> tuple[Any, Any]:
+def specialise_search(stamp: int, deal: Any, legal: Any, play: Any, score: Any,
+                      rollout: Any = random_rollout) -> tuple[Any, Any]:
     """A family's ``run_determinise(ctx, rng, out)`` and ``run_search(ctx, hot, s, ...)``:
     :func:`determinisations_loop` and :func:`ismcts_loop` compiled with its hooks (see
     :func:`specialise`; *stamp* changes with the hooks, the family's rules and this layer).
     """
-    hooks = {"deal": deal, "legal": legal, "play": play, "score": score}
+    hooks = {"deal": deal, "legal": legal, "play": play, "score": score, "rollout": rollout}
     return specialise(determinisations_loop, stamp, **hooks), specialise(ismcts_loop, stamp, **hooks)
 
 
@@ -237,13 +252,13 @@ def ismcts_loop(ctx, hot, s, over_at, over_code, to_play_at, most, actions_total
                 return FAILED
             if expand:
                 break
-        # the random rollout
+        # the rollout (by default at random)
         while s[over_at] != over_code:
             count = legal(s, rng, actions, h0, h1, h2, h3, h4, h5)
             if count <= 0:
                 used[0] = nodes
                 return FAILED
-            if not play(s, actions[below(rng, count)], rng, h0, h1, h2, h3, h4, h5):
+            if not play(s, rollout(s, rng, actions, count, h0, h1, h2, h3, h4, h5), rng, h0, h1, h2, h3, h4, h5):
                 used[0] = nodes
                 return FAILED
         score(s, ctx, shares)

@@ -81,7 +81,7 @@ from cau_rules.kernel.search import (
 )
 from cau_rules.kernel.types import Ints
 
-__all__ = ["SearchProblem", "determinisations", "ismcts", "problem", "shares_of"]
+__all__ = ["SearchProblem", "determinisations", "ismcts", "problem", "shares_of", "supported"]
 
 OVER = PHASE_CODES["over"]
 _REQUIRED: dict[object, int] = {"any": ANY, None: 0, Call.RONDA: 1, Call.RONDI: 2}
@@ -236,7 +236,9 @@ _RULES_DATA: RulesData[tuple[Ints, Ints, FishingCodec]] = RulesData(
 (kept per thread)."""
 
 
-def _supported(info: Any) -> bool:
+def supported(info: Any) -> bool:
+    """Whether the kernel searches the information state *info* (capture rules it plays,
+    out of a declaration phase)."""
     rules = info.rules
     return (isinstance(rules, FishingRules) and isinstance(info.memory, FishingMemory)
             and not supported_problems(rules, info.players) and info.view.phase != "declare")
@@ -269,12 +271,13 @@ def ismcts(
     """Search *info* (the seat to play's information state) for *iterations* iterations
     in the kernel; every root move with its visits and its summed reward (the seat's
     shares), or None when the kernel does not play these rules (the caller then runs
-    the Python tree).  Everything random comes from *rng*.
+    the Python tree).  Everything random comes from *rng*.  (Other rollouts and rewards:
+    :mod:`cau_rules.fishing.kernel.rollout`.)
 
     Raises:
         InvalidPositionError: the seat is not to play, or no deal is consistent.
         InvalidRulesError: a simulated game outgrew the kernel's fixed sizes.
     """
-    if not _supported(info):
+    if not supported(info):
         return None
     return searched(problem(info, rng), info, iterations, rng, exploration)
