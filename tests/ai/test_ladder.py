@@ -35,7 +35,7 @@ def test_the_runs_and_the_bots() -> None:
 def test_a_tiny_run_is_stored_and_written_to_the_page(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     ladder = load()
     monkeypatch.setattr(ladder, "BASE_BOTS", ("random", "greedy"))
-    monkeypatch.setattr(ladder, "level_specs", lambda preset: {"easy": "greedy"})
+    monkeypatch.setattr(ladder, "level_specs", lambda preset, players=None: {"easy": "greedy"})
     for name, value in (("RESULTS", tmp_path / "results"), ("PAGE", tmp_path / "strength.md"),
                         ("CHARTS", tmp_path / "images")):
         monkeypatch.setattr(ladder, name, value)
