@@ -27,6 +27,21 @@ import time
 from typing import Any
 
 
+def play_one(game: Any, rng: random.Random) -> int:
+    """One game of the OpenSpiel *game* from its initial state to the end, every chance
+    outcome and every legal action chosen uniformly with *rng*; the decisions made."""
+    decisions = 0
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        if state.is_chance_node():
+            outcomes = [action for action, _probability in state.chance_outcomes()]
+            state.apply_action(rng.choice(outcomes))
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+            decisions += 1
+    return decisions
+
+
 def measure(game_name: str, seconds: float, games: int | None = None) -> dict[str, Any]:
     """Random playouts of *game_name* for about *seconds* (or exactly *games* games,
     none included, when given); the figures as a dict."""
@@ -39,14 +54,7 @@ def measure(game_name: str, seconds: float, games: int | None = None) -> dict[st
     start = time.perf_counter()
     deadline = start + seconds
     while (played < games) if games is not None else (played == 0 or time.perf_counter() < deadline):
-        state = game.new_initial_state()
-        while not state.is_terminal():
-            if state.is_chance_node():
-                outcomes = [action for action, _probability in state.chance_outcomes()]
-                state.apply_action(rng.choice(outcomes))
-            else:
-                state.apply_action(rng.choice(state.legal_actions()))
-                decisions += 1
+        decisions += play_one(game, rng)
         played += 1
     elapsed = time.perf_counter() - start
     return {

@@ -12,7 +12,7 @@ apart, by the wall clock; on a virtual machine shared with other work the two ha
 a ratio then see different machines, and the ratios of one case moved from 0.11 to 0.24
 between rounds of one run.  Here, for each case, the same process alternates slices of
 about ``--slice`` CPU seconds (``time.process_time``): one slice of random ``hearts``
-games through ``pyspiel`` (deal included, as ``anchor_step.py`` plays them), then one
+games through ``pyspiel`` (deal included, played by ``anchor_step.play_one``), then one
 slice of the kernel's one stream (``BatchGame.play_seeds``, as ``cau-rules bench
 --engine kernel`` plays it), until each side has had ``--seconds``.  Each side's figure
 is its CPU time divided by its decisions; the ratio is kernel over hearts, and the
@@ -35,6 +35,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from benchmarks.anchor_step import play_one  # the anchor's own random game
 from cau_rules.batch import BatchGame
 
 CAPTURE = [
@@ -57,17 +58,10 @@ class Hearts:
 
     def slice(self, seconds: float) -> tuple[int, float]:
         """Whole games for about *seconds* of CPU time: (decisions, CPU seconds)."""
-        choice = self.rng.choice
         decisions = 0
         start = time.process_time()
         while True:
-            state = self.game.new_initial_state()
-            while not state.is_terminal():
-                if state.is_chance_node():
-                    state.apply_action(choice([action for action, _ in state.chance_outcomes()]))
-                else:
-                    state.apply_action(choice(state.legal_actions()))
-                    decisions += 1
+            decisions += play_one(self.game, self.rng)
             spent = time.process_time() - start
             if spent >= seconds:
                 return decisions, spent
